@@ -1,0 +1,387 @@
+//! The command line: argument parsing (clap) and the commands, over the library.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use tracing_subscriber::EnvFilter;
+
+use crate::diagnostics::render::Style;
+use crate::exit::Status;
+use crate::formats::{self, ReadOptions};
+use crate::report::{self, OutputFormat};
+use crate::systems::{self, SystemId};
+use crate::verify::{self, CheckOptions, RoundRange};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "trfcheck",
+    version,
+    about = "Verifies Swiss-system tournament pairings in FIDE TRF files and FMJD crosstables",
+    after_help = "Exit codes: 0 all checked rounds match (or all files valid), 1 a round differs, 2 usage error, \
+                  3 invalid input file, 4 pairing system unknown or unsupported, 5 file cannot be read or written. \
+                  With several files, the highest code wins."
+)]
+pub struct Cli {
+    /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    /// Colour in diagnostics.
+    #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
+    pub color: ColourChoice,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Turn recoverable errors (unknown records, bad informative fields, a Points column that
+    /// disagrees with the results) into warnings.
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+impl ReadArgs {
+    fn options(&self) -> ReadOptions {
+        ReadOptions { lenient: self.lenient }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate, then verify every round against the pairing system.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The pairing system (overrides what the file declares).
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        /// Rounds to check: N, N-M or N-.
+        #[arg(long)]
+        rounds: Option<RoundRange>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Parse and cross-check only: mirrored games, point totals, ids, byes.
+    Validate {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Pair the next round (JaVaFo/bbpPairings output: the number of pairs, then `white black`, a bye as `id 0`).
+    Pair {
+        file: PathBuf,
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Stay running and re-check every TRF/FMJD file under the paths whenever it changes.
+    Watch {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        /// Quiet period after a change before the file is checked, in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        debounce_ms: u64,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Generate a random complete tournament, paired by the engine, as TRF-2026.
+    Generate {
+        #[arg(long, value_enum)]
+        system: SystemId,
+        #[arg(long)]
+        players: u32,
+        #[arg(long)]
+        rounds: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Convert a file (an FMJD crosstable, or a TRF) to TRF-2026.
+    Convert {
+        file: PathBuf,
+        #[arg(long, value_enum)]
+        to: ConvertTarget,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTarget {
+    Trf,
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { Status::Usage.code() } else { 0 });
+        }
+    };
+    init_logging(cli.verbose);
+    let style = Style { colour: colour(cli.color) };
+    match run(cli.command, style) {
+        Ok(status) => status.into(),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("trfcheck: {error}");
+            Status::Io.into()
+        }
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let default = match verbose {
+        0 => "warn",
+        1 => "info",
+        2 => "debug",
+        _ => "trace",
+    };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(io::stderr).with_target(false).try_init();
+}
+
+fn colour(choice: ColourChoice) -> bool {
+    match choice {
+        ColourChoice::Always => true,
+        ColourChoice::Never => false,
+        ColourChoice::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    }
+}
+
+/// Runs a command; `Err` only for failures to write the output.
+pub fn run(command: Command, style: Style) -> io::Result<Status> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    match command {
+        Command::Check { files, system, rounds, format, read } => {
+            let options = CheckOptions { system, rounds, read: read.options() };
+            check(&files, &options, format, style, &mut out, &mut err)
+        }
+        Command::Validate { files, format, read } => {
+            validate(&files, read.options(), format, style, &mut out, &mut err)
+        }
+        Command::Pair { file, system, read } => pair(&file, system, read.options(), style, &mut err),
+        Command::Watch { paths, system, format, debounce_ms, read } => {
+            drop(out);
+            drop(err);
+            let options = crate::watch::WatchOptions {
+                check: CheckOptions { system, rounds: None, read: read.options() },
+                format,
+                debounce: std::time::Duration::from_millis(debounce_ms),
+            };
+            crate::watch::run(&paths, &options)
+        }
+        Command::Generate { system, players, rounds, seed, output } => {
+            let _ = (players, rounds, seed, output);
+            writeln!(err, "trfcheck: no pairing engine supports {system} yet, so it cannot generate a tournament")?;
+            Ok(Status::System)
+        }
+        Command::Convert { file, to: ConvertTarget::Trf, output, read } => {
+            convert(&file, output.as_deref(), read.options(), style, &mut out, &mut err)
+        }
+    }
+}
+
+fn check(
+    files: &[PathBuf],
+    options: &CheckOptions,
+    format: OutputFormat,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for path in files {
+        let (inspected, report) = verify::check_path(path, options);
+        report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
+        match format {
+            OutputFormat::Json => report::write_json_line(out, &report)?,
+            OutputFormat::Text => write_check_text(out, &report)?,
+            OutputFormat::Bbp => {
+                if let Some(error) = &report.error {
+                    writeln!(err, "trfcheck: {}: {error}", report.file)?;
+                }
+            }
+        }
+        status = status.combine(report.status);
+    }
+    Ok(status)
+}
+
+fn write_check_text(out: &mut dyn Write, report: &report::CheckReport) -> io::Result<()> {
+    if let (Some(system), Some(source), Some(reason)) = (&report.system, &report.system_source, &report.system_reason) {
+        writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
+    }
+    writeln!(out, "{}", report.summary_line())
+}
+
+fn validate(
+    files: &[PathBuf],
+    options: ReadOptions,
+    format: OutputFormat,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for path in files {
+        let (inspected, report) = verify::validate_path(path, options);
+        match format {
+            OutputFormat::Json => report::write_json_line(out, &report)?,
+            OutputFormat::Text | OutputFormat::Bbp => {
+                report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
+                writeln!(out, "{}", report.summary_line())?;
+            }
+        }
+        status = status.combine(report.status);
+    }
+    Ok(status)
+}
+
+fn pair(
+    path: &Path,
+    system: Option<SystemId>,
+    options: ReadOptions,
+    style: Style,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let inspected = verify::inspect(path, options);
+    let name = path.display().to_string();
+    if let Some(error) = inspected.read_error {
+        writeln!(err, "trfcheck: {error}")?;
+        return Ok(Status::Io);
+    }
+    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
+        return Ok(Status::Invalid);
+    };
+    if inspected.diagnostics.has_errors() {
+        writeln!(err, "trfcheck: {name} is invalid; no pairing made")?;
+        return Ok(Status::Invalid);
+    }
+    match systems::resolve(tournament, system) {
+        Err(error) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::System)
+        }
+        Ok(resolved) => {
+            writeln!(
+                err,
+                "trfcheck: {name}: no pairing engine supports {} yet, so round {} cannot be paired",
+                resolved.system,
+                tournament.round_to_pair()
+            )?;
+            Ok(Status::System)
+        }
+    }
+}
+
+fn convert(
+    path: &Path,
+    output: Option<&Path>,
+    options: ReadOptions,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let loaded = match formats::read_path(path, options) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            writeln!(err, "trfcheck: {error}")?;
+            return Ok(Status::Io);
+        }
+    };
+    let name = path.display().to_string();
+    report::write_diagnostics(err, Some(&loaded), &name, &loaded.diagnostics, style)?;
+    let Some(tournament) = loaded.valid_tournament() else {
+        writeln!(err, "trfcheck: {name} is invalid; nothing converted")?;
+        return Ok(Status::Invalid);
+    };
+    let (text, warnings) = formats::trf::write(tournament);
+    for warning in &warnings {
+        writeln!(err, "{}", crate::diagnostics::render::render_short(&name, warning))?;
+    }
+    match output {
+        None => out.write_all(text.as_bytes())?,
+        Some(target) => {
+            if let Err(error) = write_atomically(target, text.as_bytes()) {
+                writeln!(err, "trfcheck: cannot write {}: {error}", target.display())?;
+                return Ok(Status::Io);
+            }
+        }
+    }
+    Ok(Status::Ok)
+}
+
+/// Writes through a temporary file in the same directory, so that a watcher (ours, or a pairing
+/// program's) never sees half a file.
+pub fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let directory = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(directory)?;
+    file.write_all(bytes)?;
+    file.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn parses_the_spec_commands() {
+        let cli = Cli::try_parse_from([
+            "trfcheck",
+            "check",
+            "a.trf",
+            "--system",
+            "dutch-2025",
+            "--rounds",
+            "3-5",
+            "--format",
+            "bbp",
+        ])
+        .unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Check { format: OutputFormat::Bbp, system: Some(SystemId::Dutch2025), .. }
+        ));
+        assert!(Cli::try_parse_from(["trfcheck", "check"]).is_err());
+        assert!(Cli::try_parse_from(["trfcheck", "check", "a.trf", "--rounds", "x"]).is_err());
+        assert!(Cli::try_parse_from(["trfcheck", "convert", "a.csv", "--to", "trf"]).is_ok());
+    }
+}

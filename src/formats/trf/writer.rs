@@ -1,0 +1,346 @@
+//! Writes a [`Tournament`] as TRF-2026.
+//!
+//! Everything the model holds has a place: the standard records where TRF-2026 has one (162 for a
+//! point system it can express, 240/250/260/299 for byes, accelerations, prohibited pairings and
+//! abnormal points, 310 for teams), JaVaFo's XXS for a point system that scores white and black
+//! differently, and trfcheck's own `XD?` records for draughts data TRF has no column for. Reading
+//! the output gives back the same model; the round-trip tests hold the writer to that.
+//!
+//! Lines end in CR LF: the TRF text asks for a CR at the end of each line, and every reader we
+//! know (bbpPairings, JaVaFo, Swiss-Manager) also accepts the LF after it.
+
+use std::fmt::Write as _;
+
+use super::layout;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::model::{DateText, Numbering, Player, PointSystem, RoundEntry, Tournament};
+
+const EOL: &str = "\r\n";
+
+/// The text of the file, and warnings for values that had to be shortened to fit their columns.
+pub fn write(tournament: &Tournament) -> (String, Vec<Diagnostic>) {
+    let mut writer = Writer { out: String::new(), warnings: Vec::new() };
+    writer.tournament(tournament);
+    (writer.out, writer.warnings)
+}
+
+struct Writer {
+    out: String,
+    warnings: Vec<Diagnostic>,
+}
+
+impl Writer {
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text.trim_end());
+        self.out.push_str(EOL);
+    }
+
+    fn text_record(&mut self, tag: &str, value: &Option<String>) {
+        if let Some(value) = value {
+            self.line(&format!("{tag} {value}"));
+        }
+    }
+
+    /// A value cut to the width of its columns, with a warning when that loses text.
+    fn fit(&mut self, value: &str, columns: layout::Columns, what: &str) -> String {
+        let width = columns.last - columns.first + 1;
+        if value.chars().count() <= width {
+            return value.to_owned();
+        }
+        self.warnings.push(Diagnostic::warning(
+            Code::Nonstandard,
+            format!("{what} `{value}` is longer than columns {}–{} and was shortened", columns.first, columns.last),
+        ));
+        value.chars().take(width).collect()
+    }
+
+    fn tournament(&mut self, t: &Tournament) {
+        let h = &t.header;
+        self.text_record("012", &h.name);
+        self.text_record("022", &h.city);
+        self.text_record("032", &h.federation);
+        self.text_record("042", &h.start_date.as_ref().map(date_text));
+        self.text_record("052", &h.end_date.as_ref().map(date_text));
+        self.text_record("062", &h.number_of_players);
+        self.text_record("072", &h.number_of_rated_players);
+        self.text_record("082", &h.number_of_teams);
+        self.text_record("092", &h.tournament_type);
+        self.text_record("102", &h.chief_arbiter);
+        for deputy in &h.deputy_arbiters {
+            self.line(&format!("112 {deputy}"));
+        }
+        self.text_record("122", &h.time_control);
+        if !h.round_dates.is_empty() {
+            let mut line = format!("{:<91}", "132");
+            for date in &h.round_dates {
+                let text = match date {
+                    Some(DateText::Date(date)) => date.short(),
+                    Some(DateText::Text(text)) => text.clone(),
+                    None => String::new(),
+                };
+                let _ = write!(line, "{text:<8}  ");
+            }
+            self.line(&line);
+        }
+        self.text_record("142", &h.rounds.map(|r| r.to_string()));
+        self.text_record("152", &h.initial_colour.map(|c| if c.trf_char() == 'w' { "W" } else { "B" }.to_owned()));
+        if t.point_system_declared {
+            self.point_system(&t.point_system);
+        }
+        if let Some((federation, method)) = &h.starting_rank_method {
+            self.line(&format!("172 {federation:<3} {method}"));
+        }
+        self.text_record("182", &h.pairing_controller);
+        self.text_record("192", &h.system_code);
+        self.text_record("202", &h.tie_breaks);
+        self.text_record("212", &h.standings_tie_breaks);
+        self.text_record("222", &h.encoded_time_control);
+        if t.pair_by_rank {
+            self.line("XXC rank");
+        }
+        if h.baku_acceleration_flag {
+            self.line("ACC true");
+        }
+        if t.numbering == Numbering::FinalPlaces {
+            self.line("XDN FINAL-PLACES");
+        }
+        for player in &t.players {
+            self.player(player);
+        }
+        for player in &t.players {
+            self.draughts(player);
+        }
+        for rating in &t.national_ratings {
+            let line = format!(
+                "{:<3} {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10}",
+                rating.federation,
+                rating.player,
+                rating.sex.unwrap_or(' '),
+                rating.class.as_deref().unwrap_or(""),
+                rating.name.as_deref().unwrap_or(""),
+                rating.rating.map(|r| r.to_string()).unwrap_or_default(),
+                rating.origin.as_deref().unwrap_or(""),
+                rating.national_id.as_deref().unwrap_or(""),
+                rating.birth.as_deref().unwrap_or(""),
+            );
+            self.line(&line);
+        }
+        for team in &t.teams {
+            let mut line = format!(
+                "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  ",
+                team.number,
+                team.name,
+                team.nickname.as_deref().unwrap_or(""),
+                team.strength.as_deref().unwrap_or(""),
+                opt_points(team.match_points),
+                opt_points(team.game_points),
+                team.rank.map(|r| r.to_string()).unwrap_or_default(),
+            );
+            for member in &team.members {
+                let _ = write!(line, "{member:>4} ");
+            }
+            self.line(&line);
+        }
+        for bye in &t.requested_byes {
+            let mut line = format!("240 {} {:>3} ", bye.kind.trf_char(), bye.round);
+            for player in &bye.players {
+                let _ = write!(line, "{player:>4} ");
+            }
+            self.line(&line);
+        }
+        for a in &t.accelerations {
+            self.line(&format!(
+                "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
+                opt_points(a.match_points),
+                a.game_points.to_string(),
+                a.first_round,
+                a.last_round,
+                a.first_player,
+                a.last_player
+            ));
+        }
+        for f in &t.forbidden_pairs {
+            let mut line = format!("260 {:>3} {:>3} ", opt_number(f.first_round), opt_number(f.last_round));
+            for player in &f.players {
+                let _ = write!(line, "{player:>4} ");
+            }
+            self.line(&line);
+        }
+        for a in &t.abnormal_points {
+            let mut line = format!(
+                "299 {}  {:>4}  {:>4}  {:>3} ",
+                a.kind.unwrap_or(' '),
+                opt_points(a.match_points),
+                opt_points(a.points),
+                opt_number(a.round)
+            );
+            for player in &a.players {
+                let _ = write!(line, "{player:>4} ");
+            }
+            self.line(&line);
+        }
+        let records = &t.team_records;
+        for lineup in &records.lineups {
+            let mut line = format!("300 {:>3} {:>3} {:>3} ", lineup.round, lineup.team, lineup.opponent);
+            for board in &lineup.boards {
+                let _ = write!(line, "{:>4} ", board.unwrap_or(0));
+            }
+            self.line(&line);
+        }
+        if let Some(pab) = &records.pab {
+            let mut line = format!("320 {:>4} {:>4} ", opt_points(pab.match_points), opt_points(pab.game_points));
+            for team in &pab.teams {
+                let _ = write!(line, "{:>3} ", opt_number(*team));
+            }
+            self.line(&line);
+        }
+        for forfeit in &records.forfeits {
+            self.line(&format!("330 {} {:>3} {:>3} {:>3}", forfeit.kind, forfeit.round, forfeit.white, forfeit.black));
+        }
+        self.text_record("352", &records.board_colours);
+        if let Some(s) = &records.scoring {
+            self.line(&format!(
+                "362 TW{:>4}   TD{:>4}   TL{:>4}",
+                s.win.to_string(),
+                s.draw.to_string(),
+                s.loss.to_string()
+            ));
+        }
+        for record in &t.verbatim {
+            self.line(&record.text);
+        }
+    }
+
+    fn point_system(&mut self, s: &PointSystem) {
+        // TRF-2026 162 can say it when colours score alike, a forfeit win and a full-point bye are
+        // worth a win, a half-point bye a draw, and an absence a forfeit loss.
+        let expressible = s.is_colour_blind()
+            && s.forfeit_win == s.white_win
+            && s.full_point_bye == s.white_win
+            && s.half_point_bye == s.white_draw
+            && s.zero_point_bye == s.forfeit_loss;
+        // Record 162: pair i has its code in column 6+9i and its value in columns 7+9i to 10+9i.
+        let mut pairs: Vec<(char, crate::model::Points)> = Vec::new();
+        if expressible {
+            pairs.extend([('W', s.white_win), ('D', s.white_draw), ('L', s.white_loss), ('A', s.zero_point_bye)]);
+            if let Some(pab) = s.pairing_allocated_bye {
+                pairs.push(('P', pab));
+            }
+        }
+        if let Some(unknown) = s.unknown_result {
+            pairs.push(('X', unknown));
+        }
+        if !pairs.is_empty() {
+            let mut line = String::from("162 ");
+            for (code, value) in pairs {
+                let _ = write!(line, " {code}{:>4}   ", value.to_string());
+            }
+            self.line(&line);
+        }
+        if !expressible {
+            let mut xxs = format!(
+                "XXS WW={} BW={} WD={} BD={} WL={} BL={} ZPB={} HPB={} FPB={} FW={} FL={}",
+                s.white_win,
+                s.black_win,
+                s.white_draw,
+                s.black_draw,
+                s.white_loss,
+                s.black_loss,
+                s.zero_point_bye,
+                s.half_point_bye,
+                s.full_point_bye,
+                s.forfeit_win,
+                s.forfeit_loss
+            );
+            if let Some(pab) = s.pairing_allocated_bye {
+                let _ = write!(xxs, " PAB={pab}");
+            }
+            self.line(&xxs);
+        }
+    }
+
+    fn player(&mut self, p: &Player) {
+        use layout::player::*;
+        let title = p.title.as_deref().filter(|t| t.chars().count() <= 3).unwrap_or("");
+        let name = self.fit(&p.name, NAME, "name");
+        let federation = self.fit(p.federation.as_deref().unwrap_or(""), FEDERATION, "federation");
+        let fide_id = self.fit(p.fide_id.as_deref().unwrap_or(""), FIDE_ID, "FIDE id");
+        let birth = self.fit(p.birth.as_deref().unwrap_or(""), BIRTH, "birth date");
+        let points = p.points.map(|points| {
+            let text = points.to_string();
+            // 100 points and more do not fit with a decimal; whole scores drop it.
+            if text.len() > 4 && text.ends_with(".0") { text[..text.len() - 2].to_owned() } else { text }
+        });
+        let mut line = format!(
+            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
+            p.id,
+            p.sex.unwrap_or(' '),
+            title,
+            name,
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            federation,
+            fide_id,
+            birth,
+            points.unwrap_or_default(),
+            p.rank.map(|r| r.to_string()).unwrap_or_default(),
+        );
+        for entry in &p.rounds {
+            line.push_str(&round_block(entry));
+        }
+        self.line(&line);
+    }
+
+    fn draughts(&mut self, p: &Player) {
+        let long_title = p.title.as_deref().filter(|t| t.chars().count() > 3);
+        let mut pairs = Vec::new();
+        if let Some(d) = &p.draughts {
+            if let Some(id) = &d.fmjd_id {
+                pairs.push(format!("FMJDID={id}"));
+            }
+            if let Some(list) = &d.rating_list {
+                pairs.push(format!("RLIST={list}"));
+            }
+            for (name, value) in &d.reported_tie_breaks {
+                pairs.push(format!("TB:{name}={value}"));
+            }
+        }
+        if let Some(title) = long_title {
+            pairs.push(format!("TITLE={title}"));
+        }
+        if !pairs.is_empty() || p.draughts.is_some() {
+            self.line(&format!("XDP {:>4} {}", p.id, pairs.join(" ")));
+        }
+        if p.rounds.iter().any(|e| e.game_points.is_some()) {
+            let mut line = format!("XDG {:>4} ", p.id);
+            for entry in &p.rounds {
+                let _ = write!(line, "{:>4} ", entry.game_points.map(|g| g.to_string()).unwrap_or_default());
+            }
+            self.line(&line);
+        }
+    }
+}
+
+/// One ten-column round block: opponent, colour, result.
+fn round_block(entry: &RoundEntry) -> String {
+    if entry.is_blank() {
+        return " ".repeat(10);
+    }
+    let opponent = entry.opponent.map_or("0000".to_owned(), |o| format!("{o:>4}"));
+    let colour = entry.colour.map_or('-', |c| c.trf_char());
+    format!("{opponent} {colour} {}  ", entry.result.trf_char())
+}
+
+fn date_text(date: &DateText) -> String {
+    match date {
+        DateText::Date(date) => date.to_string(),
+        DateText::Text(text) => text.clone(),
+    }
+}
+
+fn opt_points(points: Option<crate::model::Points>) -> String {
+    points.map(|p| p.to_string()).unwrap_or_default()
+}
+
+fn opt_number(n: Option<u32>) -> String {
+    n.map(|n| n.to_string()).unwrap_or_default()
+}

@@ -1,0 +1,18 @@
+//! trfcheck: verifies Swiss-system tournament pairings.
+//!
+//! The modules follow the pipeline: [`formats`] read files into the [`model`], [`validate`]
+//! cross-checks it, [`systems`] settles the pairing system, [`verify`] checks each round, [`report`]
+//! renders the outcome, and [`watch`] re-runs all of it when files change. [`cli`] ties them to
+//! the command line; `main.rs` only calls it.
+
+pub mod cli;
+pub mod diagnostics;
+pub mod exit;
+pub mod formats;
+pub mod fuzzing;
+pub mod model;
+pub mod report;
+pub mod systems;
+pub mod validate;
+pub mod verify;
+pub mod watch;

@@ -1,0 +1,386 @@
+//! The tournament as recorded: what every reader produces and every later stage reads.
+//!
+//! The model keeps what the file says, in TRF terms (a TRF-2026 file can express all of it, which
+//! is what makes `convert` and the write→read round trip possible). Meaning that depends on the
+//! pairing system (who floated, colour preferences, …) belongs to the round state, not here.
+
+pub mod date;
+mod entry;
+mod points;
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Span;
+
+pub use date::{Date, DateText};
+pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
+pub use points::{PointSystem, Points};
+
+/// A whole tournament.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tournament {
+    pub header: Header,
+    /// Players in file order.
+    pub players: Vec<Player>,
+    pub point_system: PointSystem,
+    /// True when a record (162, XXS, BBx) declared the point system.
+    pub point_system_declared: bool,
+    pub accelerations: Vec<Acceleration>,
+    pub forbidden_pairs: Vec<ForbiddenPairs>,
+    pub requested_byes: Vec<RequestedBye>,
+    pub abnormal_points: Vec<AbnormalPoints>,
+    pub teams: Vec<Team>,
+    pub team_records: TeamRecords,
+    pub national_ratings: Vec<NationalRating>,
+    /// JaVaFo `XXC rank`: pair by the order of the 001 records, not by pairing number.
+    pub pair_by_rank: bool,
+    /// What the player numbers of this file are.
+    pub numbering: Numbering,
+    /// Records kept verbatim because they carry nothing the checks use (`###` comments, 801/802,
+    /// Tornelo's DAT and XRS).
+    pub verbatim: Vec<VerbatimRecord>,
+    /// Where things were read; not part of the tournament's identity.
+    pub origin: Origin,
+}
+
+/// How the numbers in the player column are assigned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbering {
+    /// Pairing (starting) numbers, as TRF defines them.
+    #[default]
+    PairingNumbers,
+    /// Final places: the FMJD-report matrix numbers its rows by final standing and has no starting
+    /// numbers, so the round-1 order cannot be rebuilt.
+    FinalPlaces,
+}
+
+/// The tournament section (records 012–132 and the TRF-2026 additions 142–222).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Header {
+    /// 012
+    pub name: Option<String>,
+    /// 022
+    pub city: Option<String>,
+    /// 032
+    pub federation: Option<String>,
+    /// 042
+    pub start_date: Option<DateText>,
+    /// 052
+    pub end_date: Option<DateText>,
+    /// 062 (free text: Swiss-Manager writes `129 (88)`)
+    pub number_of_players: Option<String>,
+    /// 072
+    pub number_of_rated_players: Option<String>,
+    /// 082
+    pub number_of_teams: Option<String>,
+    /// 092 (free text)
+    pub tournament_type: Option<String>,
+    /// 102
+    pub chief_arbiter: Option<String>,
+    /// 112, one per line
+    pub deputy_arbiters: Vec<String>,
+    /// 122
+    pub time_control: Option<String>,
+    /// 132: round r at index r-1; `None` where the column is blank.
+    pub round_dates: Vec<Option<DateText>>,
+    /// 142, XXR, or CPPDubovSystem's TNR: the total number of rounds.
+    pub rounds: Option<u32>,
+    /// 152 or XXC white1/black1: the colour of the top-ranked player in round 1.
+    pub initial_colour: Option<Colour>,
+    /// 172: federation and method of the encoded starting rank.
+    pub starting_rank_method: Option<(String, String)>,
+    /// 182
+    pub pairing_controller: Option<String>,
+    /// 192: the code of the Tournament-Type Code Table, as written.
+    pub system_code: Option<String>,
+    /// 202
+    pub tie_breaks: Option<String>,
+    /// 212
+    pub standings_tie_breaks: Option<String>,
+    /// 222
+    pub encoded_time_control: Option<String>,
+    /// CPPDubovSystem's `ACC true`: Baku acceleration.
+    pub baku_acceleration_flag: bool,
+}
+
+/// One 001 record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub sex: Option<char>,
+    /// As written (`GM`, JaVaFo's `g`, draughts `GMI`, …).
+    pub title: Option<String>,
+    pub name: String,
+    /// `None` for blank or 0 (unrated).
+    pub rating: Option<u32>,
+    pub federation: Option<String>,
+    /// FIDE id column (some files hold national ids there).
+    pub fide_id: Option<String>,
+    /// As written: `YYYY/MM/DD`, `1978`, `0000/00/00`, …
+    pub birth: Option<String>,
+    /// The Points column. `None` when blank.
+    pub points: Option<Points>,
+    pub rank: Option<u32>,
+    /// Round r at index r-1.
+    pub rounds: Vec<RoundEntry>,
+    /// Draughts data that TRF has no column for.
+    pub draughts: Option<DraughtsPlayer>,
+}
+
+impl Player {
+    pub fn round(&self, round: u32) -> RoundEntry {
+        round.checked_sub(1).and_then(|index| self.rounds.get(index as usize)).copied().unwrap_or(RoundEntry::BLANK)
+    }
+
+    /// The number of the last round with anything recorded.
+    pub fn last_recorded_round(&self) -> u32 {
+        self.rounds.iter().rposition(|e| !e.is_blank()).map_or(0, |i| i as u32 + 1)
+    }
+
+    /// Points from the results under a point system (without 299 adjustments).
+    pub fn points_from_results(&self, system: &PointSystem) -> Points {
+        self.rounds.iter().map(|entry| entry.points(system)).sum()
+    }
+}
+
+/// FMJD data for a player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DraughtsPlayer {
+    pub fmjd_id: Option<String>,
+    /// The letter before an FMJD rating (`A 2339`).
+    pub rating_list: Option<String>,
+    /// Tie-break values printed in the crosstable, by column name (`SSolk`).
+    pub reported_tie_breaks: Vec<(String, Points)>,
+}
+
+/// 250 (or a JaVaFo XXA value): fictitious points added for pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Acceleration {
+    pub match_points: Option<Points>,
+    pub game_points: Points,
+    pub first_round: u32,
+    pub last_round: u32,
+    pub first_player: PlayerId,
+    pub last_player: PlayerId,
+}
+
+impl Acceleration {
+    pub fn applies(&self, player: PlayerId, round: u32) -> bool {
+        (self.first_round..=self.last_round).contains(&round)
+            && (self.first_player..=self.last_player).contains(&player)
+    }
+}
+
+/// 260, XXP or FOR: players who must not meet each other (in a range of rounds; `None` = open).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForbiddenPairs {
+    pub first_round: Option<u32>,
+    pub last_round: Option<u32>,
+    pub players: Vec<PlayerId>,
+}
+
+impl ForbiddenPairs {
+    pub fn applies_in(&self, round: u32) -> bool {
+        self.first_round.is_none_or(|first| round >= first) && self.last_round.is_none_or(|last| round <= last)
+    }
+}
+
+/// The bye a player asked for (240, XXZ, BYE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestedByeKind {
+    Full,
+    Half,
+    Zero,
+}
+
+impl RequestedByeKind {
+    pub fn trf_char(self) -> char {
+        match self {
+            RequestedByeKind::Full => 'F',
+            RequestedByeKind::Half => 'H',
+            RequestedByeKind::Zero => 'Z',
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestedBye {
+    pub kind: RequestedByeKind,
+    pub round: u32,
+    pub players: Vec<PlayerId>,
+}
+
+/// 299: points given or taken outside the results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbnormalPoints {
+    /// The result type (`W D L F H Z + -`), or `None` for a plain bonus or penalty.
+    pub kind: Option<char>,
+    pub match_points: Option<Points>,
+    pub points: Option<Points>,
+    /// `None`: every round.
+    pub round: Option<u32>,
+    /// Empty: every player.
+    pub players: Vec<PlayerId>,
+}
+
+/// A team (310, or 013 numbered in file order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Team {
+    pub number: u32,
+    pub name: String,
+    pub nickname: Option<String>,
+    pub strength: Option<String>,
+    pub match_points: Option<Points>,
+    pub game_points: Option<Points>,
+    pub rank: Option<u32>,
+    pub members: Vec<PlayerId>,
+}
+
+/// The team records of TRF-2026 that pair and score teams.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TeamRecords {
+    /// 320
+    pub pab: Option<TeamPab>,
+    /// 330
+    pub forfeits: Vec<TeamForfeit>,
+    /// 300
+    pub lineups: Vec<TeamLineup>,
+    /// 352
+    pub board_colours: Option<String>,
+    /// 362: win, draw, loss match points.
+    pub scoring: Option<TeamScoring>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamPab {
+    pub match_points: Option<Points>,
+    pub game_points: Option<Points>,
+    /// Team with the PAB in round r at index r-1.
+    pub teams: Vec<Option<u32>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamForfeit {
+    /// `+-`, `-+` or `--`.
+    pub kind: String,
+    pub round: u32,
+    pub white: u32,
+    pub black: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamLineup {
+    pub round: u32,
+    pub team: u32,
+    pub opponent: u32,
+    pub boards: Vec<Option<PlayerId>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamScoring {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+}
+
+/// A TRF-2026 national rating record (a 3-letter federation code in place of 001).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NationalRating {
+    pub federation: String,
+    pub player: PlayerId,
+    pub sex: Option<char>,
+    pub class: Option<String>,
+    pub name: Option<String>,
+    pub rating: Option<u32>,
+    pub origin: Option<String>,
+    pub national_id: Option<String>,
+    pub birth: Option<String>,
+}
+
+/// A record kept as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerbatimRecord {
+    pub text: String,
+}
+
+/// Where the parts of a tournament were read. Two tournaments that differ only here are equal.
+#[derive(Clone, Debug, Default)]
+pub struct Origin {
+    pub format: Option<SourceFormat>,
+    /// Line of each player's record, by pairing number.
+    pub player_lines: BTreeMap<PlayerId, usize>,
+    /// Where each player's points are written (the Points columns, or a crosstable's total cell).
+    pub points_spans: BTreeMap<PlayerId, Span>,
+    /// Where each player's record of each round is written (a TRF round block, or a cell).
+    pub round_spans: BTreeMap<(PlayerId, u32), Span>,
+    /// Line of each single-value record by its tag (`012`, `XXR`, `192`, …): the last one read.
+    pub record_lines: BTreeMap<String, usize>,
+    /// Line of the record behind each entry of the lists above, in the same order.
+    pub team_lines: Vec<usize>,
+    pub acceleration_lines: Vec<usize>,
+    pub forbidden_lines: Vec<usize>,
+    pub requested_bye_lines: Vec<usize>,
+    pub abnormal_lines: Vec<usize>,
+}
+
+impl PartialEq for Origin {
+    fn eq(&self, _: &Origin) -> bool {
+        true
+    }
+}
+
+/// The kind of file a tournament was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SourceFormat {
+    Trf,
+    /// Draughts Arbiter crosstable export (`Place;S.No.;…`).
+    DraughtsArbiter,
+    /// FMJD-report matrix (`Pl;FMJD-id;…`).
+    FmjdReport,
+}
+
+impl Tournament {
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// An index from pairing number to position in `players`.
+    pub fn player_index(&self) -> BTreeMap<PlayerId, usize> {
+        self.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect()
+    }
+
+    /// The number of round columns that hold anything.
+    pub fn rounds_recorded(&self) -> u32 {
+        self.players.iter().map(Player::last_recorded_round).max().unwrap_or(0)
+    }
+
+    /// True when round `round` has at least one pairing: a game (played or forfeited) or a PAB.
+    pub fn round_is_paired(&self, round: u32) -> bool {
+        self.players.iter().any(|p| match p.round(round).kind() {
+            EntryKind::Played { .. } | EntryKind::Forfeit { .. } => true,
+            EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
+            EntryKind::NotRecorded => false,
+        })
+    }
+
+    /// Rounds that were paired, from round 1 up to the last one with a pairing.
+    pub fn rounds_paired(&self) -> u32 {
+        (1..=self.rounds_recorded()).rev().find(|&r| self.round_is_paired(r)).unwrap_or(0)
+    }
+
+    /// The round a pairing program would pair next, when the file holds only its markers:
+    /// JaVaFo's `0000 - Z/H/F` for players who will not be paired, with everything else blank.
+    pub fn round_to_pair(&self) -> u32 {
+        self.rounds_paired() + 1
+    }
+
+    /// True when the record of rounds after the last paired one holds markers only.
+    pub fn has_round_to_pair_markers(&self) -> bool {
+        self.rounds_recorded() > self.rounds_paired()
+    }
+
+    pub fn tag_line(&self, tag: &str) -> Option<usize> {
+        self.origin.record_lines.get(tag).copied()
+    }
+}

@@ -1,0 +1,189 @@
+//! What a run tells: per file, as text for people or JSON for programs (SPEC.md, `schema: 1`).
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::diagnostics::render::{self, Style};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::exit::Status;
+use crate::formats::Loaded;
+use crate::model::SourceFormat;
+
+/// JSON schema number; bumped only when a field is removed or changes meaning.
+pub const SCHEMA: u32 = 1;
+
+/// Output format of `check`, `validate` and `watch`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    #[default]
+    Text,
+    Json,
+    /// The bbpPairings/JaVaFo checker layout (`check` only).
+    Bbp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RoundStatus {
+    Match,
+    Mismatch,
+    NoValidPairing,
+    NotChecked,
+}
+
+/// One round's verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundReport {
+    pub round: u32,
+    pub status: RoundStatus,
+    /// `[white, black]` by pairing number, a PAB as `[player, 0]`, in board order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Vec<[u32; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<Vec<[u32; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+    /// Why a round was not checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub rounds_checked: u32,
+    pub mismatched_rounds: Vec<u32>,
+}
+
+/// The outcome of `check` for one file.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub schema: u32,
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<SourceFormat>,
+    pub system: Option<String>,
+    pub system_source: Option<String>,
+    /// Why this system: how it was declared, dated, or assumed.
+    pub system_reason: Option<String>,
+    pub rounds: Vec<RoundReport>,
+    pub summary: Summary,
+    pub status: Status,
+    /// What stopped the check, when something did (unreadable file, invalid file, no system, no engine).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckReport {
+    pub fn new(file: String) -> CheckReport {
+        CheckReport {
+            schema: SCHEMA,
+            file,
+            format: None,
+            system: None,
+            system_source: None,
+            system_reason: None,
+            rounds: Vec::new(),
+            summary: Summary::default(),
+            status: Status::Ok,
+            error: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// One line, for `watch` and logs.
+    pub fn summary_line(&self) -> String {
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = self.diagnostics.iter().filter(|d| d.severity == crate::diagnostics::Severity::Warning).count();
+        let findings = match (errors, warnings) {
+            (0, 0) => String::new(),
+            (e, w) => format!(" [{e} error{}, {w} warning{}]", plural(e), plural(w)),
+        };
+        let system = self.system.as_deref().map(|s| format!(" {s}:")).unwrap_or_default();
+        let verdict = match (&self.error, self.status) {
+            (Some(error), _) => error.clone(),
+            (None, Status::Ok) => {
+                format!("all {} checked rounds match", self.summary.rounds_checked)
+            }
+            (None, _) => {
+                let rounds: Vec<String> = self.summary.mismatched_rounds.iter().map(u32::to_string).collect();
+                format!(
+                    "{} of {} checked rounds differ (rounds {})",
+                    rounds.len(),
+                    self.summary.rounds_checked,
+                    rounds.join(", ")
+                )
+            }
+        };
+        format!("{}:{system} {verdict}{findings}", self.file)
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// The outcome of `validate` for one file.
+#[derive(Clone, Debug, Serialize)]
+pub struct ValidationReport {
+    pub schema: u32,
+    pub file: String,
+    pub valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<SourceFormat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<crate::formats::source::Encoding>,
+    pub players: usize,
+    pub rounds_paired: u32,
+    /// The next round, when the file carries its markers (byes and absences set in advance).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_to_pair: Option<u32>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ValidationReport {
+    pub fn summary_line(&self) -> String {
+        if let Some(error) = &self.error {
+            return format!("{}: {error}", self.file);
+        }
+        let verdict = if self.valid { "valid" } else { "invalid" };
+        let pending = self.round_to_pair.map(|r| format!(", round {r} to pair")).unwrap_or_default();
+        format!(
+            "{}: {verdict} ({} players, {} rounds paired{pending}; {} error{}, {} warning{})",
+            self.file,
+            self.players,
+            self.rounds_paired,
+            self.errors,
+            plural(self.errors),
+            self.warnings,
+            plural(self.warnings)
+        )
+    }
+}
+
+/// Writes rendered findings (to stderr in the CLI) for one file.
+pub fn write_diagnostics(
+    out: &mut dyn Write,
+    loaded: Option<&Loaded>,
+    path: &str,
+    diagnostics: &Diagnostics,
+    style: Style,
+) -> io::Result<()> {
+    for diagnostic in diagnostics {
+        let text = render::render(path, loaded.map(|l| &l.source), diagnostic, style);
+        writeln!(out, "{text}")?;
+    }
+    Ok(())
+}
+
+/// One JSON object per line.
+pub fn write_json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)?;
+    writeln!(out)
+}

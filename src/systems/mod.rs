@@ -1,0 +1,337 @@
+//! Pairing systems: their identifiers, and which one a tournament declares.
+//!
+//! SPEC: the declared system comes from record 192 (and 092 where it holds a 192 code, as
+//! bbpPairings writes it), from free text in 092 that names Dubov or Dutch, or from `--system`.
+//! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
+//! force then. When nothing declares the system, the one assumed is said, with the reason.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::model::{Date, SourceFormat, Tournament};
+
+/// The systems trfcheck knows, by the identifiers used everywhere (CLI, JSON, docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+#[value(rename_all = "kebab-case")]
+pub enum SystemId {
+    /// FIDE Dutch, C.04.3 in force from 1 Feb 2026.
+    #[value(name = "dutch-2025")]
+    #[serde(rename = "dutch-2025")]
+    Dutch2025,
+    /// FIDE Dutch, Baku 2016 / Goynuk 2017, 1 Jul 2017 – 31 Jan 2026.
+    #[value(name = "dutch-2017")]
+    #[serde(rename = "dutch-2017")]
+    Dutch2017,
+    /// FIDE Dutch, Istanbul 2012, until 30 Jun 2017.
+    #[value(name = "dutch-2012")]
+    #[serde(rename = "dutch-2012")]
+    Dutch2012,
+    /// FIDE Dubov, C.04.4.1, applied from 1 Jul 2025.
+    #[value(name = "dubov-2025")]
+    #[serde(rename = "dubov-2025")]
+    Dubov2025,
+    /// FIDE Dubov as approved in 1997.
+    #[value(name = "dubov-1997")]
+    #[serde(rename = "dubov-1997")]
+    Dubov1997,
+    /// FMJD Swiss on rating (Annex 5, 2013, appendix A).
+    FmjdRating,
+    /// FMJD Swiss on Solkoff (appendix B).
+    FmjdSolkoff,
+    /// KNDB Swiss on Solkoff (5.3).
+    KndbSolkoff,
+}
+
+impl SystemId {
+    pub const ALL: [SystemId; 8] = [
+        SystemId::Dutch2025,
+        SystemId::Dutch2017,
+        SystemId::Dutch2012,
+        SystemId::Dubov2025,
+        SystemId::Dubov1997,
+        SystemId::FmjdRating,
+        SystemId::FmjdSolkoff,
+        SystemId::KndbSolkoff,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            SystemId::Dutch2025 => "dutch-2025",
+            SystemId::Dutch2017 => "dutch-2017",
+            SystemId::Dutch2012 => "dutch-2012",
+            SystemId::Dubov2025 => "dubov-2025",
+            SystemId::Dubov1997 => "dubov-1997",
+            SystemId::FmjdRating => "fmjd-rating",
+            SystemId::FmjdSolkoff => "fmjd-solkoff",
+            SystemId::KndbSolkoff => "kndb-solkoff",
+        }
+    }
+
+    /// The TRF-2026 192 code trfcheck writes for this system. The FMJD codes are trfcheck's own
+    /// (the FIDE code table has none for draughts; it says the list is open).
+    pub fn code(self) -> &'static str {
+        match self {
+            SystemId::Dutch2025 => "FIDE_DUTCH_2025",
+            SystemId::Dutch2017 => "FIDE_DUTCH_2017",
+            SystemId::Dutch2012 => "FIDE_DUTCH_2012",
+            SystemId::Dubov2025 => "FIDE_DUBOV_2025",
+            SystemId::Dubov1997 => "FIDE_DUBOV_1997",
+            SystemId::FmjdRating => "FMJD_SWISS_RATING",
+            SystemId::FmjdSolkoff => "FMJD_SWISS_SOLKOFF",
+            SystemId::KndbSolkoff => "KNDB_SWISS_SOLKOFF",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<SystemId> {
+        SystemId::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+impl fmt::Display for SystemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The system a tournament is checked under, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Resolved {
+    pub system: SystemId,
+    /// Where it came from: `--system`, `192 record`, `092 record`, or `assumed`.
+    pub source: String,
+    /// A sentence saying why, including how a year-less code was dated.
+    pub reason: String,
+    /// Baku acceleration declared (a `_BAKU` code, or CPPDubovSystem's `ACC true`).
+    pub baku: bool,
+}
+
+/// Why no system could be settled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SystemError {
+    #[error("{source_text} declares `{code}`, which trfcheck does not support (it checks {})", supported_list())]
+    Unsupported { code: String, source_text: String },
+    #[error("{source_text} declares `{code}`, which is not a pairing system trfcheck knows")]
+    UnknownCode { code: String, source_text: String },
+    #[error("{0}")]
+    NotInferable(String),
+}
+
+fn supported_list() -> String {
+    SystemId::ALL.iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
+}
+
+/// Codes of the FIDE table (and its variants) that name systems trfcheck does not pair.
+const UNSUPPORTED_PREFIXES: [&str; 10] = [
+    "FIDE_BURSTEIN",
+    "FIDE_LIM",
+    "CUSTOM_",
+    "FIDE_DOUBLESWISS",
+    "BERGER_",
+    "FIDE_ROUNDROBIN",
+    "FIDE_DOUBLEROUNDROBIN",
+    "FIDE_SCHILLER",
+    "FIDE_SCHEVENINGEN",
+    "FIDE_TEAM",
+];
+
+/// The date that decides which version of a system was in force: the start date (042), else the
+/// first round date (132), else the end date (052).
+pub fn tournament_date(t: &Tournament) -> Option<(Date, &'static str)> {
+    let h = &t.header;
+    if let Some(date) = h.start_date.as_ref().and_then(|d| d.date()) {
+        return Some((date, "start date (042)"));
+    }
+    if let Some(date) = h.round_dates.iter().flatten().find_map(|d| d.date()) {
+        return Some((date, "first round date (132)"));
+    }
+    h.end_date.as_ref().and_then(|d| d.date()).map(|date| (date, "end date (052)"))
+}
+
+fn dutch_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
+    match date {
+        Some((date, what)) => {
+            let system = if date < (Date { year: 2017, month: 7, day: 1 }) {
+                SystemId::Dutch2012
+            } else if date < (Date { year: 2026, month: 2, day: 1 }) {
+                SystemId::Dutch2017
+            } else {
+                SystemId::Dutch2025
+            };
+            (system, format!("the Dutch rules in force on the {what}, {date}"))
+        }
+        None => (SystemId::Dutch2025, "no readable date in the file, so the Dutch rules in force now".to_owned()),
+    }
+}
+
+fn dubov_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
+    match date {
+        Some((date, what)) => {
+            let system =
+                if date < (Date { year: 2025, month: 7, day: 1 }) { SystemId::Dubov1997 } else { SystemId::Dubov2025 };
+            (system, format!("the Dubov rules in force on the {what}, {date}"))
+        }
+        None => (SystemId::Dubov2025, "no readable date in the file, so the Dubov rules in force now".to_owned()),
+    }
+}
+
+/// Reads a 192 code (also found in 092, where bbpPairings writes it).
+fn from_code(code: &str, t: &Tournament, source_text: &str) -> Result<Option<(SystemId, String, bool)>, SystemError> {
+    let upper = code.trim().to_ascii_uppercase();
+    let (base, baku) = match upper.strip_suffix("_BAKU") {
+        Some(base) => (base.to_owned(), true),
+        None => (upper.clone(), false),
+    };
+    let date = tournament_date(t);
+    let found = match base.as_str() {
+        "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => (SystemId::Dutch2025, format!("{source_text} names the 2025 rules")),
+        "FIDE_DUTCH_2017" => (SystemId::Dutch2017, format!("{source_text} names the 2017 rules")),
+        "FIDE_DUTCH_2012" => (SystemId::Dutch2012, format!("{source_text} names the 2012 rules")),
+        "FIDE_DUBOV_2025" => (SystemId::Dubov2025, format!("{source_text} names the 2025 rules")),
+        "FIDE_DUBOV_1997" => (SystemId::Dubov1997, format!("{source_text} names the 1997 rules")),
+        "FIDE_DUTCH" => {
+            let (system, why) = dutch_by_date(date);
+            (system, format!("{source_text} says FIDE_DUTCH without a year: {why}"))
+        }
+        "FIDE_DUBOV" => {
+            let (system, why) = dubov_by_date(date);
+            (system, format!("{source_text} says FIDE_DUBOV without a year: {why}"))
+        }
+        "FMJD_SWISS_RATING" => (SystemId::FmjdRating, format!("{source_text} names it")),
+        "FMJD_SWISS_SOLKOFF" => (SystemId::FmjdSolkoff, format!("{source_text} names it")),
+        "KNDB_SWISS_SOLKOFF" => (SystemId::KndbSolkoff, format!("{source_text} names it")),
+        _ => {
+            if UNSUPPORTED_PREFIXES.iter().any(|p| base.starts_with(p)) || base.starts_with("WORLDCUP_") {
+                return Err(SystemError::Unsupported {
+                    code: code.trim().to_owned(),
+                    source_text: source_text.to_owned(),
+                });
+            }
+            return Ok(None);
+        }
+    };
+    Ok(Some((found.0, found.1, baku)))
+}
+
+/// Settles the system a tournament is checked under.
+pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
+    let acc = t.header.baku_acceleration_flag;
+    if let Some(system) = chosen {
+        return Ok(Resolved { system, source: "--system".into(), reason: "chosen with --system".into(), baku: acc });
+    }
+    if let Some(code) = &t.header.system_code {
+        return match from_code(code, t, "record 192")? {
+            Some((system, reason, baku)) => {
+                Ok(Resolved { system, source: "192 record".into(), reason, baku: baku || acc })
+            }
+            None => Err(SystemError::UnknownCode { code: code.clone(), source_text: "record 192".into() }),
+        };
+    }
+    if let Some(text) = &t.header.tournament_type {
+        // bbpPairings writes the 192 code into 092.
+        if !text.contains(' ')
+            && let Some((system, reason, baku)) = from_code(text, t, "record 092")?
+        {
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: baku || acc });
+        }
+        let lower = text.to_lowercase();
+        let date = tournament_date(t);
+        if lower.contains("dubov") {
+            let (system, why) = dubov_by_date(date);
+            let reason = format!("record 092 (`{text}`) names the Dubov system: {why}");
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc });
+        }
+        if lower.contains("dutch") {
+            let (system, why) = dutch_by_date(date);
+            let reason = format!("record 092 (`{text}`) names the Dutch system: {why}");
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc });
+        }
+        if lower.contains("burstein") || lower.contains("round robin") || lower.contains("round-robin") {
+            return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
+        }
+    }
+    if matches!(t.origin.format, Some(SourceFormat::DraughtsArbiter | SourceFormat::FmjdReport)) {
+        return Err(SystemError::NotInferable(
+            "a draughts crosstable does not say which FMJD Swiss system paired it; \
+             choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff"
+                .into(),
+        ));
+    }
+    if !t.teams.is_empty() {
+        return Err(SystemError::NotInferable(
+            "a team tournament (310/013 records) with no 192 code; trfcheck pairs individual Swiss tournaments only"
+                .into(),
+        ));
+    }
+    let (system, why) = dutch_by_date(tournament_date(t));
+    Ok(Resolved {
+        system,
+        source: "assumed".into(),
+        reason: format!(
+            "nothing declares the system (no 192 record, and 092 names none), so the FIDE Dutch system is assumed, \
+             as most rated Swiss events use it: {why}"
+        ),
+        baku: acc,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DateText;
+
+    fn with(code: Option<&str>, kind: Option<&str>, start: Option<Date>) -> Tournament {
+        let mut t = Tournament::default();
+        t.header.system_code = code.map(str::to_owned);
+        t.header.tournament_type = kind.map(str::to_owned);
+        t.header.start_date = start.map(DateText::Date);
+        t
+    }
+
+    fn d(y: i32, m: u8, day: u8) -> Option<Date> {
+        Date::new(y, m, day)
+    }
+
+    #[test]
+    fn year_less_codes_resolve_by_date() {
+        let r = resolve(&with(Some("FIDE_DUTCH"), None, d(2026, 1, 31)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dutch2017);
+        let r = resolve(&with(Some("FIDE_DUTCH"), None, d(2026, 2, 1)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dutch2025);
+        let r = resolve(&with(Some("FIDE_DUTCH_BAKU"), None, d(2017, 6, 30)), None).unwrap();
+        assert_eq!((r.system, r.baku), (SystemId::Dutch2012, true));
+        let r = resolve(&with(Some("FIDE_DUBOV"), None, d(2025, 6, 30)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dubov1997);
+        let r = resolve(&with(None, Some("Individual FIDE Dubov"), d(2025, 7, 1)), None).unwrap();
+        assert_eq!((r.system, r.source.as_str()), (SystemId::Dubov2025, "092 record"));
+    }
+
+    #[test]
+    fn bbp_writes_the_code_in_092() {
+        let r = resolve(&with(None, Some("FIDE_DUTCH_2025"), None), None).unwrap();
+        assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2025, "092 record"));
+    }
+
+    #[test]
+    fn undeclared_is_assumed_and_said() {
+        let r = resolve(&with(None, Some("Individual: Swiss-System"), d(2010, 9, 24)), None).unwrap();
+        assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2012, "assumed"));
+        assert!(r.reason.contains("2010/09/24"), "{}", r.reason);
+    }
+
+    #[test]
+    fn unsupported_and_unknown_codes_are_refused() {
+        assert!(matches!(
+            resolve(&with(Some("FIDE_BURSTEIN"), None, None), None),
+            Err(SystemError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            resolve(&with(Some("FIDE_TEAM_TYPEA_MP_GP"), None, None), None),
+            Err(SystemError::Unsupported { .. })
+        ));
+        assert!(matches!(resolve(&with(Some("NONSENSE"), None, None), None), Err(SystemError::UnknownCode { .. })));
+        let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997)).unwrap();
+        assert_eq!(r.source, "--system");
+    }
+}

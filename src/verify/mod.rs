@@ -1,0 +1,185 @@
+//! The verifier: for every round, rebuild the state from the rounds before it, pair the round
+//! under the declared system, and compare with the record.
+//!
+//! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
+//! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
+
+use std::path::Path;
+
+use crate::diagnostics::Diagnostics;
+use crate::exit::Status;
+use crate::formats::{self, Loaded, ReadOptions};
+use crate::report::{CheckReport, RoundReport, RoundStatus, ValidationReport};
+use crate::systems::{self, SystemId};
+use crate::validate;
+
+/// Which rounds to check: `3`, `3-5`, `3-`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundRange {
+    pub first: u32,
+    pub last: Option<u32>,
+}
+
+impl RoundRange {
+    pub fn contains(&self, round: u32) -> bool {
+        round >= self.first && self.last.is_none_or(|last| round <= last)
+    }
+}
+
+impl std::str::FromStr for RoundRange {
+    type Err = String;
+    fn from_str(text: &str) -> Result<RoundRange, String> {
+        let number = |t: &str| t.trim().parse::<u32>().ok().filter(|&n| n > 0);
+        let bad = || format!("`{text}` is not a round range; expected N, N-M or N- (rounds count from 1)");
+        let range = match text.split_once('-') {
+            None => {
+                let n = number(text).ok_or_else(bad)?;
+                RoundRange { first: n, last: Some(n) }
+            }
+            Some((first, "")) => RoundRange { first: number(first).ok_or_else(bad)?, last: None },
+            Some((first, last)) => {
+                RoundRange { first: number(first).ok_or_else(bad)?, last: Some(number(last).ok_or_else(bad)?) }
+            }
+        };
+        if range.last.is_some_and(|last| last < range.first) {
+            return Err(bad());
+        }
+        Ok(range)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckOptions {
+    pub system: Option<SystemId>,
+    pub rounds: Option<RoundRange>,
+    pub read: ReadOptions,
+}
+
+/// A file read and validated: the findings of both, and what was loaded.
+pub struct Inspected {
+    pub loaded: Option<Loaded>,
+    pub diagnostics: Diagnostics,
+    /// Why the file could not be read at all.
+    pub read_error: Option<String>,
+}
+
+/// Reads a file and runs the cross-checks.
+pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
+    match formats::read_path(path, options) {
+        Err(error) => Inspected { loaded: None, diagnostics: Diagnostics::new(), read_error: Some(error.to_string()) },
+        Ok(mut loaded) => {
+            let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
+            if let Some(tournament) = &loaded.tournament
+                && !diagnostics.has_errors()
+            {
+                let mut found = validate::validate(tournament);
+                if options.lenient {
+                    found.make_lenient();
+                }
+                diagnostics.extend(found);
+            }
+            diagnostics.sort_by_line();
+            Inspected { loaded: Some(loaded), diagnostics, read_error: None }
+        }
+    }
+}
+
+/// `trfcheck validate` for one file.
+pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, ValidationReport) {
+    let inspected = inspect(path, options);
+    let tournament = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref());
+    let errors = inspected.diagnostics.error_count();
+    let status = if inspected.read_error.is_some() {
+        Status::Io
+    } else if errors > 0 || tournament.is_none() {
+        Status::Invalid
+    } else {
+        Status::Ok
+    };
+    let report = ValidationReport {
+        schema: crate::report::SCHEMA,
+        file: path.display().to_string(),
+        valid: status == Status::Ok,
+        format: tournament.and_then(|t| t.origin.format),
+        encoding: inspected.loaded.as_ref().map(|l| l.source.encoding),
+        players: tournament.map_or(0, |t| t.players.len()),
+        rounds_paired: tournament.map_or(0, |t| t.rounds_paired()),
+        round_to_pair: tournament.filter(|t| t.has_round_to_pair_markers()).map(|t| t.round_to_pair()),
+        errors,
+        warnings: inspected.diagnostics.warning_count(),
+        status,
+        error: inspected.read_error.clone(),
+        diagnostics: inspected.diagnostics.iter().cloned().collect(),
+    };
+    (inspected, report)
+}
+
+/// `trfcheck check` for one file.
+pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckReport) {
+    let inspected = inspect(path, options.read);
+    let mut report = CheckReport::new(path.display().to_string());
+    report.diagnostics = inspected.diagnostics.iter().cloned().collect();
+    if let Some(error) = &inspected.read_error {
+        report.status = Status::Io;
+        report.error = Some(error.clone());
+        return (inspected, report);
+    }
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
+        report.status = Status::Invalid;
+        report.error = Some("not a tournament file trfcheck reads".into());
+        return (inspected, report);
+    };
+    report.format = tournament.origin.format;
+    let errors = inspected.diagnostics.error_count();
+    if errors > 0 {
+        report.status = Status::Invalid;
+        report.error = Some(format!(
+            "the file is invalid ({errors} error{}); rounds are not checked",
+            if errors == 1 { "" } else { "s" }
+        ));
+        return (inspected, report);
+    }
+    let resolved = match systems::resolve(tournament, options.system) {
+        Ok(resolved) => resolved,
+        Err(error) => {
+            report.status = Status::System;
+            report.error = Some(error.to_string());
+            return (inspected, report);
+        }
+    };
+    report.system = Some(resolved.system.id().to_owned());
+    report.system_source = Some(resolved.source.clone());
+    report.system_reason = Some(resolved.reason.clone());
+    let reason = format!("no pairing engine supports {} yet", resolved.system);
+    for round in 1..=tournament.rounds_paired() {
+        if options.rounds.is_some_and(|range| !range.contains(round)) {
+            continue;
+        }
+        report.rounds.push(RoundReport {
+            round,
+            status: RoundStatus::NotChecked,
+            expected: None,
+            recorded: None,
+            explanation: None,
+            reason: Some(reason.clone()),
+        });
+    }
+    report.status = Status::System;
+    report.error = Some(reason);
+    (inspected, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_ranges() {
+        assert_eq!("3".parse(), Ok(RoundRange { first: 3, last: Some(3) }));
+        assert_eq!("3-5".parse(), Ok(RoundRange { first: 3, last: Some(5) }));
+        assert_eq!("3-".parse(), Ok(RoundRange { first: 3, last: None }));
+        assert!("0".parse::<RoundRange>().is_err());
+        assert!("5-3".parse::<RoundRange>().is_err());
+        assert!("x".parse::<RoundRange>().is_err());
+    }
+}
