@@ -1,1 +1,8 @@
-//! The one integration-test binary.
+//! The one integration-test binary (ripgrep style): every file below is a module of it, so the
+//! suite links once.
+
+mod cli;
+mod corpus;
+mod fuzz_corpus;
+mod grammar;
+mod watch;

@@ -88,6 +88,13 @@ pub fn read_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Loaded {
     Loaded { path: path.to_owned(), source, tournament, diagnostics }
 }
 
+/// True when the bytes look like a file trfcheck reads (a TRF or an FMJD crosstable), judged by
+/// content as `read_bytes` judges it. `watch` uses it to pick files in a directory.
+pub fn is_tournament_file(bytes: &[u8]) -> bool {
+    let (source, _) = SourceText::decode(bytes);
+    detect(&source).is_ok()
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Detected {
     Trf,
