@@ -315,6 +315,11 @@ pub struct Origin {
     pub round_spans: BTreeMap<(PlayerId, u32), Span>,
     /// Line of each single-value record by its tag (`012`, `XXR`, `192`, …): the last one read.
     pub record_lines: BTreeMap<String, usize>,
+    /// Players whose record had an error: cross-checks leave them out, since what was read of them
+    /// may not be what the file meant.
+    pub damaged: std::collections::BTreeSet<PlayerId>,
+    /// True when some player record could not be read at all, so a missing player may exist.
+    pub incomplete: bool,
     /// Line of the record behind each entry of the lists above, in the same order.
     pub team_lines: Vec<usize>,
     pub acceleration_lines: Vec<usize>,

@@ -54,6 +54,12 @@ impl Validator<'_> {
         }
     }
 
+    /// A player whose record had an error (already reported), or one that may be the record that
+    /// could not be read at all.
+    fn damaged(&self, id: PlayerId) -> bool {
+        self.t.origin.damaged.contains(&id) || (self.t.origin.incomplete && !self.index.contains_key(&id))
+    }
+
     fn player(&self, id: PlayerId) -> Option<&Player> {
         self.index.get(&id).map(|&i| &self.t.players[i])
     }
@@ -86,6 +92,9 @@ impl Validator<'_> {
                 let Some(opponent_id) = entry.opponent else {
                     continue;
                 };
+                if self.damaged(player.id) || self.damaged(opponent_id) {
+                    continue;
+                }
                 if opponent_id == player.id {
                     let d = Diagnostic::error(
                         Code::SelfPairing,
@@ -177,6 +186,9 @@ impl Validator<'_> {
     }
 
     fn unknown(&mut self, id: PlayerId, record: &str, line: Option<usize>) {
+        if self.damaged(id) {
+            return;
+        }
         let mut d =
             Diagnostic::error(Code::UnknownPlayer, format!("record {record} names player {id}, who has no 001 record"))
                 .expected("the pairing number of a player in the file");
@@ -298,7 +310,7 @@ impl Validator<'_> {
         let system = &self.t.point_system;
         let paired = self.t.rounds_paired();
         for player in &self.t.players {
-            let Some(declared) = player.points else {
+            let Some(declared) = player.points.filter(|_| !self.damaged(player.id)) else {
                 continue;
             };
             let computed = self.score(player);

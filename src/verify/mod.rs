@@ -69,9 +69,9 @@ pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
         Err(error) => Inspected { loaded: None, diagnostics: Diagnostics::new(), read_error: Some(error.to_string()) },
         Ok(mut loaded) => {
             let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
-            if let Some(tournament) = &loaded.tournament
-                && !diagnostics.has_errors()
-            {
+            // Cross-checks run even after reading errors: one bad record must not hide the
+            // findings about the others (records that had errors are left out of them).
+            if let Some(tournament) = &loaded.tournament {
                 let mut found = validate::validate(tournament);
                 if options.lenient {
                     found.make_lenient();

@@ -682,6 +682,22 @@ impl Reader {
     }
 
     fn player(&mut self, line: &Line<'_>) {
+        let errors_before = self.unrecoverable_errors();
+        match self.player_record(line) {
+            None => self.tournament.origin.incomplete = true,
+            Some(id) if self.unrecoverable_errors() > errors_before => {
+                self.tournament.origin.damaged.insert(id);
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn unrecoverable_errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error() && !d.recoverable).count()
+    }
+
+    /// Reads a 001 record; `None` when no player could be added.
+    fn player_record(&mut self, line: &Line<'_>) -> Option<PlayerId> {
         use layout::player::*;
         if line.width() < POINTS.first {
             self.push(
@@ -692,7 +708,7 @@ impl Reader {
                         POINTS.first, POINTS.last
                     )),
             );
-            return;
+            return None;
         }
         let id_field = line.field(ID.first, ID.last);
         let id = fields::number(id_field.text).filter(|&n| n > 0);
@@ -811,13 +827,13 @@ impl Reader {
             rank
         };
         let rounds = self.round_blocks(line, id);
-        let Some(id) = id else { return };
+        let id = id?;
         if let Some(first) = self.tournament.origin.player_lines.get(&id) {
             let message = format!("pairing number {id} is used again (first at line {first})");
             self.push(
                 Diagnostic::error(Code::Duplicate, message).at(id_field.span()).expected("each pairing number once"),
             );
-            return;
+            return None;
         }
         let origin = &mut self.tournament.origin;
         origin.player_lines.insert(id, line.number);
@@ -840,6 +856,7 @@ impl Reader {
             rounds,
             draughts: None,
         });
+        Some(id)
     }
 
     fn round_blocks(&mut self, line: &Line<'_>, id: Option<PlayerId>) -> Vec<RoundEntry> {
