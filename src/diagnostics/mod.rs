@@ -17,8 +17,7 @@ pub enum Severity {
 }
 
 /// Stable identifiers of the kinds of findings (they appear as `error[id]` and in JSON).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
     /// The file is not UTF-8 and was read as Latin-1 (Windows-1252).
     Latin1,
@@ -98,6 +97,12 @@ impl Code {
             Code::ByeConflict => "bye-conflict",
             Code::BadCell => "bad-cell",
         }
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
     }
 }
 

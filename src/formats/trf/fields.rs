@@ -63,10 +63,12 @@ pub fn assignments(text: &str) -> Result<Vec<(&str, Points)>, &str> {
     pairs.into_iter().map(|(key, value)| points(value).map(|p| (key, p)).ok_or(value)).collect()
 }
 
-/// trfcheck `XDP` pairs: `FMJDID=17237 TITLE=GMI`. Values run to the next blank.
+/// trfcheck `XDP` pairs: `FMJDID=17237 TITLE=GMI NAME="Edeon Sport (Naumik, Odnoklubov)"`.
+/// A value runs to the next blank, or is quoted when it holds blanks.
 pub fn key_values(text: &str) -> Option<Vec<(&str, &str)>> {
     let key = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':');
-    let value = take_while1(|c: char| !c.is_whitespace());
+    let quoted = delimited(char('"'), nom::bytes::complete::take_while(|c: char| c != '"'), char('"'));
+    let value = alt((quoted, take_while1(|c: char| !c.is_whitespace() && c != '"')));
     let assignment = separated_pair(key, char('='), value);
     let mut list = all_consuming(padded(opt(separated_list1(take_while1(blank_or_tab), assignment))));
     list.parse(text).ok().map(|(_, pairs)| pairs.unwrap_or_default())
@@ -118,6 +120,8 @@ mod tests {
         assert_eq!(assignments("PAB=x"), Err("x"));
         assert_eq!(key_values(" FMJDID=17237 TITLE=GMI"), Some(vec![("FMJDID", "17237"), ("TITLE", "GMI")]));
         assert_eq!(key_values(""), Some(vec![]));
+        assert_eq!(key_values(r#"NAME="A B, C" RLIST=A"#), Some(vec![("NAME", "A B, C"), ("RLIST", "A")]));
+        assert_eq!(key_values(r#"NAME="unterminated"#), None);
         assert_eq!(flag("true"), Some(true));
         assert_eq!(flag(" 0"), Some(false));
         assert_eq!(flag("maybe"), None);

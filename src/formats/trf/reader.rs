@@ -119,6 +119,15 @@ const FMJD_TITLES: [&str; 8] = ["GMI", "MI", "MF", "CMF", "MIF", "MFF", "GMF", "
 
 const RESULT_EXPECTED: &str = "a result code: 1 = 0 + - W D L H F U Z, or blank";
 
+/// What an XDP record adds to a player.
+struct ExtraPlayerData {
+    player: PlayerId,
+    data: DraughtsPlayer,
+    title: Option<String>,
+    name: Option<String>,
+    line: usize,
+}
+
 #[derive(Default)]
 struct Reader {
     tournament: Tournament,
@@ -136,7 +145,7 @@ struct Reader {
     /// XDG: per-game points to attach to round entries at the end.
     game_points: Vec<(PlayerId, u32, Points, Span)>,
     /// XDP records to attach to players at the end.
-    draughts: Vec<(PlayerId, DraughtsPlayer, Option<String>, usize)>,
+    draughts: Vec<ExtraPlayerData>,
     round_date_texts: Vec<(String, usize, usize)>,
 }
 
@@ -1319,16 +1328,18 @@ impl Reader {
         };
         let field = line.rest(layout::draughts_player::PAIRS.first);
         let Some(pairs) = fields::key_values(field.text) else {
-            let d = self.bad_field(&field, "XDP data", "KEY=value pairs: FMJDID, TITLE, RLIST, TB:<name>");
+            let d = self.bad_field(&field, "XDP data", "KEY=value pairs: FMJDID, TITLE, NAME, RLIST, TB:<name>");
             self.push(d);
             return;
         };
         let mut data = DraughtsPlayer::default();
         let mut title = None;
+        let mut name = None;
         for (key, value) in pairs {
             match key {
                 "FMJDID" => data.fmjd_id = Some(value.to_owned()),
                 "TITLE" => title = Some(value.to_owned()),
+                "NAME" => name = Some(value.to_owned()),
                 "RLIST" => data.rating_list = Some(value.to_owned()),
                 _ if key.starts_with("TB:") => match fields::points(value) {
                     Some(points) => data.reported_tie_breaks.push((key[3..].to_owned(), points)),
@@ -1341,11 +1352,11 @@ impl Reader {
                 _ => self.push(
                     Diagnostic::error(Code::BadField, format!("unknown XDP key `{key}`"))
                         .at(field.span())
-                        .expected("FMJDID, TITLE, RLIST or TB:<name>"),
+                        .expected("FMJDID, TITLE, NAME, RLIST or TB:<name>"),
                 ),
             }
         }
-        self.draughts.push((player, data, title, line.number));
+        self.draughts.push(ExtraPlayerData { player, data, title, name, line: line.number });
     }
 
     fn game_points(&mut self, line: &Line<'_>) {
@@ -1420,19 +1431,27 @@ impl Reader {
                 ),
             }
         }
-        for (player, data, title, line) in std::mem::take(&mut self.draughts) {
-            match index.get(&player) {
+        for extra in std::mem::take(&mut self.draughts) {
+            match index.get(&extra.player) {
                 Some(&i) => {
                     let p = &mut self.tournament.players[i];
-                    p.draughts = Some(data);
-                    if title.is_some() {
-                        p.title = title;
+                    if extra.data != DraughtsPlayer::default() {
+                        p.draughts = Some(extra.data);
+                    }
+                    if extra.title.is_some() {
+                        p.title = extra.title;
+                    }
+                    if let Some(name) = extra.name {
+                        p.name = name;
                     }
                 }
                 None => self.diagnostics.push(
-                    Diagnostic::error(Code::UnknownPlayer, format!("XDP names player {player}, who has no 001 record"))
-                        .at(Span::new(line, 5, 9))
-                        .expected("the pairing number of a player"),
+                    Diagnostic::error(
+                        Code::UnknownPlayer,
+                        format!("XDP names player {}, who has no 001 record", extra.player),
+                    )
+                    .at(Span::new(extra.line, 5, 9))
+                    .expected("the pairing number of a player"),
                 ),
             }
         }

@@ -262,7 +262,8 @@ impl Writer {
     fn player(&mut self, p: &Player) {
         use layout::player::*;
         let title = p.title.as_deref().filter(|t| t.chars().count() <= 3).unwrap_or("");
-        let name = self.fit(&p.name, NAME, "name");
+        // A longer name (or one TRF cannot hold) goes whole into the XDP record.
+        let name: String = p.name.chars().take(NAME.last - NAME.first + 1).collect();
         let federation = self.fit(p.federation.as_deref().unwrap_or(""), FEDERATION, "federation");
         let fide_id = self.fit(p.fide_id.as_deref().unwrap_or(""), FIDE_ID, "FIDE id");
         let birth = self.fit(p.birth.as_deref().unwrap_or(""), BIRTH, "birth date");
@@ -290,9 +291,21 @@ impl Writer {
         self.line(&line);
     }
 
+    /// trfcheck's XDP record: what a player has that the 001 columns cannot hold.
     fn draughts(&mut self, p: &Player) {
         let long_title = p.title.as_deref().filter(|t| t.chars().count() > 3);
         let mut pairs = Vec::new();
+        let name_width = layout::player::NAME.last - layout::player::NAME.first + 1;
+        if p.name.chars().count() > name_width {
+            if p.name.contains('"') {
+                self.warnings.push(Diagnostic::warning(
+                    Code::Nonstandard,
+                    format!("name `{}` is longer than columns 15–47 and was shortened", p.name),
+                ));
+            } else {
+                pairs.push(format!("NAME=\"{}\"", p.name));
+            }
+        }
         if let Some(d) = &p.draughts {
             if let Some(id) = &d.fmjd_id {
                 pairs.push(format!("FMJDID={id}"));
@@ -307,7 +320,7 @@ impl Writer {
         if let Some(title) = long_title {
             pairs.push(format!("TITLE={title}"));
         }
-        if !pairs.is_empty() || p.draughts.is_some() {
+        if !pairs.is_empty() {
             self.line(&format!("XDP {:>4} {}", p.id, pairs.join(" ")));
         }
         if p.rounds.iter().any(|e| e.game_points.is_some()) {
