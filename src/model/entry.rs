@@ -184,6 +184,9 @@ pub enum EntryKind {
         outcome: Outcome,
         rated: bool,
     },
+    /// A game paired but without a result yet (opponent and colour, blank result): a round that
+    /// has just been published.
+    Pending { opponent: PlayerId, colour: Colour },
     /// A scheduled game that was not played (`+`/`-` with an opponent). It gives no colour.
     Forfeit {
         opponent: PlayerId,
@@ -236,6 +239,9 @@ impl RoundEntry {
             (Some(opponent), ResultCode::ForfeitWin | ResultCode::ForfeitLoss) => {
                 EntryKind::Forfeit { opponent, colour: self.colour, won: self.result == ResultCode::ForfeitWin }
             }
+            (Some(opponent), ResultCode::Blank) if self.colour.is_some() => {
+                EntryKind::Pending { opponent, colour: self.colour.unwrap_or(Colour::White) }
+            }
             (Some(opponent), result) if result.played_outcome().is_some() => match self.colour {
                 Some(colour) => EntryKind::Played {
                     opponent,
@@ -261,7 +267,9 @@ impl RoundEntry {
     /// The opponent of a scheduled game, played or forfeited.
     pub fn scheduled_opponent(&self) -> Option<PlayerId> {
         match self.kind() {
-            EntryKind::Played { opponent, .. } | EntryKind::Forfeit { opponent, .. } => Some(opponent),
+            EntryKind::Played { opponent, .. }
+            | EntryKind::Pending { opponent, .. }
+            | EntryKind::Forfeit { opponent, .. } => Some(opponent),
             _ => None,
         }
     }
@@ -289,6 +297,8 @@ impl RoundEntry {
             ResultCode::Loss | ResultCode::LossUnrated | ResultCode::ForfeitLoss => system.forfeit_loss,
             ResultCode::FullPointBye => system.full_point_bye,
             ResultCode::PairingAllocatedBye => system.pab(),
+            // A game without a result yet scores nothing so far.
+            ResultCode::Blank if self.opponent.is_some() => Points::ZERO,
             ResultCode::ZeroPointBye | ResultCode::Blank => system.zero_point_bye,
         }
     }
@@ -311,6 +321,9 @@ mod tests {
         assert_eq!(RoundEntry::bye(ResultCode::Draw).kind(), EntryKind::Bye(ByeKind::HalfPoint));
         assert_eq!(RoundEntry::bye(ResultCode::ForfeitLoss).kind(), EntryKind::Bye(ByeKind::ZeroPoint));
         assert_eq!(RoundEntry::BLANK.kind(), EntryKind::NotRecorded);
+        let published = RoundEntry::game(4, Colour::Black, ResultCode::Blank);
+        assert_eq!(published.kind(), EntryKind::Pending { opponent: 4, colour: Colour::Black });
+        assert_eq!(published.points(&PointSystem::fide()), Points::ZERO);
     }
 
     #[test]

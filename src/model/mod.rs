@@ -334,6 +334,15 @@ impl PartialEq for Origin {
     }
 }
 
+/// Where the initial colour comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InitialColourSource {
+    /// Record 152 or JaVaFo's `XXC white1/black1`.
+    Declared,
+    /// The colour `player` had in `round`, the first round with colours.
+    Recorded { player: PlayerId, round: u32 },
+}
+
 /// The kind of file a tournament was read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -363,7 +372,7 @@ impl Tournament {
     /// True when round `round` has at least one pairing: a game (played or forfeited) or a PAB.
     pub fn round_is_paired(&self, round: u32) -> bool {
         self.players.iter().any(|p| match p.round(round).kind() {
-            EntryKind::Played { .. } | EntryKind::Forfeit { .. } => true,
+            EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
             EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
             EntryKind::NotRecorded => false,
         })
@@ -385,7 +394,69 @@ impl Tournament {
         self.rounds_recorded() > self.rounds_paired()
     }
 
+    /// The colour of the top-ranked player in round 1: as declared (152, XXC), or as recorded.
+    ///
+    /// TRF-2026 (record 152) makes the declaration mandatory "only if it differs from the colour of
+    /// the highest ranked participant who was paired in the first round", so without one, that
+    /// player's colour is the initial colour: the first player in pairing order (file order under
+    /// `XXC rank`) with a colour in the first round where anyone has one.
+    pub fn initial_colour(&self) -> Option<(Colour, InitialColourSource)> {
+        if let Some(colour) = self.header.initial_colour {
+            return Some((colour, InitialColourSource::Declared));
+        }
+        let mut order: Vec<&Player> = self.players.iter().collect();
+        if !self.pair_by_rank {
+            order.sort_by_key(|p| p.id);
+        }
+        (1..=self.rounds_recorded()).find_map(|round| {
+            order.iter().find_map(|p| {
+                let colour = match p.round(round).kind() {
+                    EntryKind::Played { colour, .. } | EntryKind::Pending { colour, .. } => Some(colour),
+                    EntryKind::Forfeit { colour, .. } => colour,
+                    _ => None,
+                }?;
+                Some((colour, InitialColourSource::Recorded { player: p.id, round }))
+            })
+        })
+    }
+
     pub fn tag_line(&self, tag: &str) -> Option<usize> {
         self.origin.record_lines.get(tag).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: PlayerId, rounds: Vec<RoundEntry>) -> Player {
+        Player { id, rounds, ..Player::default() }
+    }
+
+    #[test]
+    fn initial_colour_is_declared_or_read_from_the_first_coloured_round() {
+        let mut t = Tournament::default();
+        t.players = vec![
+            player(2, vec![RoundEntry::game(3, Colour::Black, ResultCode::Win)]),
+            // Player 1 was absent in round 1; player 2 is then the top-ranked participant.
+            player(1, vec![RoundEntry::bye(ResultCode::ZeroPointBye)]),
+            player(3, vec![RoundEntry::game(2, Colour::White, ResultCode::Loss)]),
+        ];
+        assert_eq!(t.initial_colour(), Some((Colour::Black, InitialColourSource::Recorded { player: 2, round: 1 })));
+        t.pair_by_rank = true;
+        assert_eq!(t.initial_colour().map(|c| c.1), Some(InitialColourSource::Recorded { player: 2, round: 1 }));
+        t.header.initial_colour = Some(Colour::White);
+        assert_eq!(t.initial_colour(), Some((Colour::White, InitialColourSource::Declared)));
+    }
+
+    #[test]
+    fn rounds_paired_and_the_round_to_pair() {
+        let mut t = Tournament::default();
+        t.players = vec![
+            player(1, vec![RoundEntry::game(2, Colour::White, ResultCode::Win), RoundEntry::bye(ResultCode::HalfPointBye)]),
+            player(2, vec![RoundEntry::game(1, Colour::Black, ResultCode::Loss)]),
+        ];
+        assert_eq!((t.rounds_recorded(), t.rounds_paired(), t.round_to_pair()), (2, 1, 2));
+        assert!(t.has_round_to_pair_markers());
     }
 }

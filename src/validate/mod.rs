@@ -488,6 +488,7 @@ fn mirror_problem(id: PlayerId, entry: &RoundEntry, opponent: PlayerId, mirror: 
             | (ForfeitWin, ForfeitLoss)
             | (ForfeitLoss, ForfeitWin)
             | (ForfeitLoss, ForfeitLoss)
+            | (Blank, Blank)
     );
     if !compatible {
         return Some(format!(

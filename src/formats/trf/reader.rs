@@ -988,6 +988,12 @@ impl Reader {
         let span = Span::new(block.line, block.column + 2, block.column + 10);
         let code = entry.result.trf_char();
         let problem = match (entry.opponent, entry.colour, entry.result) {
+            // A published round: the pairing is there, the result not yet.
+            (Some(_), Some(_), ResultCode::Blank) => None,
+            (Some(_), None, ResultCode::Blank) => Some((
+                format!("round {round}: an opponent, but neither a colour nor a result"),
+                "a colour (w or b) for a paired game, or 0000 for no opponent".to_owned(),
+            )),
             (Some(_), _, r) if r.is_bye_code() => Some((
                 format!("round {round}: `{}` is a bye and has no opponent", code.to_string().trim()),
                 "0000 (no opponent) with a bye code, or a game result with an opponent".to_owned(),
@@ -1571,11 +1577,12 @@ mod tests {
     #[test]
     fn blocks_that_contradict_themselves_are_errors() {
         let line = |block: &str| format!("{}{block}", &LINE[..91]);
-        for block in ["  62 b Z", "  62   1", "0000 w 1", "0000 - 1"] {
+        for block in ["  62 b Z", "  62   1", "0000 w 1", "0000 - 1", "  62 -  "] {
             let (_, d) = read_text(&line(block));
             assert!(d.iter().any(|d| d.code == Code::BadRoundEntry), "{block}: {d:?}");
         }
-        for block in ["0000 - =", "0000 - +", "     - -", "       -", "  62 - +", "0000 -  "] {
+        // The last: a published round, paired but without a result yet.
+        for block in ["0000 - =", "0000 - +", "     - -", "       -", "  62 - +", "0000 -  ", "  62 w  "] {
             let (_, d) = read_text(&line(block));
             assert!(d.is_empty(), "{block}: {d:?}");
         }
