@@ -46,12 +46,15 @@ fn expect(path: &Path, valid: bool, players: usize, rounds: u32, expected: &[(&s
     assert_eq!((is_valid, n, r, &counts), (valid, players, rounds, &expected), "{name}");
 }
 
+/// A file, and what validating it gives: valid, players, rounds paired, findings by severity and code.
+type Expectation<'a> = (&'a str, bool, usize, u32, &'a [(&'a str, usize)]);
+
 /// Every real TRF file: read, cross-checked, and judged as its content deserves.
 #[test]
 fn real_trf_files_validate_as_examined() {
     let Some(shared) = shared() else { return };
     let dir = shared.join("corpus/real");
-    let table: &[(&str, bool, usize, u32, &[(&str, usize)])] = &[
+    let table: &[Expectation] = &[
         ("BieremaBoyzProgramming__bbpPairings__dutch_2025_C5.input.trf", true, 6, 2, &[]),
         ("BieremaBoyzProgramming__bbpPairings__dutch_2025_C9.input.trf", true, 5, 1, &[]),
         ("BieremaBoyzProgramming__bbpPairings__issue_15.input.trf", true, 180, 11, &[]),
@@ -188,7 +191,7 @@ fn the_negative_sample_is_rejected_defect_by_defect() {
 fn fmjd_files_validate_as_examined() {
     let Some(shared) = shared() else { return };
     let dir = shared.join("corpus/fmjd");
-    let table: &[(&str, bool, usize, u32, &[(&str, usize)])] = &[
+    let table: &[Expectation] = &[
         // Its Pt column holds other numbers than points (114, 78, …): only two rows agree.
         (
             "clpippel__tiebreak__1934-Nederlands_Kampioenschap_Algemeen_KNDB-SB-FB.csv",

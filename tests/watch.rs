@@ -1,1 +1,318 @@
-//! (to be written)
+//! `trfcheck watch`, driven as a user drives it: the real binary, real files in a temporary
+//! directory, saves made the way editors and pairing programs make them, and signals.
+//!
+//! Every wait has a timeout, so a failing test fails within seconds instead of hanging.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Two players who played each other once: a small, consistent TRF.
+const VALID: &str = "012 Watch test\n\
+001    1      Player One                        2000                             1.0    1     2 w 1\n\
+001    2      Player Two                        1900                             0.0    2     1 b 0\n";
+
+/// How long a change may take to show up (the spec asks for about a second; CI machines are slow).
+const CHANGE: Duration = Duration::from_secs(5);
+
+/// A running `trfcheck watch`, killed when dropped.
+struct Daemon {
+    child: Child,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Daemon {
+    fn start(args: &[&str], dir: &Path) -> Daemon {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+            .arg("watch")
+            .args(args)
+            .arg(dir)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cannot start trfcheck");
+        let (sender, lines) = mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut pipe = child.stderr.take().unwrap();
+        let collected = Arc::clone(&stderr);
+        thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(n) = pipe.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                collected.lock().unwrap().push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        });
+        Daemon { child, lines, stderr }
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// The next output line, if one comes within `timeout`.
+    fn next_line(&self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => Some(line),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                // Give the stderr thread a moment, for the failure message.
+                thread::sleep(Duration::from_millis(100));
+                panic!("trfcheck watch closed its output; stderr:\n{}", self.stderr())
+            }
+        }
+    }
+
+    /// The next JSON line; fails the test when none comes within `timeout`.
+    fn next_json(&self, timeout: Duration, waiting_for: &str) -> Value {
+        let Some(line) = self.next_line(timeout) else {
+            panic!("no line within {timeout:?} ({waiting_for}); stderr:\n{}", self.stderr())
+        };
+        serde_json::from_str(&line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"))
+    }
+
+    /// Fails the test when a line comes within `duration`.
+    fn expect_silence(&self, duration: Duration, why: &str) {
+        if let Some(line) = self.next_line(duration) {
+            panic!("unexpected line ({why}): {line}");
+        }
+    }
+
+    fn is_running(&mut self) -> bool {
+        self.child.try_wait().expect("cannot query the child").is_none()
+    }
+
+    /// Sends a signal by name (`INT`, `TERM`) with kill(1).
+    #[cfg(unix)]
+    fn signal(&self, name: &str) {
+        let status = Command::new("kill").arg(format!("-{name}")).arg(self.child.id().to_string()).status();
+        assert!(status.expect("cannot run kill").success(), "kill -{name} failed");
+    }
+
+    /// Waits for the process to end, at most `timeout`.
+    fn wait(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let start = Instant::now();
+        while start.elapsed() < timeout {
+            if let Some(status) = self.child.try_wait().expect("cannot query the child") {
+                return Some(status);
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+}
+
+impl Drop for Daemon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Writes a file the way editors and pairing programs save: a temporary file in the same
+/// directory, renamed over the target.
+fn save_atomically(path: &Path, text: &str) {
+    let mut file = tempfile::NamedTempFile::new_in(path.parent().unwrap()).unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    file.persist(path).unwrap();
+}
+
+fn file_of(line: &Value) -> &str {
+    line["file"].as_str().unwrap_or_else(|| panic!("no file in {line}"))
+}
+
+fn status_of(line: &Value) -> &str {
+    line["status"].as_str().unwrap_or_else(|| panic!("no status in {line}"))
+}
+
+/// Asserts that the line reports the file (by name) as a valid tournament: the check got as far
+/// as the pairing system (no engine exists yet, so `status` is `system`, not a match verdict).
+fn assert_valid_report(line: &Value, name: &str) {
+    assert!(file_of(line).ends_with(name), "expected a report on {name}: {line}");
+    assert_eq!(line["schema"], 1, "{line}");
+    assert_ne!(status_of(line), "invalid", "{line}");
+    assert_eq!(line["format"], "trf", "{line}");
+    assert!(line["diagnostics"].as_array().is_some_and(Vec::is_empty), "{line}");
+}
+
+fn assert_invalid_report(line: &Value, name: &str) {
+    assert!(file_of(line).ends_with(name), "expected a report on {name}: {line}");
+    assert_eq!(status_of(line), "invalid", "{line}");
+    assert!(line["error"].is_string(), "{line}");
+}
+
+#[test]
+fn checks_the_files_present_at_start_but_not_other_text_files() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("t.trf"), VALID).unwrap();
+    fs::write(dir.path().join("README.txt"), "Round 5 starts at 15:00.\n").unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    fs::write(dir.path().join("sub").join("u.TRF"), VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    let first = daemon.next_json(CHANGE, "the first pass");
+    assert_valid_report(&first, "/sub/u.TRF");
+    let second = daemon.next_json(CHANGE, "the first pass");
+    assert_valid_report(&second, "/t.trf");
+    assert_eq!(status_of(&second), "system", "{second}");
+    daemon.expect_silence(Duration::from_millis(800), "README.txt is not a tournament file");
+}
+
+#[test]
+fn an_atomic_save_is_checked_again_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+    // Twice: a watch on the file itself would die with the first rename.
+    for save in 1..=2 {
+        let started = Instant::now();
+        save_atomically(&target, VALID);
+        let line = daemon.next_json(CHANGE, &format!("atomic save {save}"));
+        assert_valid_report(&line, "/t.trf");
+        assert!(started.elapsed() < Duration::from_secs(3), "save {save} took {:?}", started.elapsed());
+        // The save's burst of events (create, write, close, rename) gives one check.
+        daemon.expect_silence(Duration::from_millis(700), "one check per save");
+    }
+    assert!(daemon.is_running());
+}
+
+#[test]
+fn survives_garbage_and_half_written_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+
+    fs::write(&target, "\u{0}\u{1}garbage, not a tournament\n").unwrap();
+    assert_invalid_report(&daemon.next_json(CHANGE, "the garbage save"), "/t.trf");
+    assert!(daemon.is_running(), "the daemon died on garbage");
+
+    save_atomically(&target, VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "the good save after garbage"), "/t.trf");
+
+    // Half a file, cut in the middle of a player record.
+    fs::write(&target, &VALID[..VALID.len() - 40]).unwrap();
+    assert_invalid_report(&daemon.next_json(CHANGE, "the half-written save"), "/t.trf");
+    assert!(daemon.is_running(), "the daemon died on a half-written file");
+
+    fs::write(&target, VALID).unwrap();
+    assert_valid_report(&daemon.next_json(CHANGE, "the good save after half a file"), "/t.trf");
+    assert!(daemon.is_running());
+}
+
+#[test]
+fn picks_up_new_files_and_reports_removed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("t.trf"), VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+
+    fs::write(dir.path().join("new.trf"), VALID).unwrap();
+    assert_valid_report(&daemon.next_json(CHANGE, "a new file"), "/new.trf");
+
+    let sub = dir.path().join("round-2");
+    fs::create_dir(&sub).unwrap();
+    save_atomically(&sub.join("later.trf"), VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a new file in a new directory"), "/round-2/later.trf");
+    daemon.expect_silence(Duration::from_millis(700), "one check for a new file in a new directory");
+
+    fs::remove_file(dir.path().join("new.trf")).unwrap();
+    let removed = daemon.next_json(CHANGE, "a removed file");
+    assert!(file_of(&removed).ends_with("/new.trf"), "{removed}");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+}
+
+#[test]
+fn ignores_swap_and_temporary_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+
+    // Valid tournament content under names that editors and office suites use for swap, lock,
+    // backup and temporary files.
+    for name in [".t.trf.swp", "t.trf.swx", "t.trf~", "#t.trf#", ".#t.trf", ".~lock.t.csv#", "t.tmp", ".tmpAbC123"] {
+        fs::write(dir.path().join(name), VALID).unwrap();
+    }
+    fs::write(dir.path().join("notes.txt"), "not a tournament\n").unwrap();
+    daemon.expect_silence(Duration::from_millis(1200), "swap and temporary files");
+
+    // Still watching: the next line is about the next real file.
+    fs::write(dir.path().join("z.trf"), VALID).unwrap();
+    assert_valid_report(&daemon.next_json(CHANGE, "a real file after the swap files"), "/z.trf");
+}
+
+#[test]
+fn text_format_prints_one_summary_line_per_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    let daemon = Daemon::start(&[], dir.path());
+    let Some(line) = daemon.next_line(CHANGE) else { panic!("no line; stderr:\n{}", daemon.stderr()) };
+    assert!(line.contains("t.trf: "), "{line}");
+    save_atomically(&target, "garbage\n");
+    let Some(line) = daemon.next_line(CHANGE) else { panic!("no line; stderr:\n{}", daemon.stderr()) };
+    assert!(line.contains("t.trf: ") && line.contains("error"), "{line}");
+}
+
+#[test]
+fn watches_a_file_path_through_its_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    fs::write(dir.path().join("other.trf"), VALID).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], &target);
+    let line = daemon.next_json(CHANGE, "the first pass");
+    assert_valid_report(&line, "/t.trf");
+    assert_eq!(file_of(&line), target.display().to_string());
+    save_atomically(&target, VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "an atomic save"), "/t.trf");
+    save_atomically(&dir.path().join("other.trf"), VALID);
+    daemon.expect_silence(Duration::from_millis(800), "a file next to the watched one");
+    assert!(daemon.is_running());
+}
+
+#[test]
+fn a_path_that_cannot_be_watched_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut daemon = Daemon::start(&[], &dir.path().join("no-such-dir").join("t.trf"));
+    let status = daemon.wait(Duration::from_secs(10)).expect("trfcheck watch kept running");
+    assert_eq!(status.code(), Some(5), "stderr:\n{}", daemon.stderr());
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_and_sigterm_stop_it_cleanly() {
+    for signal in ["INT", "TERM"] {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("t.trf"), VALID).unwrap();
+        let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+        assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+        daemon.signal(signal);
+        let status = daemon.wait(Duration::from_secs(5)).unwrap_or_else(|| panic!("still running after SIG{signal}"));
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {status}; stderr:\n{}", daemon.stderr());
+    }
+}

@@ -435,13 +435,13 @@ mod tests {
 
     #[test]
     fn initial_colour_is_declared_or_read_from_the_first_coloured_round() {
-        let mut t = Tournament::default();
-        t.players = vec![
+        let players = vec![
             player(2, vec![RoundEntry::game(3, Colour::Black, ResultCode::Win)]),
             // Player 1 was absent in round 1; player 2 is then the top-ranked participant.
             player(1, vec![RoundEntry::bye(ResultCode::ZeroPointBye)]),
             player(3, vec![RoundEntry::game(2, Colour::White, ResultCode::Loss)]),
         ];
+        let mut t = Tournament { players, ..Tournament::default() };
         assert_eq!(t.initial_colour(), Some((Colour::Black, InitialColourSource::Recorded { player: 2, round: 1 })));
         t.pair_by_rank = true;
         assert_eq!(t.initial_colour().map(|c| c.1), Some(InitialColourSource::Recorded { player: 2, round: 1 }));
@@ -451,11 +451,11 @@ mod tests {
 
     #[test]
     fn rounds_paired_and_the_round_to_pair() {
-        let mut t = Tournament::default();
-        t.players = vec![
+        let players = vec![
             player(1, vec![RoundEntry::game(2, Colour::White, ResultCode::Win), RoundEntry::bye(ResultCode::HalfPointBye)]),
             player(2, vec![RoundEntry::game(1, Colour::Black, ResultCode::Loss)]),
         ];
+        let t = Tournament { players, ..Tournament::default() };
         assert_eq!((t.rounds_recorded(), t.rounds_paired(), t.round_to_pair()), (2, 1, 2));
         assert!(t.has_round_to_pair_markers());
     }
