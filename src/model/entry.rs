@@ -186,7 +186,10 @@ pub enum EntryKind {
     },
     /// A game paired but without a result yet (opponent and colour, blank result): a round that
     /// has just been published.
-    Pending { opponent: PlayerId, colour: Colour },
+    Pending {
+        opponent: PlayerId,
+        colour: Colour,
+    },
     /// A scheduled game that was not played (`+`/`-` with an opponent). It gives no colour.
     Forfeit {
         opponent: PlayerId,

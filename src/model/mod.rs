@@ -452,7 +452,10 @@ mod tests {
     #[test]
     fn rounds_paired_and_the_round_to_pair() {
         let players = vec![
-            player(1, vec![RoundEntry::game(2, Colour::White, ResultCode::Win), RoundEntry::bye(ResultCode::HalfPointBye)]),
+            player(
+                1,
+                vec![RoundEntry::game(2, Colour::White, ResultCode::Win), RoundEntry::bye(ResultCode::HalfPointBye)],
+            ),
             player(2, vec![RoundEntry::game(1, Colour::Black, ResultCode::Loss)]),
         ];
         let t = Tournament { players, ..Tournament::default() };

@@ -68,12 +68,13 @@ impl Validator<'_> {
         if self.t.numbering == Numbering::FinalPlaces {
             return;
         }
-        let ids: BTreeSet<PlayerId> = self.index.keys().copied().collect();
-        let Some(&max) = ids.last() else { return };
-        let missing: Vec<PlayerId> = (1..=max).filter(|id| !ids.contains(id)).collect();
-        if !missing.is_empty() && !self.t.pair_by_rank {
-            let shown: Vec<String> = missing.iter().take(10).map(u32::to_string).collect();
-            let more = if missing.len() > 10 { format!(" and {} more", missing.len() - 10) } else { String::new() };
+        let Some(&max) = self.index.keys().last() else { return };
+        // Pairing numbers are unique here, so the count of missing ones is known without listing them.
+        let missing_count = max as usize - self.index.len();
+        if missing_count > 0 && !self.t.pair_by_rank {
+            let shown: Vec<String> =
+                (1..=max).filter(|id| !self.index.contains_key(id)).take(10).map(|id| id.to_string()).collect();
+            let more = if missing_count > 10 { format!(" and {} more", missing_count - 10) } else { String::new() };
             self.out.push(
                 Diagnostic::warning(
                     Code::NumberingGap,

@@ -103,12 +103,12 @@ fn report_cell(text: &str) -> Option<Game> {
         b'-' => (&rest[..rest.len() - 1], Some(false)),
         _ => (rest, None),
     };
-    let (number, colour) = rest.split_at(rest.len().checked_sub(1)?);
-    let colour = match colour {
-        "w" => Colour::White,
-        "b" => Colour::Black,
+    let colour = match rest.chars().last()? {
+        'w' => Colour::White,
+        'b' => Colour::Black,
         _ => return None,
     };
+    let number = &rest[..rest.len() - 1];
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -208,11 +208,11 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
     let cell = |index: Option<usize>| index.and_then(|i| row.get(i));
     let text = |index: Option<usize>| cell(index).map(|c| c.text).filter(|t| !t.is_empty());
     let place_cell = &row[0];
-    let Ok(place) = place_cell.text.parse::<u32>() else {
+    let Some(place) = place_cell.text.parse::<u32>().ok().filter(|p| (1..=9999).contains(p)) else {
         d.push(
             Diagnostic::error(Code::BadCell, format!("`{}` is not a place", place_cell.text))
                 .at(place_cell.span(line.number))
-                .expected("the player's final place, a number, in the first column"),
+                .expected("the player's final place, a number from 1 to 9999, in the first column"),
         );
         return None;
     };
@@ -222,13 +222,14 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
         Layout::Arbiter => {
             let index = column("S.No.");
             match text(index).map(str::parse::<u32>) {
-                Some(Ok(n)) if n > 0 => Some(n),
+                // TRF holds pairing numbers in four columns.
+                Some(Ok(n)) if (1..=9999).contains(&n) => Some(n),
                 _ => {
                     let c = cell(index).unwrap_or(place_cell);
                     d.push(
                         Diagnostic::error(Code::BadCell, format!("starting number `{}`", c.text))
                             .at(c.span(line.number))
-                            .expected("a starting number from 1 in the S.No. column"),
+                            .expected("a starting number from 1 to 9999 in the S.No. column"),
                     );
                     return None;
                 }
@@ -485,6 +486,9 @@ mod tests {
         assert_eq!(report_cell("2/4b+").unwrap().forfeit, Some(true));
         assert!(report_cell("2/b").is_none());
         assert!(report_cell("2-18b").is_none());
+        // Found by fuzzing: a multibyte character where the colour goes.
+        assert!(report_cell("0/é").is_none());
+        assert!(report_cell("2/Ð").is_none());
     }
 
     #[test]

@@ -56,7 +56,8 @@ impl Writer {
 
     fn tournament(&mut self, t: &Tournament) {
         let h = &t.header;
-        self.text_record("012", &h.name);
+        // 012 is mandatory in TRF (and makes even an empty tournament a TRF file).
+        self.line(&format!("012 {}", h.name.as_deref().unwrap_or("")));
         self.text_record("022", &h.city);
         self.text_record("032", &h.federation);
         self.text_record("042", &h.start_date.as_ref().map(date_text));
