@@ -155,9 +155,10 @@ impl ValidationReport {
         let verdict = if self.valid { "valid" } else { "invalid" };
         let pending = self.round_to_pair.map(|r| format!(", round {r} to pair")).unwrap_or_default();
         format!(
-            "{}: {verdict} ({} players, {} round{} paired{pending}; {} error{}, {} warning{})",
+            "{}: {verdict} ({} player{}, {} round{} paired{pending}; {} error{}, {} warning{})",
             self.file,
             self.players,
+            plural(self.players),
             self.rounds_paired,
             plural(self.rounds_paired as usize),
             self.errors,

@@ -269,6 +269,24 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
     }
     let total_index = ["Total", "Pt", "Pts"].iter().find_map(|n| column(n));
     let points_span = cell(total_index).map(|c| c.span(line.number));
+    // Both layouts print every player's points; without them the results cannot be cross-checked.
+    if text(total_index).is_none() {
+        let c = cell(total_index).unwrap_or(place_cell);
+        let span = if total_index.is_some() && cell(total_index).is_some() {
+            c.span(line.number)
+        } else {
+            Span::new(line.number, line.width() + 1, line.width() + 2)
+        };
+        d.push(
+            Diagnostic::error(Code::BadCell, "no points for this player")
+                .at(span)
+                .expected(match total_index {
+                    Some(_) => "the player's points in the total column".to_owned(),
+                    None => "a total column (`Total`, `Pt` or `Pts`) in the header".to_owned(),
+                })
+                .recoverable(),
+        );
+    }
     if let Some(total) = text(total_index) {
         match Points::parse(total) {
             Some(points) => player.points = Some(points),

@@ -48,9 +48,13 @@ pub fn words(text: &str, commas: bool) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || (commas && (c == ',' || c == '/'))).filter(|w| !w.is_empty()).collect()
 }
 
-/// A list of pairing numbers.
-pub fn numbers(text: &str, commas: bool) -> Result<Vec<u32>, String> {
-    words(text, commas).into_iter().map(|w| number(w).ok_or_else(|| w.to_owned())).collect()
+/// A list of pairing numbers (1 to 9999, the range of the 001 columns 5–8); `Err` holds the
+/// first word that is not one.
+pub fn pairing_numbers(text: &str, commas: bool) -> Result<Vec<u32>, String> {
+    words(text, commas)
+        .into_iter()
+        .map(|w| number(w).filter(|n| (1..=9999).contains(n)).ok_or_else(|| w.to_owned()))
+        .collect()
 }
 
 /// JaVaFo `XXS` pairs: `WW=1 BW=1 D=.5`.
@@ -110,9 +114,12 @@ mod tests {
 
     #[test]
     fn lists_and_assignments() {
-        assert_eq!(numbers(" 1 2\t3", false), Ok(vec![1, 2, 3]));
-        assert_eq!(numbers("4,7/9", true), Ok(vec![4, 7, 9]));
-        assert_eq!(numbers("4 x", false), Err("x".to_owned()));
+        assert_eq!(pairing_numbers(" 1 2\t3", false), Ok(vec![1, 2, 3]));
+        assert_eq!(pairing_numbers("4,7/9", true), Ok(vec![4, 7, 9]));
+        assert_eq!(pairing_numbers("4 x", false), Err("x".to_owned()));
+        // Found by fuzzing: 0 is not a pairing number (and 240/260 cannot hold it).
+        assert_eq!(pairing_numbers("3 0", false), Err("0".to_owned()));
+        assert_eq!(pairing_numbers("10000", false), Err("10000".to_owned()));
         assert_eq!(
             assignments("WW=1 BW=1  D=.5"),
             Ok(vec![("WW", Points::ONE), ("BW", Points::ONE), ("D", Points::HALF)])

@@ -1144,7 +1144,7 @@ impl Reader {
 
     fn forbidden_list(&mut self, line: &Line<'_>, tag: &str) {
         let field = line.rest(5);
-        match fields::numbers(field.text, false) {
+        match fields::pairing_numbers(field.text, false) {
             Ok(players) => {
                 self.tournament.forbidden_pairs.push(ForbiddenPairs { first_round: None, last_round: None, players });
                 self.tournament.origin.forbidden_lines.push(line.number);
@@ -1152,19 +1152,19 @@ impl Reader {
             Err(bad) => self.push(
                 Diagnostic::error(Code::BadField, format!("`{bad}` in record {tag} is not a pairing number"))
                     .at(field.span())
-                    .expected("pairing numbers separated by blanks"),
+                    .expected("pairing numbers from 1 to 9999, separated by blanks"),
             ),
         }
     }
 
     fn absent_list(&mut self, line: &Line<'_>, tag: &str) {
         let field = line.rest(5);
-        match fields::numbers(field.text, true) {
+        match fields::pairing_numbers(field.text, true) {
             Ok(players) => self.absent_next.push((players, line.number)),
             Err(bad) => self.push(
                 Diagnostic::error(Code::BadField, format!("`{bad}` in record {tag} is not a pairing number"))
                     .at(field.span())
-                    .expected("pairing numbers separated by blanks"),
+                    .expected("pairing numbers from 1 to 9999, separated by blanks"),
             ),
         }
     }
