@@ -397,26 +397,34 @@ impl Tournament {
     /// The colour of the top-ranked player in round 1: as declared (152, XXC), or as recorded.
     ///
     /// TRF-2026 (record 152) makes the declaration mandatory "only if it differs from the colour of
-    /// the highest ranked participant who was paired in the first round", so without one, that
-    /// player's colour is the initial colour: the first player in pairing order (file order under
-    /// `XXC rank`) with a colour in the first round where anyone has one.
+    /// the highest ranked participant who was paired in the first round". Without one, it is read
+    /// from the first round where anyone has a colour: among the players paired in that round (or
+    /// before), in pairing order, the first one with a colour had the initial colour if they stand
+    /// at an even position (1st, 3rd, … — odd pairing numbers among those paired), the other
+    /// colour otherwise, as the colour allocation's last rule (C.04.3 5.2.5) gives colours by the
+    /// parity of the pairing number in round 1.
     pub fn initial_colour(&self) -> Option<(Colour, InitialColourSource)> {
         if let Some(colour) = self.header.initial_colour {
             return Some((colour, InitialColourSource::Declared));
         }
+        let colour_of = |entry: RoundEntry| match entry.kind() {
+            EntryKind::Played { colour, .. } | EntryKind::Pending { colour, .. } => Some(colour),
+            EntryKind::Forfeit { colour, .. } => colour,
+            _ => None,
+        };
+        let first = (1..=self.rounds_recorded())
+            .find(|&r| self.players.iter().any(|p| colour_of(p.round(r)).is_some()))?;
         let mut order: Vec<&Player> = self.players.iter().collect();
         if !self.pair_by_rank {
             order.sort_by_key(|p| p.id);
         }
-        (1..=self.rounds_recorded()).find_map(|round| {
-            order.iter().find_map(|p| {
-                let colour = match p.round(round).kind() {
-                    EntryKind::Played { colour, .. } | EntryKind::Pending { colour, .. } => Some(colour),
-                    EntryKind::Forfeit { colour, .. } => colour,
-                    _ => None,
-                }?;
-                Some((colour, InitialColourSource::Recorded { player: p.id, round }))
-            })
+        let paired = |p: &Player| (1..=first).any(|r| p.round(r).scheduled_opponent().is_some() || {
+            matches!(p.round(r).kind(), EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
+        });
+        order.into_iter().filter(|p| paired(p)).enumerate().find_map(|(position, p)| {
+            let colour = colour_of(p.round(first))?;
+            let colour = if position % 2 == 0 { colour } else { colour.opposite() };
+            Some((colour, InitialColourSource::Recorded { player: p.id, round: first }))
         })
     }
 

@@ -1,0 +1,282 @@
+//! The tournament as it stood before a round was paired, rebuilt from the recorded rounds before it.
+//!
+//! Everything here holds for every Swiss system: who takes part in the round, their scores
+//! (with acceleration), their colour histories and preferences, their eligibility for the
+//! pairing-allocated bye, who has met whom. What a system makes of it (brackets, floats as its
+//! rules define them, criteria) lives with the system.
+
+mod colours;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+pub use colours::{ColourHistory, PreferenceStrength};
+
+use crate::model::{ByeKind, Colour, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry, Tournament};
+
+/// How the players of the round are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Participation {
+    /// Checking a recorded round: the players it paired (a game, played or forfeited, or the PAB).
+    Recorded,
+    /// Pairing the next round: every player without a bye, an absence or a withdrawal marked for it.
+    NextRound,
+}
+
+/// One player's record of a past round, with the scores it was played at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastRound {
+    pub kind: EntryKind,
+    /// Points the round gave.
+    pub points: Points,
+    /// The player's score before that round, without acceleration.
+    pub score_before: Points,
+    /// Fictitious points the player had for pairing that round.
+    pub acceleration: Points,
+}
+
+impl PastRound {
+    /// The score the player was paired with in that round.
+    pub fn pairing_score(&self) -> Points {
+        self.score_before + self.acceleration
+    }
+
+    /// True when a game was played over the board (it gives a colour).
+    pub fn played(&self) -> bool {
+        matches!(self.kind, EntryKind::Played { .. })
+    }
+
+    /// True when the player took part in that round's pairing: a game (played or forfeited) or
+    /// the pairing-allocated bye (also the legacy `0000 - +`, which older programs wrote for it).
+    pub fn paired(&self) -> bool {
+        match self.kind {
+            EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
+            EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
+            EntryKind::NotRecorded => false,
+        }
+    }
+
+    /// The opponent of a game played over the board.
+    pub fn played_opponent(&self) -> Option<PlayerId> {
+        match self.kind {
+            EntryKind::Played { opponent, .. } => Some(opponent),
+            _ => None,
+        }
+    }
+}
+
+/// A player to be paired in the round.
+#[derive(Clone, Debug)]
+pub struct Contender {
+    pub id: PlayerId,
+    /// Position in the pairing order (0-based): the tournament pairing number among the players who
+    /// count for this round (C.04.2 2.4–2.5: a late entry gets a number only when they arrive).
+    pub rank: u32,
+    pub rating: Option<u32>,
+    /// Score from the rounds before, without acceleration.
+    pub score: Points,
+    /// Fictitious points for pairing this round (C.04.7, records 250/XXA).
+    pub acceleration: Points,
+    /// Rounds 1 to round-1.
+    pub past: Vec<PastRound>,
+    pub colours: ColourHistory,
+}
+
+impl Contender {
+    /// The score that places the player in a scoregroup: standings points plus virtual points.
+    pub fn pairing_score(&self) -> Points {
+        self.score + self.acceleration
+    }
+
+    /// The pairing score `rounds_back` rounds ago (1 = the previous round), as it was paired then.
+    pub fn pairing_score_back(&self, rounds_back: usize) -> Option<Points> {
+        let index = self.past.len().checked_sub(rounds_back)?;
+        Some(self.past[index].pairing_score())
+    }
+
+    /// Games actually played over the board.
+    pub fn played_games(&self) -> u32 {
+        self.past.iter().filter(|r| r.played()).count() as u32
+    }
+}
+
+/// The state before pairing one round.
+#[derive(Clone, Debug)]
+pub struct RoundState {
+    /// The round to pair (1-based).
+    pub round: u32,
+    /// The number of rounds of the tournament (142/XXR, or the rounds recorded when undeclared).
+    pub total_rounds: u32,
+    pub point_system: PointSystem,
+    /// The colour the top player got in round 1 (drawn by lot before round 1).
+    pub initial_colour: Colour,
+    pub initial_colour_source: Option<InitialColourSource>,
+    /// The players to pair, in pairing order (by rank).
+    pub players: Vec<Contender>,
+    /// Pairs that may not meet in this round (260, XXP, FOR), smaller number first.
+    pub forbidden: BTreeSet<(PlayerId, PlayerId)>,
+    /// The past rounds of every player, by pairing number (also those not paired in this round).
+    pub histories: BTreeMap<PlayerId, Vec<PastRound>>,
+}
+
+impl RoundState {
+    /// Rebuilds the state before `round` (1-based) from the recorded rounds before it.
+    pub fn build(t: &Tournament, round: u32, participation: Participation) -> RoundState {
+        let system = t.point_system.clone();
+        let total_rounds = t.header.rounds.unwrap_or_else(|| t.rounds_paired().max(round));
+        // Pairing order: pairing numbers, or the order of the 001 records under JaVaFo's `XXC rank`.
+        let mut order: Vec<usize> = (0..t.players.len()).collect();
+        if !t.pair_by_rank {
+            order.sort_by_key(|&i| t.players[i].id);
+        }
+        let requested: BTreeSet<PlayerId> = t
+            .requested_byes
+            .iter()
+            .filter(|b| b.round == round)
+            .flat_map(|b| b.players.iter().copied())
+            .collect();
+        let takes_part = |i: usize| {
+            let entry = t.players[i].round(round);
+            match participation {
+                Participation::Recorded => past_round_paired(&entry),
+                // A marker in the round to pair (`0000 - Z/H/F`, or a bye request) keeps a player out.
+                Participation::NextRound => entry.is_blank() && !requested.contains(&t.players[i].id),
+            }
+        };
+        // Who counts for pairing numbers: present now, or paired in an earlier round.
+        let counts = |i: usize| takes_part(i) || (1..round).any(|r| past_round_paired(&t.players[i].round(r)));
+        let accelerations = Accelerations::new(t, &order);
+        let mut histories: BTreeMap<PlayerId, Vec<PastRound>> = BTreeMap::new();
+        for player in &t.players {
+            let mut score = Points::ZERO;
+            let mut past = Vec::with_capacity(round as usize - 1);
+            for r in 1..round {
+                let entry = player.round(r);
+                let points = entry.points(&system);
+                past.push(PastRound {
+                    kind: entry.kind(),
+                    points,
+                    score_before: score,
+                    acceleration: accelerations.get(player.id, r),
+                });
+                score += points;
+            }
+            histories.insert(player.id, past);
+        }
+        let mut players = Vec::new();
+        let mut rank = 0;
+        for &i in &order {
+            if !counts(i) {
+                continue;
+            }
+            let player = &t.players[i];
+            let this_rank = rank;
+            rank += 1;
+            if !takes_part(i) {
+                continue;
+            }
+            let past = histories[&player.id].clone();
+            let score = past.iter().map(|r| r.points).sum();
+            players.push(Contender {
+                id: player.id,
+                rank: this_rank,
+                rating: player.rating,
+                score,
+                acceleration: accelerations.get(player.id, round),
+                colours: ColourHistory::from_past(&past),
+                past,
+            });
+        }
+        let mut forbidden = BTreeSet::new();
+        for group in t.forbidden_pairs.iter().filter(|f| f.applies_in(round)) {
+            for (i, &a) in group.players.iter().enumerate() {
+                for &b in &group.players[i + 1..] {
+                    if a != b {
+                        forbidden.insert((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+        let initial = t.initial_colour();
+        RoundState {
+            round,
+            total_rounds,
+            point_system: system,
+            initial_colour: initial.map_or(Colour::White, |(c, _)| c),
+            initial_colour_source: initial.map(|(_, source)| source),
+            players,
+            forbidden,
+            histories,
+        }
+    }
+
+    /// True when pairing the final round (topscorers exist only then: C.04.3 1.8).
+    pub fn is_final_round(&self) -> bool {
+        self.round >= self.total_rounds
+    }
+
+    /// A topscorer: over 50% of the maximum possible score when pairing the final round.
+    pub fn is_topscorer(&self, player: &Contender) -> bool {
+        let played = i64::from(self.round - 1);
+        let best = self.point_system.white_win.max(self.point_system.white_draw);
+        self.is_final_round() && player.pairing_score().tenths() * 2 > played * best.tenths()
+    }
+
+    /// True when the two players already met in a game played over the board (C1: a forfeited
+    /// game does not count, C.04.2 3.5), or may not meet in this round (260/XXP).
+    pub fn have_met(&self, a: &Contender, b: &Contender) -> bool {
+        a.past.iter().any(|r| r.played_opponent() == Some(b.id)) || self.forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
+    }
+
+    /// The past rounds of any player (also one not paired in this round).
+    pub fn past_of(&self, id: PlayerId) -> &[PastRound] {
+        self.histories.get(&id).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// True when a recorded round entry took part in that round's pairing.
+fn past_round_paired(entry: &RoundEntry) -> bool {
+    match entry.kind() {
+        EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
+        EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
+        EntryKind::NotRecorded => false,
+    }
+}
+
+/// Fictitious points per player and round: the 250/XXA records, or the Baku method (C.04.7 1)
+/// when a `_BAKU` code or `ACC true` declares it and no record gives them.
+struct Accelerations {
+    explicit: Vec<crate::model::Acceleration>,
+    baku: BTreeMap<PlayerId, Vec<Points>>,
+}
+
+impl Accelerations {
+    fn new(t: &Tournament, order: &[usize]) -> Accelerations {
+        let explicit = t.accelerations.clone();
+        let mut baku = BTreeMap::new();
+        let declared = t.header.baku_acceleration_flag
+            || t.header.system_code.as_deref().is_some_and(|c| c.trim().to_ascii_uppercase().ends_with("_BAKU"));
+        if declared && explicit.is_empty() {
+            let system = &t.point_system;
+            let rounds = t.header.rounds.unwrap_or_else(|| t.rounds_paired());
+            // C.04.7 1.2: GA is the first half of the participants, rounded up to an even number.
+            let group_a = 2 * t.players.len().div_ceil(4);
+            // 1.4.1: the accelerated rounds are the first half, rounded up; 1.4.2: the first half of
+            // them (rounded up) give a win's points, the rest (1.4.3) half of that.
+            let accelerated = rounds.div_ceil(2);
+            let full = accelerated.div_ceil(2);
+            for &i in order.iter().take(group_a) {
+                let points = (1..=accelerated)
+                    .map(|r| if r <= full { system.white_win } else { system.white_draw })
+                    .collect();
+                baku.insert(t.players[i].id, points);
+            }
+        }
+        Accelerations { explicit, baku }
+    }
+
+    fn get(&self, player: PlayerId, round: u32) -> Points {
+        let explicit: Points = self.explicit.iter().filter(|a| a.applies(player, round)).map(|a| a.game_points).sum();
+        let baku = self.baku.get(&player).and_then(|p| p.get(round as usize - 1)).copied().unwrap_or(Points::ZERO);
+        explicit + baku
+    }
+}
