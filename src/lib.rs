@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod exit;
 pub mod formats;
 pub mod fuzzing;
+pub mod matching;
 pub mod model;
 pub mod report;
 pub mod systems;

@@ -5,4 +5,5 @@ mod cli;
 mod corpus;
 mod fuzz_corpus;
 mod grammar;
+mod matching;
 mod watch;

@@ -1,0 +1,151 @@
+//! The blossom forest: nodes, their leaves, rotating a blossom to a new base, dissolving one.
+
+use super::{Matcher, Weight};
+
+impl<W: Weight> Matcher<W> {
+    /// Whether `node` is a vertex rather than a non-trivial blossom.
+    pub(super) fn is_vertex(&self, node: usize) -> bool {
+        node < self.vertex_count()
+    }
+
+    pub(super) fn slot(&self, blossom: usize) -> usize {
+        debug_assert!(!self.is_vertex(blossom));
+        blossom - self.vertex_count()
+    }
+
+    pub(super) fn parent(&self, node: usize) -> Option<usize> {
+        if self.is_vertex(node) { self.vertex_parent[node] } else { self.blossom_parent[self.slot(node)] }
+    }
+
+    pub(super) fn set_parent(&mut self, node: usize, parent: Option<usize>) {
+        if self.is_vertex(node) {
+            self.vertex_parent[node] = parent;
+        } else {
+            let slot = self.slot(node);
+            self.blossom_parent[slot] = parent;
+        }
+    }
+
+    pub(super) fn base(&self, node: usize) -> usize {
+        if self.is_vertex(node) { node } else { self.blossom_base[self.slot(node)] }
+    }
+
+    /// Appends the vertices of `node` to `out`.
+    pub(super) fn push_leaves(&self, node: usize, out: &mut Vec<usize>) {
+        if self.is_vertex(node) {
+            out.push(node);
+            return;
+        }
+        // Walk the subtree with `out` itself as the stack: blossom ids are replaced by their
+        // children until only vertices remain past `start`.
+        let start = out.len();
+        out.push(node);
+        let mut index = start;
+        while index < out.len() {
+            let current = out[index];
+            if self.is_vertex(current) {
+                index += 1;
+            } else {
+                let children = &self.children[self.slot(current)];
+                out[index] = children[0];
+                out.extend_from_slice(&children[1..]);
+            }
+        }
+    }
+
+    /// The vertices of `node`, in a fresh vector.
+    pub(super) fn leaves(&self, node: usize) -> Vec<usize> {
+        let mut leaves = Vec::new();
+        self.push_leaves(node, &mut leaves);
+        leaves
+    }
+
+    /// Takes a free blossom slot and returns its node id.
+    pub(super) fn allocate_blossom(&mut self) -> usize {
+        let slot = self.unused_slots.pop().expect("a laminar family of blossoms never needs more slots than vertices");
+        self.vertex_count() + slot
+    }
+
+    /// Makes `new_base`, a vertex of `blossom`, its base: flips matched and unmatched edges along
+    /// the even alternating path from `new_base` to the old base, inside every sub-blossom on the
+    /// way. The mate of `new_base` itself is left for the caller to set.
+    pub(super) fn rotate_blossom(&mut self, blossom: usize, new_base: usize) {
+        // Sub-blossom rotations touch disjoint parts of the structure, so any order works.
+        let mut pending = vec![(blossom, new_base)];
+        while let Some((blossom, new_base)) = pending.pop() {
+            let mut entry_child = new_base;
+            while self.parent(entry_child) != Some(blossom) {
+                entry_child = self.parent(entry_child).expect("new_base lies inside the blossom");
+            }
+            if !self.is_vertex(entry_child) {
+                pending.push((entry_child, new_base));
+            }
+            let slot = self.slot(blossom);
+            let cycle_length = self.children[slot].len() as isize;
+            let entry_index = self.children[slot].iter().position(|&child| child == entry_child).expect("a child");
+            // The even-length way round the cycle from the entry child back to the base child.
+            let (step, mut position) = if entry_index % 2 == 1 {
+                (1, entry_index as isize - cycle_length)
+            } else {
+                (-1, entry_index as isize)
+            };
+            let wrap = |position: isize| position.rem_euclid(cycle_length) as usize;
+            while position != 0 {
+                position += step;
+                let near_child = self.children[slot][wrap(position)];
+                let (near, far) = if step == 1 {
+                    self.cycle_edges[slot][wrap(position)]
+                } else {
+                    let (far, near) = self.cycle_edges[slot][wrap(position - 1)];
+                    (near, far)
+                };
+                position += step;
+                let far_child = self.children[slot][wrap(position)];
+                for (child, vertex) in [(near_child, near), (far_child, far)] {
+                    if !self.is_vertex(child) {
+                        pending.push((child, vertex));
+                    }
+                }
+                self.mate[near] = Some(far);
+                self.mate[far] = Some(near);
+            }
+            self.children[slot].rotate_left(entry_index);
+            self.cycle_edges[slot].rotate_left(entry_index);
+            self.blossom_base[slot] = new_base;
+        }
+    }
+
+    /// Removes the top-level `blossom`, making its children top-level, and adds its dual to
+    /// every vertex inside: edges inside keep their reduced cost and edges leaving it gain, so
+    /// the duals stay feasible while the blossom no longer needs to stay full.
+    pub(super) fn dissolve_top_blossom(&mut self, blossom: usize) {
+        debug_assert_eq!(self.parent(blossom), None);
+        let slot = self.slot(blossom);
+        let dual = std::mem::replace(&mut self.blossom_dual[slot], W::zero());
+        let children = std::mem::take(&mut self.children[slot]);
+        self.cycle_edges[slot].clear();
+        let mut leaves = Vec::new();
+        for &child in &children {
+            self.set_parent(child, None);
+            leaves.clear();
+            self.push_leaves(child, &mut leaves);
+            for &vertex in &leaves {
+                self.top[vertex] = child;
+                if !dual.is_zero() {
+                    self.vertex_dual[vertex].add_in_place(&dual);
+                }
+            }
+        }
+        self.unused_slots.push(slot);
+    }
+
+    /// Every top-level node, vertices and blossoms.
+    pub(super) fn top_level_nodes(&self) -> impl Iterator<Item = usize> + '_ {
+        let count = self.vertex_count();
+        let vertices = (0..count).filter(|&vertex| self.vertex_parent[vertex].is_none());
+        let blossoms = (0..count)
+            .filter(|&slot| !self.children[slot].is_empty() && self.blossom_parent[slot].is_none())
+            .map(move |slot| count + slot);
+        vertices.chain(blossoms)
+    }
+}

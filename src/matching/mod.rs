@@ -1,0 +1,303 @@
+//! Maximum-weight matching in general graphs, with cheap re-solves after local weight changes.
+//!
+//! Dutch-system pairing engines encode every pairing criterion into one wide integer per pair of
+//! players and ask for a matching of maximum total weight; while building a pairing they change
+//! the weights around one or two players at a time and ask again, thousands of times per round.
+//! [`Matcher`] serves that pattern.
+//!
+//! # Algorithm
+//!
+//! The primal-dual blossom algorithm of Edmonds in the O(n³) form described by Galil, Micali and
+//! Gabow ("An O(EV log V) algorithm for finding a maximal weighted matching in general graphs",
+//! 1986), on a dense graph: every pair of vertices is an edge, and an edge of weight zero is absent.
+//! A *stage* grows alternating trees from the exposed vertices that still have a positive dual,
+//! adjusting duals until it can augment; each stage costs O(n²).
+//!
+//! Unlike the textbook version, exposed vertices need not share one dual value. A stage ends when
+//! it (a) augments between two trees, (b) augments from a tree to an exposed vertex whose dual is
+//! already zero, or (c) drives the dual of some tree vertex to zero, and then shifts the tree's
+//! matching so that this vertex becomes the exposed one. Each of these removes at least one
+//! exposed vertex with positive dual, and the matching is optimal once none is left.
+//!
+//! # Incremental updates
+//!
+//! After weights change on edges covered by a set K of vertices (see [`Matcher::set_weight`]),
+//! [`Matcher::solve`] first repairs the previous optimum locally, in the way of bbpPairings:
+//! for each vertex of K it unmatches the vertex's blossom, rotates that blossom so the vertex is
+//! its base, and dissolves every blossom containing the vertex, moving each blossom's dual into
+//! its vertices (internal edges keep their reduced cost, outgoing edges only gain). The vertex is
+//! then given the smallest dual that makes all its edges feasible again. The result is a feasible
+//! dual solution that satisfies complementary slackness except at no more than 2|K| exposed
+//! vertices, so at most 2|K| stages, O(|K| n²) in all, restore optimality.
+//!
+//! # Units and the weight bound
+//!
+//! Internally the duals are kept doubled so that all arithmetic stays integral: the reduced cost
+//! of an edge `{a, b}` is `dual(a) + dual(b) + 2·Σ z(B) − 2·w(a, b)`, summed over the blossoms `B`
+//! that contain both ends. Vertex duals stay below `2·max_weight + 2`, so every weight must be at
+//! most [`Weight::headroom_limit`], that is `W::max_value() >> 2`.
+
+mod certificate;
+mod forest;
+mod stage;
+mod update;
+mod weight;
+
+#[cfg(test)]
+mod tests;
+
+pub use certificate::OptimalityViolation;
+pub use weight::{Weight, Wide};
+
+/// The label a top-level blossom (or, for the vertex-level entries, a single vertex) carries
+/// during a stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    /// Not in any alternating tree.
+    Free,
+    /// At an even distance from a tree root (an "S" blossom): its duals go down.
+    Outer,
+    /// At an odd distance from a tree root (a "T" blossom): its duals go up.
+    Inner,
+}
+
+/// Maximum-weight matching on a complete graph whose zero-weight edges count as absent.
+///
+/// ```
+/// use trfcheck::matching::Matcher;
+/// let mut matcher = Matcher::<u64>::new(4);
+/// matcher.set_weight(0, 1, 5);
+/// matcher.set_weight(1, 2, 9);
+/// matcher.set_weight(2, 3, 5);
+/// matcher.solve();
+/// assert_eq!(matcher.total_weight(), 10);
+/// assert_eq!(matcher.mate(0), Some(1));
+/// // Forbid the pair {0, 1} and re-solve incrementally.
+/// matcher.set_weight(0, 1, 0);
+/// matcher.solve();
+/// assert_eq!(matcher.matching(), vec![None, Some(2), Some(1), None]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Matcher<W: Weight> {
+    /// Edge weights, lower triangle row by row: `{u, v}` with `u > v` sits at `u·(u−1)/2 + v`, so
+    /// adding a vertex appends a row.
+    weights: Vec<W>,
+    zero: W,
+    weight_limit: W,
+    /// Edges whose weight changed since the last solve, not yet accounted for in the duals.
+    changed_edges: Vec<(usize, usize)>,
+
+    mate: Vec<Option<usize>>,
+    vertex_dual: Vec<W>,
+
+    // The blossom forest. A node is a vertex `0..n` or a non-trivial blossom `n + slot`.
+    /// The blossom directly containing each vertex, if any.
+    vertex_parent: Vec<Option<usize>>,
+    /// The top-level blossom (possibly the vertex itself) containing each vertex.
+    top: Vec<usize>,
+    /// Per blossom slot: the blossom directly containing it, if any.
+    blossom_parent: Vec<Option<usize>>,
+    /// Per blossom slot: its base vertex, the one vertex not matched inside it.
+    blossom_base: Vec<usize>,
+    /// Per blossom slot: the sub-blossoms around its odd cycle, starting with the one holding the
+    /// base. Empty for an unused slot.
+    children: Vec<Vec<usize>>,
+    /// Per blossom slot: `cycle_edges[i]` joins a vertex of `children[i]` to a vertex of
+    /// `children[i + 1]` (cyclically), in that order.
+    cycle_edges: Vec<Vec<(usize, usize)>>,
+    /// Per blossom slot: the blossom's dual `z`, counted twice in reduced costs.
+    blossom_dual: Vec<W>,
+    unused_slots: Vec<usize>,
+
+    /// Working state of the current stage, kept between solves only to reuse its allocations.
+    stage: StageState<W>,
+}
+
+/// Per-stage bookkeeping, indexed by node unless said otherwise.
+#[derive(Clone, Debug)]
+struct StageState<W> {
+    label: Vec<Label>,
+    /// For a labelled node, the edge `(remote, local)` through which it got its label: `remote`
+    /// lies in the tree parent, `local` in this node. `None` for tree roots.
+    label_edge: Vec<Option<(usize, usize)>>,
+    /// For an Outer top-level blossom: its least-cost edge `(inside, outside)` to another Outer
+    /// blossom. For a vertex not labelled itself: its least-cost edge `(outer, vertex)` from an
+    /// Outer vertex.
+    best_edge: Vec<Option<(usize, usize)>>,
+    /// Cached reduced cost of `best_edge`, valid while `best_cost_epoch` equals `epoch`.
+    best_cost: Vec<W>,
+    best_cost_epoch: Vec<u64>,
+    /// Bumped at every dual change, which invalidates the cached costs.
+    epoch: u64,
+    /// Per blossom slot, for Outer blossoms formed in this stage: the least-cost edge to each
+    /// other Outer blossom, so forming a bigger blossom does not rescan all its vertices.
+    best_edges_to_outer: Vec<Option<Vec<(usize, usize)>>>,
+    /// Outer vertices whose edges still need a look.
+    queue: Vec<usize>,
+    /// Marks for the search of a common ancestor when two trees meet.
+    marked: Vec<bool>,
+    /// Scratch for blossom formation, indexed by node: the best edge to it and that edge's cost.
+    best_edge_to: Vec<Option<(usize, usize)>>,
+    best_edge_to_cost: Vec<W>,
+}
+
+impl<W> Default for StageState<W> {
+    fn default() -> Self {
+        Self {
+            label: Vec::new(),
+            label_edge: Vec::new(),
+            best_edge: Vec::new(),
+            best_cost: Vec::new(),
+            best_cost_epoch: Vec::new(),
+            epoch: 0,
+            best_edges_to_outer: Vec::new(),
+            queue: Vec::new(),
+            marked: Vec::new(),
+            best_edge_to: Vec::new(),
+            best_edge_to_cost: Vec::new(),
+        }
+    }
+}
+
+impl<W: Weight> Matcher<W> {
+    /// A matcher for `vertex_count` vertices and no edges.
+    pub fn new(vertex_count: usize) -> Self {
+        let mut matcher = Self {
+            weights: Vec::new(),
+            zero: W::zero(),
+            weight_limit: W::headroom_limit(),
+            changed_edges: Vec::new(),
+            mate: Vec::new(),
+            vertex_dual: Vec::new(),
+            vertex_parent: Vec::new(),
+            top: Vec::new(),
+            blossom_parent: Vec::new(),
+            blossom_base: Vec::new(),
+            children: Vec::new(),
+            cycle_edges: Vec::new(),
+            blossom_dual: Vec::new(),
+            unused_slots: Vec::new(),
+            stage: StageState::default(),
+        };
+        for _ in 0..vertex_count {
+            matcher.add_vertex();
+        }
+        matcher
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.mate.len()
+    }
+
+    /// Adds an isolated vertex and returns its index. The current matching stays optimal.
+    pub fn add_vertex(&mut self) -> usize {
+        let old_count = self.vertex_count();
+        // Blossom node ids sit right after the vertices, so every stored blossom id moves up one.
+        let shift = |node: usize| if node >= old_count { node + 1 } else { node };
+        for parent in self.vertex_parent.iter_mut().chain(self.blossom_parent.iter_mut()).flatten() {
+            *parent = shift(*parent);
+        }
+        for node in self.top.iter_mut().chain(self.children.iter_mut().flatten()) {
+            *node = shift(*node);
+        }
+
+        self.weights.resize(self.weights.len() + old_count, W::zero());
+        self.mate.push(None);
+        self.vertex_dual.push(W::zero());
+        self.vertex_parent.push(None);
+        self.top.push(old_count);
+        // A laminar family of odd sets of at least three vertices has fewer members than there
+        // are vertices, so one slot per vertex always suffices.
+        let new_slot = self.children.len();
+        self.blossom_parent.push(None);
+        self.blossom_base.push(0);
+        self.children.push(Vec::new());
+        self.cycle_edges.push(Vec::new());
+        self.blossom_dual.push(W::zero());
+        self.unused_slots.push(new_slot);
+        old_count
+    }
+
+    /// Sets the weight of the edge `{u, v}`; zero removes the edge.
+    ///
+    /// The next [`Matcher::solve`] costs O(k·n²), where k is the size of a vertex cover of the
+    /// edges changed since the previous solve, as found greedily (changing the edges around one
+    /// vertex gives k = 1).
+    ///
+    /// # Panics
+    ///
+    /// If `u == v`, if either is not a vertex, or if `weight` exceeds
+    /// [`Weight::headroom_limit`].
+    pub fn set_weight(&mut self, u: usize, v: usize, weight: W) {
+        let count = self.vertex_count();
+        assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
+        assert_ne!(u, v, "a vertex cannot be matched to itself");
+        assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
+        let slot = &mut self.weights[triangle_index(u, v)];
+        if *slot != weight {
+            *slot = weight;
+            self.changed_edges.push((u, v));
+        }
+    }
+
+    /// The weight of the edge `{u, v}`, zero if absent (and for `u == v`).
+    pub fn weight(&self, u: usize, v: usize) -> &W {
+        if u == v { &self.zero } else { &self.weights[triangle_index(u, v)] }
+    }
+
+    /// Makes the matching one of maximum total weight for the current weights.
+    pub fn solve(&mut self) {
+        self.repair_after_changes();
+        self.make_root_duals_even();
+        self.prepare_stage_state();
+        while self.run_stage() {}
+        debug_assert_eq!(self.check_optimality(), Ok(()));
+    }
+
+    /// The vertex matched to `v` by the last [`Matcher::solve`].
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.mate[v]
+    }
+
+    /// The mate of every vertex, as found by the last [`Matcher::solve`].
+    pub fn matching(&self) -> Vec<Option<usize>> {
+        self.mate.clone()
+    }
+
+    /// The total weight of the matching, at the current weights.
+    pub fn total_weight(&self) -> W {
+        let mut total = W::zero();
+        for (vertex, mate) in self.mate.iter().enumerate() {
+            if let Some(mate) = *mate
+                && mate < vertex
+            {
+                total.add_in_place(self.weight(vertex, mate));
+            }
+        }
+        total
+    }
+
+    /// The weight of an edge between distinct vertices, borrowed from the weights alone so that
+    /// callers can hold it while writing into other fields.
+    fn edge_weight(weights: &[W], u: usize, v: usize) -> &W {
+        &weights[triangle_index(u, v)]
+    }
+
+    /// `out = ` the reduced cost of `{a, b}`, for vertices in different top-level blossoms (no
+    /// blossom dual applies to such an edge).
+    fn reduced_cost_into(&self, out: &mut W, a: usize, b: usize) {
+        W::set_to_sum_minus_double(
+            out,
+            &self.vertex_dual[a],
+            &self.vertex_dual[b],
+            Self::edge_weight(&self.weights, a, b),
+        );
+    }
+}
+
+/// The position of `{u, v}` (`u != v`) in the lower-triangle weight storage.
+fn triangle_index(u: usize, v: usize) -> usize {
+    let (high, low) = if u > v { (u, v) } else { (v, u) };
+    high * (high - 1) / 2 + low
+}

@@ -1,0 +1,565 @@
+//! One stage of the primal-dual algorithm: grow alternating trees from the exposed vertices with
+//! positive dual, changing duals when no tight edge is left, until the stage can augment.
+
+use super::{Label, Matcher, Weight};
+
+/// What stopped a dual change.
+enum DualEvent {
+    /// The dual of this Outer vertex reached zero.
+    VertexDualZero(usize),
+    /// This edge `(outer, other)` became tight.
+    TightEdge(usize, usize),
+    /// The dual of this Inner top-level blossom reached zero.
+    InnerBlossomDualZero(usize),
+}
+
+impl<W: Weight> Matcher<W> {
+    /// Sizes the per-stage arrays for the current vertex count.
+    pub(super) fn prepare_stage_state(&mut self) {
+        let nodes = 2 * self.vertex_count();
+        let slots = self.vertex_count();
+        let stage = &mut self.stage;
+        stage.label.resize(nodes, Label::Free);
+        stage.label_edge.resize(nodes, None);
+        stage.best_edge.resize(nodes, None);
+        stage.best_cost.resize(nodes, W::zero());
+        stage.best_cost_epoch.resize(nodes, 0);
+        stage.best_edges_to_outer.resize(slots, None);
+        stage.marked.resize(nodes, false);
+        stage.best_edge_to.resize(nodes, None);
+        stage.best_edge_to_cost.resize(nodes, W::zero());
+    }
+
+    /// Runs one stage; returns false, doing nothing, when no exposed vertex has a positive dual,
+    /// that is when the matching is optimal.
+    pub(super) fn run_stage(&mut self) -> bool {
+        let stage = &mut self.stage;
+        stage.label.fill(Label::Free);
+        stage.label_edge.fill(None);
+        stage.best_edge.fill(None);
+        stage.best_edges_to_outer.fill(None);
+        stage.queue.clear();
+        stage.epoch += 1;
+
+        let mut any_root = false;
+        for vertex in 0..self.vertex_count() {
+            // An exposed vertex is always the base of its top-level blossom.
+            if self.mate[vertex].is_none()
+                && !self.vertex_dual[vertex].is_zero()
+                && self.stage.label[self.top[vertex]] == Label::Free
+            {
+                self.assign_label(vertex, Label::Outer, None);
+                any_root = true;
+            }
+        }
+        if !any_root {
+            return false;
+        }
+
+        loop {
+            if self.scan_queue() {
+                break;
+            }
+            match self.change_duals() {
+                DualEvent::VertexDualZero(vertex) => {
+                    // Shift the tree's matching so that this vertex, whose dual may now be zero
+                    // while exposed, is the one left unmatched instead of the root.
+                    self.augment_to_root(vertex, None);
+                    break;
+                }
+                DualEvent::TightEdge(outer, other) => {
+                    if self.use_tight_edge(outer, other) {
+                        break;
+                    }
+                }
+                DualEvent::InnerBlossomDualZero(blossom) => self.expand_inner_blossom(blossom),
+            }
+        }
+        self.expand_outer_blossoms_without_dual();
+        true
+    }
+
+    /// Looks at every edge of the queued Outer vertices; returns true if it augmented.
+    fn scan_queue(&mut self) -> bool {
+        let mut cost = W::zero();
+        while let Some(vertex) = self.stage.queue.pop() {
+            for other in 0..self.vertex_count() {
+                // Blossoms may form while scanning, so the top of `vertex` is read afresh.
+                let vertex_top = self.top[vertex];
+                let other_top = self.top[other];
+                if other == vertex
+                    || vertex_top == other_top
+                    || Self::edge_weight(&self.weights, vertex, other).is_zero()
+                {
+                    continue;
+                }
+                self.reduced_cost_into(&mut cost, vertex, other);
+                if cost.is_zero() {
+                    if self.use_tight_edge(vertex, other) {
+                        return true;
+                    }
+                } else if self.stage.label[other_top] == Label::Outer {
+                    self.offer_best_edge(vertex_top, (vertex, other), &cost);
+                } else if self.stage.label[other] == Label::Free {
+                    self.offer_best_edge(other, (vertex, other), &cost);
+                }
+            }
+        }
+        false
+    }
+
+    /// Records `edge` as the best edge of `node` if it is cheaper than the current one.
+    fn offer_best_edge(&mut self, node: usize, edge: (usize, usize), cost: &W) {
+        if let Some(best) = self.stage.best_edge[node] {
+            self.refresh_best_cost(node, best);
+            if *cost >= self.stage.best_cost[node] {
+                return;
+            }
+        }
+        self.stage.best_edge[node] = Some(edge);
+        self.stage.best_cost[node].clone_from(cost);
+        self.stage.best_cost_epoch[node] = self.stage.epoch;
+    }
+
+    /// Brings the cached cost of `node`'s best edge up to date with the current duals.
+    fn refresh_best_cost(&mut self, node: usize, (a, b): (usize, usize)) {
+        if self.stage.best_cost_epoch[node] != self.stage.epoch {
+            let mut cost = std::mem::replace(&mut self.stage.best_cost[node], W::zero());
+            self.reduced_cost_into(&mut cost, a, b);
+            self.stage.best_cost[node] = cost;
+            self.stage.best_cost_epoch[node] = self.stage.epoch;
+        }
+    }
+
+    /// Labels the top-level blossom of `vertex`, reached through an edge from `remote` (None for
+    /// a root), and for an Inner label also the blossom matched to it.
+    fn assign_label(&mut self, vertex: usize, label: Label, remote: Option<usize>) {
+        let top = self.top[vertex];
+        let stage = &mut self.stage;
+        let label_edge = remote.map(|remote| (remote, vertex));
+        for node in [vertex, top] {
+            stage.label[node] = label;
+            stage.label_edge[node] = label_edge;
+            stage.best_edge[node] = None;
+        }
+        match label {
+            Label::Outer => {
+                let mut queue = std::mem::take(&mut self.stage.queue);
+                self.push_leaves(top, &mut queue);
+                self.stage.queue = queue;
+            }
+            Label::Inner => {
+                let base = self.base(top);
+                let mate = self.mate[base].expect("only matched blossoms become Inner");
+                self.assign_label(mate, Label::Outer, Some(base));
+            }
+            Label::Free => unreachable!("labels are only ever assigned, never cleared this way"),
+        }
+    }
+
+    /// Acts on a tight edge from Outer vertex `outer` to `other` in another top-level blossom;
+    /// returns true if it augmented.
+    fn use_tight_edge(&mut self, outer: usize, other: usize) -> bool {
+        let other_top = self.top[other];
+        match self.stage.label[other_top] {
+            Label::Free => {
+                if self.mate[self.base(other_top)].is_none() {
+                    // An exposed blossom with zero dual: augmenting to it costs nothing in duals.
+                    self.augment_to_root(outer, Some(other));
+                    if !self.is_vertex(other_top) {
+                        self.rotate_blossom(other_top, other);
+                    }
+                    self.mate[other] = Some(outer);
+                    return true;
+                }
+                self.assign_label(other, Label::Inner, Some(outer));
+                false
+            }
+            Label::Outer => match self.common_tree_base(outer, other) {
+                Some(base) => {
+                    self.add_blossom(base, outer, other);
+                    false
+                }
+                None => {
+                    self.augment_to_root(outer, Some(other));
+                    self.augment_to_root(other, Some(outer));
+                    true
+                }
+            },
+            Label::Inner => {
+                // Remember that this vertex is reachable, in case its blossom gets expanded.
+                if self.stage.label[other] == Label::Free {
+                    self.stage.label[other] = Label::Inner;
+                    self.stage.label_edge[other] = Some((outer, other));
+                }
+                false
+            }
+        }
+    }
+
+    /// The parent Outer vertex of an Outer top-level blossom in its tree, None for a root.
+    fn tree_grandparent(&self, outer_top: usize) -> Option<usize> {
+        let (inner_vertex, _) = self.stage.label_edge[outer_top]?;
+        let (grandparent, _) = self.stage.label_edge[self.top[inner_vertex]].expect("Inner blossoms have a label edge");
+        Some(grandparent)
+    }
+
+    /// Walks up the trees of two Outer vertices together; returns the base of the first blossom
+    /// both walks meet, or None if they are in different trees.
+    fn common_tree_base(&mut self, first: usize, second: usize) -> Option<usize> {
+        let mut visited = Vec::new();
+        let mut found = None;
+        let (mut current, mut other) = (Some(first), Some(second));
+        while let Some(vertex) = current {
+            let top = self.top[vertex];
+            if self.stage.marked[top] {
+                found = Some(self.base(top));
+                break;
+            }
+            self.stage.marked[top] = true;
+            visited.push(top);
+            current = self.tree_grandparent(top);
+            // Alternate between the two walks while both last.
+            if other.is_some() {
+                std::mem::swap(&mut current, &mut other);
+            }
+        }
+        for top in visited {
+            self.stage.marked[top] = false;
+        }
+        found
+    }
+
+    /// Forms a new Outer blossom from the cycle closed by tight edge `{first, second}` through
+    /// the tree blossom with base `base`.
+    fn add_blossom(&mut self, base: usize, first: usize, second: usize) {
+        let base_top = self.top[base];
+        let blossom = self.allocate_blossom();
+        let slot = self.slot(blossom);
+
+        // The cycle: base_top, the tree path down to `first`, then the path up from `second`.
+        let mut children = Vec::new();
+        let mut edges = vec![(first, second)];
+        let mut node = self.top[first];
+        while node != base_top {
+            children.push(node);
+            let edge = self.stage.label_edge[node].expect("a non-root tree blossom has a label edge");
+            edges.push(edge);
+            node = self.top[edge.0];
+        }
+        children.push(base_top);
+        children.reverse();
+        edges.reverse();
+        let mut node = self.top[second];
+        while node != base_top {
+            children.push(node);
+            let (remote, local) = self.stage.label_edge[node].expect("a non-root tree blossom has a label edge");
+            edges.push((local, remote));
+            node = self.top[remote];
+        }
+        for &child in &children {
+            self.set_parent(child, Some(blossom));
+        }
+        self.blossom_parent[slot] = None;
+        self.blossom_base[slot] = base;
+        self.blossom_dual[slot] = W::zero();
+        self.stage.label[blossom] = Label::Outer;
+        self.stage.label_edge[blossom] = self.stage.label_edge[base_top];
+
+        self.children[slot] = children;
+        self.cycle_edges[slot] = edges;
+
+        // Inner vertices turn Outer and need scanning.
+        for vertex in self.leaves(blossom) {
+            if self.stage.label[self.top[vertex]] == Label::Inner {
+                self.stage.queue.push(vertex);
+            }
+            self.top[vertex] = blossom;
+        }
+        self.collect_best_edges_to_outer(blossom);
+    }
+
+    /// For a new Outer blossom, merges its children's least-cost edges to other Outer blossoms
+    /// into one list and picks its best edge from it.
+    fn collect_best_edges_to_outer(&mut self, blossom: usize) {
+        let slot = self.slot(blossom);
+        let mut touched = Vec::new();
+        let mut candidates = Vec::new();
+        let mut leaves = Vec::new();
+        let mut cost = W::zero();
+        for child_index in 0..self.children[slot].len() {
+            let child = self.children[slot][child_index];
+            candidates.clear();
+            let known = if self.is_vertex(child) {
+                None
+            } else {
+                let child_slot = self.slot(child);
+                self.stage.best_edges_to_outer[child_slot].take()
+            };
+            match known {
+                Some(list) => candidates.extend(list),
+                None => {
+                    leaves.clear();
+                    self.push_leaves(child, &mut leaves);
+                    for &inside in &leaves {
+                        for outside in 0..self.vertex_count() {
+                            if outside != inside && !Self::edge_weight(&self.weights, inside, outside).is_zero() {
+                                candidates.push((inside, outside));
+                            }
+                        }
+                    }
+                }
+            }
+            for &(inside, outside) in &candidates {
+                let outside_top = self.top[outside];
+                if outside_top == blossom || self.stage.label[outside_top] != Label::Outer {
+                    continue;
+                }
+                self.reduced_cost_into(&mut cost, inside, outside);
+                let better = match self.stage.best_edge_to[outside_top] {
+                    None => {
+                        touched.push(outside_top);
+                        true
+                    }
+                    Some(_) => cost < self.stage.best_edge_to_cost[outside_top],
+                };
+                if better {
+                    self.stage.best_edge_to[outside_top] = Some((inside, outside));
+                    self.stage.best_edge_to_cost[outside_top].clone_from(&cost);
+                }
+            }
+            self.stage.best_edge[child] = None;
+        }
+
+        let mut list = Vec::with_capacity(touched.len());
+        let mut best: Option<((usize, usize), usize)> = None;
+        for &outside_top in &touched {
+            let edge = self.stage.best_edge_to[outside_top].take().expect("touched entries are set");
+            let cost = &self.stage.best_edge_to_cost[outside_top];
+            if best.is_none_or(|(_, best_top)| *cost < self.stage.best_edge_to_cost[best_top]) {
+                best = Some((edge, outside_top));
+            }
+            list.push(edge);
+        }
+        self.stage.best_edge[blossom] = best.map(|(edge, _)| edge);
+        if let Some((_, best_top)) = best {
+            let cost = self.stage.best_edge_to_cost[best_top].clone();
+            self.stage.best_cost[blossom] = cost;
+            self.stage.best_cost_epoch[blossom] = self.stage.epoch;
+        }
+        self.stage.best_edges_to_outer[slot] = Some(list);
+    }
+
+    /// Changes the duals by the largest amount that keeps them feasible and the tree edges
+    /// tight, and reports what stopped the change.
+    fn change_duals(&mut self) -> DualEvent {
+        let count = self.vertex_count();
+        let mut delta: Option<W> = None;
+        let mut event = None;
+        let mut cost = W::zero();
+
+        // An Outer vertex dual must not go negative. Ties go to this event, which ends the stage.
+        for vertex in 0..count {
+            if self.stage.label[self.top[vertex]] == Label::Outer
+                && delta.as_ref().is_none_or(|delta| self.vertex_dual[vertex] < *delta)
+            {
+                delta = Some(self.vertex_dual[vertex].clone());
+                event = Some(DualEvent::VertexDualZero(vertex));
+            }
+        }
+        let mut delta = delta.expect("a stage has at least one root");
+
+        // An edge from an Outer vertex to a vertex in a free blossom goes down by delta.
+        for vertex in 0..count {
+            if self.stage.label[self.top[vertex]] == Label::Free
+                && let Some(edge) = self.stage.best_edge[vertex]
+            {
+                self.refresh_best_cost(vertex, edge);
+                if self.stage.best_cost[vertex] < delta {
+                    delta.clone_from(&self.stage.best_cost[vertex]);
+                    event = Some(DualEvent::TightEdge(edge.0, edge.1));
+                }
+            }
+        }
+
+        // An edge between two Outer blossoms goes down by twice delta; its cost is even.
+        let tops: Vec<usize> = self.top_level_nodes().collect();
+        for &top in &tops {
+            if self.stage.label[top] == Label::Outer
+                && let Some(edge) = self.stage.best_edge[top]
+            {
+                self.refresh_best_cost(top, edge);
+                cost.clone_from(&self.stage.best_cost[top]);
+                debug_assert!(!cost.is_odd(), "odd cost {cost:?} between Outer blossoms");
+                cost.halve_in_place();
+                if cost < delta {
+                    delta.clone_from(&cost);
+                    event = Some(DualEvent::TightEdge(edge.0, edge.1));
+                }
+            }
+        }
+
+        // An Inner blossom's dual goes down by delta.
+        for &top in &tops {
+            if !self.is_vertex(top)
+                && self.stage.label[top] == Label::Inner
+                && self.blossom_dual[self.slot(top)] < delta
+            {
+                delta.clone_from(&self.blossom_dual[self.slot(top)]);
+                event = Some(DualEvent::InnerBlossomDualZero(top));
+            }
+        }
+
+        if !delta.is_zero() {
+            for vertex in 0..count {
+                match self.stage.label[self.top[vertex]] {
+                    Label::Outer => self.vertex_dual[vertex].sub_in_place(&delta),
+                    Label::Inner => self.vertex_dual[vertex].add_in_place(&delta),
+                    Label::Free => {}
+                }
+            }
+            for &top in &tops {
+                if !self.is_vertex(top) {
+                    let slot = self.slot(top);
+                    match self.stage.label[top] {
+                        Label::Outer => self.blossom_dual[slot].add_in_place(&delta),
+                        Label::Inner => self.blossom_dual[slot].sub_in_place(&delta),
+                        Label::Free => {}
+                    }
+                }
+            }
+            self.stage.epoch += 1;
+        }
+        event.expect("the root's dual bounds every change")
+    }
+
+    /// Flips the alternating path from Outer vertex `start` up to its tree root, matching `start`
+    /// to `new_mate` (None leaves it exposed and the root matched).
+    fn augment_to_root(&mut self, start: usize, new_mate: Option<usize>) {
+        let (mut outer, mut new_mate) = (start, new_mate);
+        loop {
+            let outer_top = self.top[outer];
+            if !self.is_vertex(outer_top) {
+                self.rotate_blossom(outer_top, outer);
+            }
+            self.mate[outer] = new_mate;
+            let Some((inner, _)) = self.stage.label_edge[outer_top] else {
+                break;
+            };
+            // `inner` is the base of the Inner blossom above, entered from its parent through
+            // `(grandparent, entry)`: the path now runs through `entry`.
+            let inner_top = self.top[inner];
+            let (grandparent, entry) = self.stage.label_edge[inner_top].expect("Inner blossoms have a label edge");
+            if !self.is_vertex(inner_top) {
+                self.rotate_blossom(inner_top, entry);
+            }
+            self.mate[entry] = Some(grandparent);
+            outer = grandparent;
+            new_mate = Some(entry);
+        }
+    }
+
+    /// Expands an Inner top-level blossom whose dual reached zero, relabelling its children: the
+    /// even path from the entry child to the base child stays in the tree, the rest become free
+    /// unless an Outer vertex already reaches them through a tight edge.
+    fn expand_inner_blossom(&mut self, blossom: usize) {
+        let slot = self.slot(blossom);
+        let children = std::mem::take(&mut self.children[slot]);
+        let edges = std::mem::take(&mut self.cycle_edges[slot]);
+        let mut leaves = Vec::new();
+        for &child in &children {
+            if self.is_vertex(child) {
+                self.vertex_parent[child] = None;
+                self.top[child] = child;
+            } else {
+                let child_slot = self.slot(child);
+                self.blossom_parent[child_slot] = None;
+                leaves.clear();
+                self.push_leaves(child, &mut leaves);
+                for &vertex in &leaves {
+                    self.top[vertex] = child;
+                }
+            }
+        }
+
+        let (mut remote, mut entry) = self.stage.label_edge[blossom].expect("Inner blossoms have a label edge");
+        let entry_child = self.top[entry];
+        let cycle_length = children.len() as isize;
+        let entry_index = children.iter().position(|&child| child == entry_child).expect("entry is inside");
+        let (step, mut position) =
+            if entry_index % 2 == 1 { (1, entry_index as isize - cycle_length) } else { (-1, entry_index as isize) };
+        let wrap = |position: isize| position.rem_euclid(cycle_length) as usize;
+        // The edge from the child at `position` towards the next one in the walking direction.
+        let edge_onward = |position: isize| {
+            if step == 1 {
+                edges[wrap(position)]
+            } else {
+                let (far, near) = edges[wrap(position - 1)];
+                (near, far)
+            }
+        };
+        while position != 0 {
+            // The child entered at `entry` turns Inner; its base is matched onward, so the next
+            // child turns Outer, and the edge after that enters the child after it.
+            self.stage.label[entry] = Label::Free;
+            self.assign_label(entry, Label::Inner, Some(remote));
+            position += step;
+            (remote, entry) = edge_onward(position);
+            position += step;
+        }
+        // The base child keeps the blossom's place in the tree; its mate outside is labelled
+        // already.
+        let base_child = children[0];
+        for node in [entry, base_child] {
+            self.stage.label[node] = Label::Inner;
+            self.stage.label_edge[node] = Some((remote, entry));
+        }
+        self.stage.best_edge[base_child] = None;
+
+        // The children on the other side of the cycle leave the tree, unless reached already.
+        position += step;
+        while children[wrap(position)] != entry_child {
+            let child = children[wrap(position)];
+            position += step;
+            if self.stage.label[child] == Label::Outer {
+                continue;
+            }
+            leaves.clear();
+            self.push_leaves(child, &mut leaves);
+            if let Some(&reached) = leaves.iter().find(|&&vertex| self.stage.label[vertex] == Label::Inner) {
+                let (reaching, _) = self.stage.label_edge[reached].expect("a reached vertex records its edge");
+                self.stage.label[reached] = Label::Free;
+                self.assign_label(reached, Label::Inner, Some(reaching));
+            }
+        }
+
+        self.stage.label[blossom] = Label::Free;
+        self.stage.label_edge[blossom] = None;
+        self.stage.best_edge[blossom] = None;
+        self.unused_slots.push(slot);
+    }
+
+    /// At the end of a stage, dissolves the Outer blossoms whose dual is zero, and the zero-dual
+    /// blossoms directly inside them, so that no zero-dual blossom outlives the stage it was
+    /// formed in.
+    fn expand_outer_blossoms_without_dual(&mut self) {
+        let mut pending: Vec<usize> = self
+            .top_level_nodes()
+            .filter(|&top| {
+                !self.is_vertex(top)
+                    && self.stage.label[top] == Label::Outer
+                    && self.blossom_dual[self.slot(top)].is_zero()
+            })
+            .collect();
+        while let Some(blossom) = pending.pop() {
+            let slot = self.slot(blossom);
+            pending.extend(
+                self.children[slot]
+                    .iter()
+                    .copied()
+                    .filter(|&child| !self.is_vertex(child) && self.blossom_dual[self.slot(child)].is_zero()),
+            );
+            self.dissolve_top_blossom(blossom);
+        }
+    }
+}

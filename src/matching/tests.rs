@@ -1,0 +1,120 @@
+//! Unit tests of the matcher against brute force on small graphs.
+
+use super::{Matcher, Weight, Wide};
+
+/// The maximum total weight over all matchings, by enumeration.
+pub(super) fn brute_force_best(weights: &[Vec<u128>]) -> u128 {
+    fn best_from(weights: &[Vec<u128>], used: &mut [bool]) -> u128 {
+        let Some(first) = used.iter().position(|&used| !used) else {
+            return 0;
+        };
+        used[first] = true;
+        let mut best = best_from(weights, used);
+        for partner in first + 1..used.len() {
+            if !used[partner] && weights[first][partner] > 0 {
+                used[partner] = true;
+                best = best.max(weights[first][partner] + best_from(weights, used));
+                used[partner] = false;
+            }
+        }
+        used[first] = false;
+        best
+    }
+    best_from(weights, &mut vec![false; weights.len()])
+}
+
+fn matcher_from(weights: &[Vec<u128>]) -> Matcher<u128> {
+    let mut matcher = Matcher::new(weights.len());
+    for (u, row) in weights.iter().enumerate() {
+        for (v, &weight) in row.iter().enumerate().take(u) {
+            matcher.set_weight(u, v, weight);
+        }
+    }
+    matcher
+}
+
+#[test]
+fn empty_and_single_vertex_graphs() {
+    let mut matcher = Matcher::<u64>::new(0);
+    matcher.solve();
+    assert_eq!(matcher.total_weight(), 0);
+    let mut matcher = Matcher::<u64>::new(1);
+    matcher.solve();
+    assert_eq!(matcher.mate(0), None);
+}
+
+#[test]
+fn prefers_weight_over_cardinality() {
+    // A path a-b-c-d where the middle edge outweighs both ends together.
+    let mut matcher = Matcher::<u64>::new(4);
+    matcher.set_weight(0, 1, 3);
+    matcher.set_weight(1, 2, 10);
+    matcher.set_weight(2, 3, 3);
+    matcher.solve();
+    assert_eq!(matcher.matching(), vec![None, Some(2), Some(1), None]);
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
+
+#[test]
+fn odd_cycle_forms_a_blossom() {
+    // Triangle plus pendant edges: the optimum needs a blossom to be found.
+    let weights = vec![
+        vec![0, 8, 9, 0, 0, 0],
+        vec![8, 0, 10, 7, 0, 0],
+        vec![9, 10, 0, 0, 0, 0],
+        vec![0, 7, 0, 0, 6, 0],
+        vec![0, 0, 0, 6, 0, 5],
+        vec![0, 0, 0, 0, 5, 0],
+    ];
+    let mut matcher = matcher_from(&weights);
+    matcher.solve();
+    assert_eq!(matcher.total_weight(), brute_force_best(&weights));
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
+
+#[test]
+fn never_uses_absent_edges() {
+    let mut matcher = Matcher::<u64>::new(3);
+    matcher.set_weight(0, 1, 1);
+    matcher.solve();
+    assert_eq!(matcher.mate(2), None);
+    matcher.set_weight(0, 1, 0);
+    matcher.solve();
+    assert_eq!(matcher.matching(), vec![None; 3]);
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
+
+#[test]
+fn add_vertex_keeps_the_solution_and_extends_it() {
+    let mut matcher = Matcher::<u64>::new(3);
+    matcher.set_weight(0, 1, 4);
+    matcher.set_weight(1, 2, 5);
+    matcher.set_weight(0, 2, 6);
+    matcher.solve();
+    assert_eq!(matcher.total_weight(), 6);
+    let added = matcher.add_vertex();
+    assert_eq!(added, 3);
+    assert_eq!(matcher.check_optimality(), Ok(()));
+    matcher.set_weight(3, 1, 7);
+    matcher.solve();
+    assert_eq!(matcher.total_weight(), 13);
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
+
+#[test]
+fn wide_weights_with_lexicographic_fields() {
+    // Cardinality in the top field beats any score below it.
+    let field = |count: u64, score: u64| {
+        let mut weight = Wide::<5>::from_u64(count);
+        weight.shl_in_place(250);
+        weight.or_u64_in_place(score);
+        weight
+    };
+    let mut matcher = Matcher::<Wide<5>>::new(4);
+    matcher.set_weight(0, 1, field(1, 1));
+    matcher.set_weight(1, 2, field(1, u64::MAX));
+    matcher.set_weight(2, 3, field(1, 1));
+    matcher.solve();
+    assert_eq!(matcher.matching(), vec![Some(1), Some(0), Some(3), Some(2)]);
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
