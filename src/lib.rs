@@ -13,6 +13,7 @@ pub mod fuzzing;
 pub mod matching;
 pub mod model;
 pub mod report;
+pub mod state;
 pub mod systems;
 pub mod validate;
 pub mod verify;

@@ -112,7 +112,7 @@ impl ColourHistory {
 }
 
 /// True when two preferences can both be granted (different, or either player has none).
-pub fn compatible(a: Option<Colour>, b: Option<Colour>) -> bool {
+pub fn compatible_preferences(a: Option<Colour>, b: Option<Colour>) -> bool {
     a.is_none() || b.is_none() || a != b
 }
 

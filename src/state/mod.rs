@@ -9,7 +9,7 @@ mod colours;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use colours::{ColourHistory, PreferenceStrength};
+pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
 use crate::model::{ByeKind, Colour, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry, Tournament};
 

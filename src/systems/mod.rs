@@ -5,6 +5,9 @@
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
+pub mod dutch;
+pub mod pairing;
+
 use std::fmt;
 
 use serde::Serialize;

@@ -1,0 +1,283 @@
+//! The Dutch pairing procedure of the 2025 rules (C.04.3), as a sequence of maximum-weight
+//! matchings.
+//!
+//! One matching over all players, with the criteria packed into the edge weights
+//! ([`super::weights`]), gives the best pairing on the criteria. The rules then choose among the
+//! equally good candidates by their order of generation (art. 4): which MDPs are paired and with
+//! whom, which resident exchanges, and who pairs with whom in the remainder. Each of those choices
+//! is settled in turn: weights are nudged in the lowest bits to prefer the earlier candidate,
+//! the matching is re-solved incrementally, and the choice is fixed before the next one. Brackets
+//! are taken from the top scoregroup down (1.9.2); players left unpaired in one bracket are the
+//! moved-down players (MDPs) of the next.
+
+use crate::matching::{Matcher, Weight};
+use crate::model::Points;
+use crate::state::RoundState;
+
+use super::generation::{self, BaseWeights, Bracket, Scope};
+use super::player::DutchPlayer;
+use super::weights::{self, ByeContext, Layout, Reach};
+
+/// No pairing of the round satisfies the absolute criteria (1.9.3: the arbiter decides).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoValidPairing;
+
+/// Why an engine run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    NoValidPairing,
+    /// The weights need this many bits; run again with a wider integer.
+    Wider(u32),
+}
+
+struct Procedure<'a, W: Weight> {
+    players: &'a [DutchPlayer],
+    compatible: Vec<bool>,
+    layout: Layout,
+    bye: ByeContext,
+    matcher: Matcher<W>,
+    max_weight: W,
+}
+
+impl<W: Weight> Procedure<'_, W> {
+    fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        self.compatible[a * self.n() + b]
+    }
+
+    fn score(&self, v: usize) -> Points {
+        self.players[v].score
+    }
+
+    /// The matched vertex, or the vertex itself when it is unmatched.
+    fn mate(&self, v: usize) -> usize {
+        self.matcher.mate(v).unwrap_or(v)
+    }
+
+    fn edge(&self, higher: usize, lower: usize, reach: Reach) -> W {
+        if !self.compatible(higher, lower) {
+            return W::zero();
+        }
+        weights::edge_weight(&self.layout, &self.bye, &self.players[higher], &self.players[lower], reach)
+    }
+
+    /// Before the brackets: can the round be completed at all (C4, with C1–C3 and the bye
+    /// eligibility of C2), and at what score does the PAB go (C5)?
+    fn completion(&mut self) -> Result<(), NoValidPairing> {
+        let n = self.n();
+        let top = self.score(0);
+        if n % 2 == 1 {
+            // A preliminary weight: complete the round with an eligible bye assignee, leave out the
+            // player with the lowest score, and (for C9 below) pair the top scoregroup in itself.
+            let s = self.layout.score_field_bits;
+            let g = self.layout.group_size_bits;
+            for lower in 0..n {
+                for higher in 0..lower {
+                    let mut w = W::zero();
+                    if self.compatible(higher, lower) {
+                        let (h, l) = (&self.players[higher], &self.players[lower]);
+                        w = W::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
+                        w.shl_in_place(s);
+                        let offsets = self.layout.score_offsets[&l.score] + self.layout.score_offsets[&h.score];
+                        w.or_u64_in_place(u64::from(offsets));
+                        w.shl_in_place(g);
+                        w.or_u64_in_place(u64::from(l.score >= top));
+                    }
+                    self.matcher.set_weight(lower, higher, w);
+                }
+            }
+        } else {
+            for lower in 0..n {
+                for higher in 0..lower {
+                    let w = self.edge(higher, lower, Reach::Beyond);
+                    self.matcher.set_weight(lower, higher, w);
+                }
+            }
+        }
+        self.matcher.solve();
+        let unmatched: Vec<usize> = (0..n).filter(|&v| self.matcher.mate(v).is_none()).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.players[v].pab_eligible) {
+            return Err(NoValidPairing);
+        }
+        if let Some(&assignee) = unmatched.first() {
+            let bye_score = self.score(assignee);
+            self.bye.assignee_score = Some(bye_score);
+            // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
+            // scoregroup downfloats nobody else.
+            self.bye.single_downfloater_gets_bye =
+                bye_score >= top && (0..n).take_while(|&v| self.score(v) >= top).all(|v| self.score(self.mate(v)) >= top);
+            let mut played: Vec<u32> =
+                self.players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
+            played.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, games) in played.into_iter().enumerate() {
+                self.bye.unplayed_ranks.insert(games, rank as u64);
+            }
+            for lower in 0..n {
+                for higher in 0..lower {
+                    let w = self.edge(higher, lower, Reach::Beyond);
+                    self.matcher.set_weight(lower, higher, w);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Pairs the round; returns each vertex's partner (`None`: the PAB).
+    fn run(mut self) -> Result<Vec<Option<usize>>, NoValidPairing> {
+        self.completion()?;
+        let n = self.n();
+        let mut partner: Vec<Option<usize>> = vec![None; n];
+        let mut matched = vec![false; n];
+        // The bracket: moved-down players first, then the residents; then the next scoregroup.
+        let top = self.score(0);
+        let mut next = (0..n).find(|&v| self.score(v) < top).unwrap_or(n);
+        let mut bracket: Vec<usize> = (0..next).collect();
+        let mut mdp_count = 0;
+        while bracket.len() > 1 || next < n {
+            let bracket_end = bracket.len();
+            let next_group_start = next;
+            if next < n {
+                let score = self.score(next);
+                while next < n && self.score(next) >= score {
+                    bracket.push(next);
+                    next += 1;
+                }
+            }
+            let mut base = BaseWeights { first_row: mdp_count, rows: Vec::with_capacity(bracket.len() - mdp_count) };
+            for larger in mdp_count..bracket.len() {
+                let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
+                let row: Vec<W> = (0..larger).map(|smaller| self.edge(bracket[smaller], bracket[larger], reach)).collect();
+                for (smaller, w) in row.iter().enumerate() {
+                    self.matcher.set_weight(bracket[larger], bracket[smaller], w.clone());
+                }
+                base.rows.push(row);
+            }
+            self.matcher.solve();
+            let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| self.score(v)).collect();
+            let settled = {
+                let mut scope = GlobalScope::new(&mut self.matcher, &bracket, &self.max_weight);
+                let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: self.layout.group_size_bits };
+                generation::settle(&mut scope, &mut base, &shape, &mdp_scores)
+            };
+            for (position, &paired) in settled.iter().enumerate() {
+                if paired {
+                    matched[bracket[position]] = true;
+                }
+            }
+
+            // The unpaired players of the bracket move down; the next scoregroup joins them.
+            let next_score = (next_group_start < n).then(|| self.score(next_group_start));
+            let mut single = n % 2 == 1 && next_score.is_some_and(|s| self.bye.assignee_score.is_some_and(|b| b >= s));
+            let mut new_bracket = Vec::new();
+            mdp_count = 0;
+            for (position, &v) in bracket.iter().enumerate() {
+                if position < bracket_end && matched[v] {
+                    partner[v] = Some(self.mate(v));
+                } else {
+                    new_bracket.push(v);
+                    if position < bracket_end {
+                        mdp_count += 1;
+                    }
+                    if single && next_score.is_some_and(|s| self.score(self.mate(v)) < s) {
+                        single = false;
+                    }
+                }
+            }
+            self.bye.single_downfloater_gets_bye = single;
+            bracket = new_bracket;
+        }
+        for v in 0..n {
+            if let Some(mate) = partner[v] {
+                partner[mate] = Some(v);
+            }
+        }
+        Ok(partner)
+    }
+}
+
+/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none.
+pub fn finalize_pair<W: Weight>(matcher: &mut Matcher<W>, a: usize, b: usize, pair_weight: &W) {
+    for u in 0..matcher.vertex_count() {
+        if u != a {
+            let w = if u == b { pair_weight.clone() } else { W::zero() };
+            matcher.set_weight(a, u, w);
+        }
+        if u != b {
+            let w = if u == a { pair_weight.clone() } else { W::zero() };
+            matcher.set_weight(b, u, w);
+        }
+    }
+}
+
+/// The bracket list of the 2025 procedure over the one matcher of the whole round.
+struct GlobalScope<'a, W: Weight> {
+    matcher: &'a mut Matcher<W>,
+    list: &'a [usize],
+    position_of: Vec<usize>,
+    max_weight: &'a W,
+}
+
+impl<'a, W: Weight> GlobalScope<'a, W> {
+    fn new(matcher: &'a mut Matcher<W>, list: &'a [usize], max_weight: &'a W) -> Self {
+        let mut position_of = vec![usize::MAX; matcher.vertex_count()];
+        for (position, &v) in list.iter().enumerate() {
+            position_of[v] = position;
+        }
+        GlobalScope { matcher, list, position_of, max_weight }
+    }
+}
+
+impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+        self.matcher.set_weight(self.list[a], self.list[b], weight);
+    }
+
+    fn solve(&mut self) {
+        self.matcher.solve();
+    }
+
+    fn mate(&self, a: usize) -> usize {
+        match self.matcher.mate(self.list[a]) {
+            None => a,
+            Some(v) => self.position_of[v],
+        }
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        finalize_pair(self.matcher, self.list[a], self.list[b], self.max_weight);
+    }
+}
+
+/// Pairs a round: `players` in pairing order (score, then rank). Returns each player's partner
+/// by position, `None` for the PAB.
+pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer], layout: Layout) -> Result<Vec<Option<usize>>, EngineError> {
+    let n = players.len();
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let contenders: std::collections::BTreeMap<u32, &crate::state::Contender> =
+        state.players.iter().map(|c| (c.id, c)).collect();
+    let mut compatible = vec![false; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            if a != b {
+                let met = state.have_met(contenders[&players[a].id], contenders[&players[b].id]);
+                compatible[a * n + b] = weights::compatible(state, &players[a], &players[b], met);
+            }
+        }
+    }
+    if layout.total_bits() + 2 > W::BITS {
+        return Err(EngineError::Wider(layout.total_bits() + 2));
+    }
+    let max_weight = layout.max_weight::<W>();
+    let procedure =
+        Procedure { players, compatible, layout, bye: ByeContext::default(), matcher: Matcher::new(n), max_weight };
+    procedure.run().map_err(|_| EngineError::NoValidPairing)
+}

@@ -1,0 +1,280 @@
+//! The rules for the sequential generation of the pairings (C.04.3 art. 4; 2017 section D), as
+//! decisions taken one at a time on top of a maximum-weight matching.
+//!
+//! Every candidate that is best on the criteria is an optimal matching; the rules prefer the one
+//! generated first. Instead of generating candidates, each choice the generation order makes is
+//! settled in turn: the weights of one player's edges are nudged in the lowest (generation-order)
+//! bits towards the preferred option, the matching is re-solved, and the outcome is fixed before
+//! the next choice. The choices, in order:
+//!
+//! 1. which MDPs are paired (4.4: the set with the highest scores, then the smallest BSNs);
+//! 2. their opponents (S1 and S2 in order, 3.3.1, and the transpositions of 4.2);
+//! 3. in the remainder, the fewest resident exchanges with the smallest BSN difference (4.3.2,
+//!    rules 1–2), then which S1 players move down (rule 3) and which S2 players move up (rule 4);
+//! 4. who pairs with whom: each S1 player, in order, with the first S2 player possible (4.2).
+
+use crate::matching::Weight;
+use crate::model::Points;
+
+/// The players of a bracket and the next scoregroup, by position: `0..mdps` are the moved-down
+/// players, `mdps..end` the residents, `end..len` the next scoregroup. Positions follow the pairing
+/// order, so "a later position" means "ranked lower".
+pub trait Scope<W: Weight> {
+    fn len(&self) -> usize;
+    fn set_weight(&mut self, a: usize, b: usize, weight: W);
+    fn solve(&mut self);
+    /// The partner's position; the position itself when unpaired; `usize::MAX` for a partner
+    /// outside the list (ranked below all of it).
+    fn mate(&self, a: usize) -> usize;
+    /// Fixes the pair: every other edge of either player goes.
+    fn finalize(&mut self, a: usize, b: usize);
+}
+
+/// Edge weights of the bracket and the next scoregroup, by position (`larger` is the
+/// lower-ranked player's position); rows start at the first resident.
+pub struct BaseWeights<W> {
+    pub first_row: usize,
+    pub rows: Vec<Vec<W>>,
+}
+
+impl<W: Weight> BaseWeights<W> {
+    pub fn get(&self, larger: usize, smaller: usize) -> &W {
+        &self.rows[larger - self.first_row][smaller]
+    }
+
+    pub fn clear(&mut self, larger: usize, smaller: usize) {
+        self.rows[larger - self.first_row][smaller] = W::zero();
+    }
+}
+
+/// The bracket being settled.
+pub struct Bracket {
+    /// Number of MDPs at the start of the list.
+    pub mdps: usize,
+    /// End of the bracket (start of the next scoregroup) in the list.
+    pub end: usize,
+    /// Width of the count fields, for the exchange weights.
+    pub count_bits: u32,
+}
+
+/// The weight of a remainder pair while exchanges are chosen (4.3.2, rules 1–2): the base weight
+/// plus 2·(2^(2·bits)·[the upper player is in S1] − the upper player's index in the remainder).
+/// Every pair with an S1 player on top outweighs any sum of indices.
+fn remainder_weight<W: Weight>(base: &BaseWeights<W>, smaller: usize, larger: usize, index: usize, pairs: usize, bits: u32) -> W {
+    let mut w = base.get(larger, smaller).clone();
+    if !w.is_zero() {
+        if index < pairs {
+            let mut upper = W::from_u64(1);
+            upper.shl_in_place(2 * bits + 1);
+            w.add_in_place(&upper);
+        }
+        w.sub_in_place(&W::from_u64(2 * index as u64));
+    }
+    w
+}
+
+/// Settles the bracket. `base` holds the weights already set in the scope; the scope has been
+/// solved once. Returns, per position of the bracket, whether the player is paired in it.
+pub fn settle<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &mut BaseWeights<W>,
+    bracket: &Bracket,
+    mdp_scores: &[Points],
+) -> Vec<bool> {
+    let (mdps, end) = (bracket.mdps, bracket.end);
+    let len = scope.len();
+    let mut matched = vec![false; len];
+    let resident = |m: usize| (mdps..end).contains(&m);
+
+    // 1. Which MDPs are paired: as many as can be, the highest scores first (C6/C7), then in
+    // pairing order. `remaining` counts the MDPs of the current score not yet decided,
+    // `remaining_matched` how many of them the optimum pairs.
+    let mut moved_down_score = Points::ZERO;
+    let mut remaining = 0;
+    let mut remaining_matched = 0;
+    for i in 0..mdps {
+        if i == 0 || mdp_scores[i] < moved_down_score {
+            moved_down_score = mdp_scores[i];
+            let run = mdp_scores[i..].iter().take_while(|&&s| s >= moved_down_score).count();
+            remaining = run;
+            remaining_matched = (i..i + run).filter(|&j| resident(scope.mate(j))).count();
+        }
+        if remaining_matched == 0 {
+            continue;
+        }
+        if remaining <= remaining_matched {
+            matched[i] = true;
+            continue;
+        }
+        remaining -= 1;
+        if !resident(scope.mate(i)) {
+            // Try to pair this MDP.
+            for o in mdps..end {
+                let mut w = base.get(o, i).clone();
+                if !w.is_zero() {
+                    w.or_u64_in_place(1);
+                    scope.set_weight(i, o, w);
+                }
+            }
+            scope.solve();
+        }
+        if resident(scope.mate(i)) {
+            matched[i] = true;
+            remaining_matched -= 1;
+            for o in mdps..end {
+                let mut w = base.get(o, i).clone();
+                if !w.is_zero() {
+                    w.or_u64_in_place((end - mdps) as u64);
+                    w.add_in_place(&W::from_u64(1));
+                    scope.set_weight(i, o, w);
+                }
+            }
+        }
+    }
+
+    // 2. Their opponents: each paired MDP, in order, with the highest-ranked resident possible.
+    for i in 0..mdps {
+        if !matched[i] {
+            continue;
+        }
+        let mut addend = len as u64;
+        for o in (mdps..end).rev() {
+            if matched[o] {
+                continue;
+            }
+            let mut w = base.get(o, i).clone();
+            if !w.is_zero() {
+                w.add_in_place(&W::from_u64(addend));
+                scope.set_weight(i, o, w);
+                addend += 1;
+            }
+        }
+        scope.solve();
+        let mate = scope.mate(i);
+        matched[mate] = true;
+        scope.finalize(i, mate);
+    }
+
+    // 3. The remainder: residents not paired with an MDP; its first `pairs` players are S1.
+    let mut remainder: Vec<usize> = Vec::new();
+    let mut pairs = 0;
+    for o in mdps..end {
+        let mate = scope.mate(o);
+        if mate < mdps {
+            continue;
+        }
+        remainder.push(o);
+        if mate < o {
+            pairs += 1;
+        }
+    }
+    let bits = bracket.count_bits;
+    for (j, &o) in remainder.iter().enumerate() {
+        for (index, &p) in remainder[..j].iter().enumerate() {
+            scope.set_weight(p, o, remainder_weight(base, p, o, index, pairs, bits));
+        }
+    }
+    scope.solve();
+    let upper_paired = |scope: &S, p: usize| {
+        let mate = scope.mate(p);
+        mate > p && mate < end
+    };
+    let exchanges = remainder[..pairs].iter().filter(|&&p| !upper_paired(scope, p)).count();
+
+    // Which S1 players move to S2 (rule 3: the highest BSNs): try the lowest first.
+    let mut exchanges_left = exchanges;
+    let mut position = pairs;
+    while position > 0 && exchanges_left > 0 {
+        position -= 1;
+        let p = remainder[position];
+        if upper_paired(scope, p) {
+            for &o in &remainder[position + 1..] {
+                let mut w = remainder_weight(base, p, o, position, pairs, bits);
+                if !w.is_zero() {
+                    w.sub_in_place(&W::from_u64(1));
+                    scope.set_weight(p, o, w);
+                }
+            }
+            scope.solve();
+        }
+        let exchange = !upper_paired(scope, p);
+        exchanges_left -= usize::from(exchange);
+        for &o in &remainder[position + 1..] {
+            if exchange {
+                base.clear(o, p);
+            }
+            scope.set_weight(p, o, remainder_weight(base, p, o, position, pairs, bits));
+        }
+    }
+
+    // Which S2 players move to S1 (rule 4: the lowest BSNs): try the highest first.
+    let mut exchanges_left = exchanges;
+    for position in pairs..remainder.len() {
+        if exchanges_left <= 1 {
+            break;
+        }
+        let p = remainder[position];
+        let already = upper_paired(scope, p);
+        if !already {
+            for &o in &remainder[position + 1..] {
+                let mut w = remainder_weight(base, p, o, position, pairs, bits);
+                if !w.is_zero() {
+                    w.add_in_place(&W::from_u64(1));
+                    scope.set_weight(p, o, w);
+                }
+            }
+            scope.solve();
+        }
+        if upper_paired(scope, p) {
+            exchanges_left -= 1;
+            for &o in &remainder[..position] {
+                base.clear(p, o);
+                scope.set_weight(p, o, W::zero());
+            }
+            for o in end..len {
+                base.clear(o, p);
+                scope.set_weight(p, o, W::zero());
+            }
+        }
+        if !already {
+            for &o in &remainder[position + 1..] {
+                scope.set_weight(p, o, remainder_weight(base, p, o, position, pairs, bits));
+            }
+        }
+    }
+
+    // Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards.
+    for (j, &p) in remainder.iter().enumerate() {
+        for &o in &remainder[j + 1..] {
+            if !upper_paired(scope, p) || upper_paired(scope, o) {
+                base.clear(o, p);
+            }
+            scope.set_weight(p, o, base.get(o, p).clone());
+        }
+    }
+
+    // 4. Each S1 player, in order, takes the first S2 player possible.
+    for (j, &p) in remainder.iter().enumerate() {
+        if !upper_paired(scope, p) {
+            continue;
+        }
+        let mut addend = 0u64;
+        for &o in remainder[j + 1..].iter().rev() {
+            if matched[o] {
+                continue;
+            }
+            let mut w = base.get(o, p).clone();
+            if !w.is_zero() {
+                w.add_in_place(&W::from_u64(addend));
+                scope.set_weight(p, o, w);
+            }
+            addend += 1;
+        }
+        scope.solve();
+        let mate = scope.mate(p);
+        matched[p] = true;
+        matched[mate] = true;
+        scope.finalize(p, mate);
+    }
+    matched
+}

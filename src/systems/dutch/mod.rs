@@ -1,0 +1,135 @@
+//! The FIDE (Dutch) system: C.04.3 as in force from 1 February 2026, and the 2017 rules.
+
+mod colour;
+mod engine;
+mod generation;
+mod rules2017;
+pub mod player;
+pub mod weights;
+
+pub use engine::NoValidPairing;
+
+use crate::matching::Wide;
+use crate::state::RoundState;
+
+use super::pairing::{Board, RoundPairing};
+use player::DutchPlayer;
+use weights::Layout;
+
+/// Which version of the Dutch rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// C.04.3 applied from 1 February 2026 (criteria C1–C21).
+    Dutch2025,
+    /// Baku 2016 / Goynuk 2017 (criteria C.1–C.19).
+    Dutch2017,
+}
+
+/// The players of the round in pairing order: pairing score, then pairing number (1.2).
+pub fn dutch_players(state: &RoundState, rules: Rules) -> Vec<DutchPlayer> {
+    let mut players: Vec<DutchPlayer> = state.players.iter().map(|c| DutchPlayer::new(c, state, rules)).collect();
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    players
+}
+
+/// Runs an engine with the narrowest weight type that holds `bits`, wider if it asks for it.
+fn with_width<F>(mut bits: u32, run: F) -> Result<Vec<Option<usize>>, NoValidPairing>
+where
+    F: Fn(Width) -> Result<Vec<Option<usize>>, engine::EngineError>,
+{
+    loop {
+        let width = Width::for_bits(bits);
+        match run(width) {
+            Ok(partners) => return Ok(partners),
+            Err(engine::EngineError::NoValidPairing) => return Err(NoValidPairing),
+            Err(engine::EngineError::Wider(needed)) => bits = needed.max(width.bits() + 1),
+        }
+    }
+}
+
+/// The integer types edge weights come in.
+#[derive(Clone, Copy, Debug)]
+enum Width {
+    U64,
+    U128,
+    W4,
+    W8,
+    W16,
+    W32,
+    W64,
+    W128,
+}
+
+impl Width {
+    fn for_bits(bits: u32) -> Width {
+        match bits {
+            0..=64 => Width::U64,
+            65..=128 => Width::U128,
+            129..=256 => Width::W4,
+            257..=512 => Width::W8,
+            513..=1024 => Width::W16,
+            1025..=2048 => Width::W32,
+            2049..=4096 => Width::W64,
+            _ => Width::W128,
+        }
+    }
+
+    fn bits(self) -> u32 {
+        match self {
+            Width::U64 => 64,
+            Width::U128 => 128,
+            Width::W4 => 256,
+            Width::W8 => 512,
+            Width::W16 => 1024,
+            Width::W32 => 2048,
+            Width::W64 => 4096,
+            Width::W128 => 8192,
+        }
+    }
+}
+
+/// Calls `$run::<W>(...)` with the weight type of a [`Width`].
+macro_rules! by_width {
+    ($width:expr, $($run:ident)::+, ( $($arg:expr),* )) => {
+        match $width {
+            Width::U64 => $($run)::+::<u64>($($arg),*),
+            Width::U128 => $($run)::+::<u128>($($arg),*),
+            Width::W4 => $($run)::+::<Wide<4>>($($arg),*),
+            Width::W8 => $($run)::+::<Wide<8>>($($arg),*),
+            Width::W16 => $($run)::+::<Wide<16>>($($arg),*),
+            Width::W32 => $($run)::+::<Wide<32>>($($arg),*),
+            Width::W64 => $($run)::+::<Wide<64>>($($arg),*),
+            Width::W128 => $($run)::+::<Wide<128>>($($arg),*),
+        }
+    };
+}
+
+/// Pairs the round under the Dutch rules.
+pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
+    let players = dutch_players(state, rules);
+    let partners = match rules {
+        Rules::Dutch2025 => {
+            let layout = Layout::new(&players, state.round);
+            with_width(layout.total_bits() + 2, |width| by_width!(width, engine::pair, (state, &players, layout.clone())))?
+        }
+        Rules::Dutch2017 => with_width(64, |width| by_width!(width, rules2017::pair, (state, &players)))?,
+    };
+    let mut boards = Vec::new();
+    for (i, partner) in partners.iter().enumerate() {
+        match partner {
+            None => boards.push(Board::bye(players[i].id)),
+            Some(j) if i < *j => {
+                // `i` comes first in pairing order, so it is the higher-ranked player.
+                let colour = colour::colour_of(&players[i], &players[*j], true, state.initial_colour);
+                boards.push(match colour {
+                    crate::model::Colour::White => Board::game(players[i].id, players[*j].id),
+                    crate::model::Colour::Black => Board::game(players[*j].id, players[i].id),
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    let mut pairing = RoundPairing { boards };
+    pairing.sort_boards(state);
+    Ok(pairing)
+}

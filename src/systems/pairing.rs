@@ -1,0 +1,66 @@
+//! A round's pairing, as every system returns it: boards with colours, and the bye.
+
+use std::cmp::Reverse;
+
+use serde::Serialize;
+
+use crate::model::PlayerId;
+use crate::state::RoundState;
+
+/// One board: `white` against `black`, or the pairing-allocated bye when `black` is `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Board {
+    pub white: PlayerId,
+    pub black: Option<PlayerId>,
+}
+
+impl Board {
+    pub fn game(white: PlayerId, black: PlayerId) -> Board {
+        Board { white, black: Some(black) }
+    }
+
+    pub fn bye(player: PlayerId) -> Board {
+        Board { white: player, black: None }
+    }
+
+    /// `[white, black]`, a bye as `[player, 0]` (SPEC JSON).
+    pub fn as_pair(&self) -> [u32; 2] {
+        [self.white, self.black.unwrap_or(0)]
+    }
+
+    pub fn has(&self, player: PlayerId) -> bool {
+        self.white == player || self.black == Some(player)
+    }
+}
+
+/// The boards of a round, in board order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RoundPairing {
+    pub boards: Vec<Board>,
+}
+
+impl RoundPairing {
+    /// Puts the boards in the publication order of C.04.2 3.6: by the score of the higher-ranked
+    /// player, then the sum of both scores, then the pairing number of the higher-ranked player;
+    /// the bye last. Scores here are standings points, without acceleration.
+    pub fn sort_boards(&mut self, state: &RoundState) {
+        let standing = |id: PlayerId| {
+            let player = state.players.iter().find(|p| p.id == id);
+            player.map_or((Default::default(), u32::MAX), |p| (p.score, p.rank))
+        };
+        self.boards.sort_by_key(|board| {
+            let Some(black) = board.black else {
+                return (true, Reverse(Default::default()), Reverse(Default::default()), standing(board.white).1);
+            };
+            let (a, b) = (standing(board.white), standing(black));
+            // The higher-ranked player: more points, or equal points and the better pairing number.
+            let (higher, lower) = if (a.0, Reverse(a.1)) >= (b.0, Reverse(b.1)) { (a, b) } else { (b, a) };
+            (false, Reverse(higher.0), Reverse(lower.0), higher.1)
+        });
+    }
+
+    /// The board of a player.
+    pub fn board_of(&self, player: PlayerId) -> Option<&Board> {
+        self.boards.iter().find(|b| b.has(player))
+    }
+}
