@@ -47,6 +47,36 @@ pub struct RoundReport {
     /// Why a round was not checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The boards behind the verdict, for the text and bbpPairings renderings.
+    #[serde(skip)]
+    pub detail: Option<RoundDetail>,
+}
+
+/// The pairings a round verdict compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundDetail {
+    /// The pairing computed under the system, in board order.
+    pub computed: Vec<crate::systems::pairing::Board>,
+    /// The recorded pairing, in board order.
+    pub recorded: Vec<crate::systems::pairing::Board>,
+    /// The computed boards the record does not have, and the recorded boards of their players, in
+    /// board order (the reference checker's two columns).
+    pub differing_computed: Vec<crate::systems::pairing::Board>,
+    pub differing_recorded: Vec<crate::systems::pairing::Board>,
+}
+
+impl RoundReport {
+    pub fn not_checked(round: u32, reason: String) -> RoundReport {
+        RoundReport {
+            round,
+            status: RoundStatus::NotChecked,
+            expected: None,
+            recorded: None,
+            explanation: None,
+            reason: Some(reason),
+            detail: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -338,3 +338,15 @@ mod tests {
         assert_eq!(r.source, "--system");
     }
 }
+
+/// No pairing of the round satisfies the absolute criteria of the system.
+pub use dutch::NoValidPairing;
+
+/// Pairs a round under a system, when trfcheck has an engine for it.
+pub fn engine_for(system: SystemId) -> Option<fn(&crate::state::RoundState) -> Result<pairing::RoundPairing, NoValidPairing>> {
+    match system {
+        SystemId::Dutch2025 => Some(|state| dutch::pair(state, dutch::Rules::Dutch2025)),
+        SystemId::Dutch2017 => Some(|state| dutch::pair(state, dutch::Rules::Dutch2017)),
+        _ => None,
+    }
+}

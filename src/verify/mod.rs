@@ -152,74 +152,24 @@ pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckRepor
     report.system = Some(resolved.system.id().to_owned());
     report.system_source = Some(resolved.source.clone());
     report.system_reason = Some(resolved.reason.clone());
-    let rules = match resolved.system {
-        SystemId::Dutch2025 => crate::systems::dutch::Rules::Dutch2025,
-        SystemId::Dutch2017 => crate::systems::dutch::Rules::Dutch2017,
-        other => {
-            let reason = format!("no pairing engine supports {other} yet");
-            for round in 1..=tournament.rounds_paired() {
-                if options.rounds.is_some_and(|range| !range.contains(round)) {
-                    continue;
-                }
-                report.rounds.push(RoundReport {
-                    round,
-                    status: RoundStatus::NotChecked,
-                    expected: None,
-                    recorded: None,
-                    explanation: None,
-                    reason: Some(reason.clone()),
-                });
-            }
-            report.status = Status::System;
-            report.error = Some(reason);
-            return (inspected, report);
+    let Some(engine) = crate::systems::engine_for(resolved.system) else {
+        let reason = format!("no pairing engine supports {} yet", resolved.system);
+        for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))) {
+            report.rounds.push(RoundReport::not_checked(round, reason.clone()));
         }
+        report.status = Status::System;
+        report.error = Some(reason);
+        return (inspected, report);
     };
     report.status = Status::Ok;
-    for round in 1..=tournament.rounds_paired() {
-        if options.rounds.is_some_and(|range| !range.contains(round)) {
-            continue;
-        }
-        let state = crate::state::RoundState::build(tournament, round, crate::state::Participation::Recorded);
+    for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))) {
+        let outcome = round::check_round(tournament, round, engine);
         report.summary.rounds_checked += 1;
-        match crate::systems::dutch::pair(&state, rules) {
-            Err(_) => {
-                report.rounds.push(RoundReport {
-                    round,
-                    status: RoundStatus::NoValidPairing,
-                    expected: None,
-                    recorded: None,
-                    explanation: Some("no pairing satisfies the absolute criteria".into()),
-                    reason: None,
-                });
-                report.summary.mismatched_rounds.push(round);
-                report.status = Status::Mismatch;
-            }
-            Ok(pairing) => {
-                let difference = round::compare(tournament, round, &pairing);
-                if difference.is_empty() {
-                    report.rounds.push(RoundReport {
-                        round,
-                        status: RoundStatus::Match,
-                        expected: None,
-                        recorded: None,
-                        explanation: None,
-                        reason: None,
-                    });
-                } else {
-                    report.rounds.push(RoundReport {
-                        round,
-                        status: RoundStatus::Mismatch,
-                        expected: Some(difference.computed.iter().map(|b| b.as_pair()).collect()),
-                        recorded: Some(difference.recorded.iter().map(|b| b.as_pair()).collect()),
-                        explanation: None,
-                        reason: None,
-                    });
-                    report.summary.mismatched_rounds.push(round);
-                    report.status = Status::Mismatch;
-                }
-            }
+        if outcome.status != RoundStatus::Match {
+            report.summary.mismatched_rounds.push(round);
+            report.status = Status::Mismatch;
         }
+        report.rounds.push(outcome);
     }
     (inspected, report)
 }

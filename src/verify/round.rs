@@ -1,6 +1,9 @@
 //! Comparing a computed pairing with the recorded one.
 
 use crate::model::{Colour, PlayerId, Tournament};
+use crate::report::{RoundDetail, RoundReport, RoundStatus};
+use crate::state::{Participation, RoundState};
+use crate::systems::NoValidPairing;
 use crate::systems::pairing::{Board, RoundPairing};
 
 /// What a player's record says about their pairing in a round.
@@ -77,4 +80,84 @@ pub fn compare(t: &Tournament, round: u32, computed: &RoundPairing) -> Differenc
         }
     }
     Difference { computed: wrong, recorded }
+}
+
+/// The recorded pairing of a round, in board order.
+pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> RoundPairing {
+    let mut boards: Vec<Board> = Vec::new();
+    for player in &t.players {
+        if let Some(seat) = recorded_seat(t, player.id, round)
+            && (seat.opponent == player.id || player.id < seat.opponent || recorded_seat(t, seat.opponent, round).is_none())
+        {
+            boards.push(recorded_board(player.id, seat));
+        }
+    }
+    let mut pairing = RoundPairing { boards };
+    pairing.sort_boards(state);
+    pairing
+}
+
+/// Pairs a recorded round again and compares.
+pub fn check_round(
+    t: &Tournament,
+    round: u32,
+    engine: fn(&RoundState) -> Result<RoundPairing, NoValidPairing>,
+) -> RoundReport {
+    let state = RoundState::build(t, round, Participation::Recorded);
+    let recorded = recorded_pairing(t, round, &state);
+    let pairs = |p: &RoundPairing| p.boards.iter().map(Board::as_pair).collect::<Vec<_>>();
+    match engine(&state) {
+        Err(NoValidPairing) => RoundReport {
+            round,
+            status: RoundStatus::NoValidPairing,
+            expected: None,
+            recorded: Some(pairs(&recorded)),
+            explanation: Some("no pairing of this round satisfies the absolute criteria".into()),
+            reason: None,
+            detail: Some(RoundDetail {
+                computed: Vec::new(),
+                recorded: recorded.boards.clone(),
+                differing_computed: Vec::new(),
+                differing_recorded: Vec::new(),
+            }),
+        },
+        Ok(computed) => {
+            let mut difference = compare(t, round, &computed);
+            if difference.is_empty() {
+                return RoundReport {
+                    round,
+                    status: RoundStatus::Match,
+                    expected: None,
+                    recorded: None,
+                    explanation: None,
+                    reason: None,
+                    detail: Some(RoundDetail {
+                        computed: computed.boards.clone(),
+                        recorded: recorded.boards.clone(),
+                        differing_computed: Vec::new(),
+                        differing_recorded: Vec::new(),
+                    }),
+                };
+            }
+            for list in [&mut difference.computed, &mut difference.recorded] {
+                let mut sorted = RoundPairing { boards: std::mem::take(list) };
+                sorted.sort_boards(&state);
+                *list = sorted.boards;
+            }
+            RoundReport {
+                round,
+                status: RoundStatus::Mismatch,
+                expected: Some(pairs(&computed)),
+                recorded: Some(pairs(&recorded)),
+                explanation: None,
+                reason: None,
+                detail: Some(RoundDetail {
+                    computed: computed.boards,
+                    recorded: recorded.boards,
+                    differing_computed: difference.computed,
+                    differing_recorded: difference.recorded,
+                }),
+            }
+        }
+    }
 }
