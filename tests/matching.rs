@@ -31,6 +31,22 @@ fn brute_force_best(weights: &Table) -> u128 {
     best_from(weights, &mut vec![false; weights.len()])
 }
 
+/// A table of `count` vertices with the weights of the pairs `{u, v}`, `v < u`, drawn in order.
+fn symmetric_table(count: usize, mut next_weight: impl FnMut() -> u128) -> Table {
+    let mut table = vec![vec![0; count]; count];
+    for u in 0..count {
+        for v in 0..u {
+            set_symmetric(&mut table, u, v, next_weight());
+        }
+    }
+    table
+}
+
+fn set_symmetric(table: &mut Table, u: usize, v: usize, weight: u128) {
+    table[u][v] = weight;
+    table[v][u] = weight;
+}
+
 fn wide<const LIMBS: usize>(value: u128) -> Wide<LIMBS> {
     Wide::from_u128(value).expect("fits")
 }
@@ -71,16 +87,8 @@ fn weight_strategy() -> impl Strategy<Value = u128> {
 fn table_strategy(max_vertices: usize) -> impl Strategy<Value = Table> {
     (0..=max_vertices).prop_flat_map(|count| {
         proptest::collection::vec(weight_strategy(), count * count.saturating_sub(1) / 2).prop_map(move |upper| {
-            let mut table = vec![vec![0; count]; count];
             let mut values = upper.into_iter();
-            for u in 0..count {
-                for v in 0..u {
-                    let weight = values.next().expect("one value per pair");
-                    table[u][v] = weight;
-                    table[v][u] = weight;
-                }
-            }
-            table
+            symmetric_table(count, || values.next().expect("one value per pair"))
         })
     })
 }
@@ -142,8 +150,7 @@ fn apply(update: &Update, table: &mut Table, matcher: &mut Matcher<u128>) {
     let count = table.len();
     let mut set = |u: usize, v: usize, weight: u128| {
         if u != v {
-            table[u][v] = weight;
-            table[v][u] = weight;
+            set_symmetric(table, u, v, weight);
             matcher.set_weight(u, v, weight);
         }
     };
@@ -175,16 +182,8 @@ fn apply(update: &Update, table: &mut Table, matcher: &mut Matcher<u128>) {
 fn incremental_case() -> impl Strategy<Value = (Table, Vec<Vec<Update>>)> {
     (2_usize..=40).prop_flat_map(|count| {
         let table = proptest::collection::vec(weight_strategy(), count * (count - 1) / 2).prop_map(move |upper| {
-            let mut table = vec![vec![0; count]; count];
             let mut values = upper.into_iter();
-            for u in 0..count {
-                for v in 0..u {
-                    let weight = values.next().expect("one value per pair") >> 3;
-                    table[u][v] = weight;
-                    table[v][u] = weight;
-                }
-            }
-            table
+            symmetric_table(count, || values.next().expect("one value per pair") >> 3)
         });
         let batches = proptest::collection::vec(proptest::collection::vec(update_strategy(count), 1..=3), 1..=12);
         (table, batches)
@@ -292,7 +291,7 @@ fn large_graph_stays_optimal_through_many_updates() {
     for u in 0..VERTICES {
         for v in 0..u {
             // A sixth of the pairs are forbidden.
-            if next_random(&mut state) % 6 != 0 {
+            if !next_random(&mut state).is_multiple_of(6) {
                 matcher.set_weight(u, v, realistic_weight(&mut state, 384));
             }
         }
@@ -366,19 +365,14 @@ fn agrees_with_networkx_on_random_graphs() {
     let mut state = 2024;
     for case in 0..30 {
         let count = 2 + case % 40;
-        let mut table = vec![vec![0_u128; count]; count];
-        for u in 0..count {
-            for v in 0..u {
-                let roll = next_random(&mut state);
-                let weight = match roll % 5 {
-                    0 => 0,
-                    1 => u128::from(roll >> 61),
-                    _ => u128::from(next_random(&mut state)) << 50 | u128::from(roll >> 40),
-                };
-                table[u][v] = weight;
-                table[v][u] = weight;
+        let table = symmetric_table(count, || {
+            let roll = next_random(&mut state);
+            match roll % 5 {
+                0 => 0,
+                1 => u128::from(roll >> 61),
+                _ => u128::from(next_random(&mut state)) << 50 | u128::from(roll >> 40),
             }
-        }
+        });
         let Some(expected) = networkx_best(&table) else {
             eprintln!("SKIPPED: python3 with networkx is not available");
             return;
@@ -386,5 +380,38 @@ fn agrees_with_networkx_on_random_graphs() {
         let matcher = solved(&table, |weight| weight);
         assert_valid(&matcher);
         assert_eq!(matcher.total_weight(), expected, "case {case} with {count} vertices");
+    }
+}
+
+/// Small integer weights make many ties, hence many tight edges at once: the case in which an
+/// expanded Inner blossom has sub-blossoms already reached from outside.
+#[test]
+fn graphs_full_of_ties_stay_optimal_through_updates() {
+    let mut state = 99;
+    for case in 0..2000_u64 {
+        let count = 4 + (case % 37) as usize;
+        let mut matcher = Matcher::<u64>::new(count);
+        let density = 1 + case % 5;
+        for u in 0..count {
+            for v in 0..u {
+                let roll = next_random(&mut state);
+                if roll % 6 < density {
+                    matcher.set_weight(u, v, 1 + (roll >> 40) % (1 + case % 7));
+                }
+            }
+        }
+        matcher.solve();
+        assert_valid(&matcher);
+        for _ in 0..5 {
+            let vertex = (next_random(&mut state) % count as u64) as usize;
+            for other in 0..count {
+                if other != vertex {
+                    let roll = next_random(&mut state);
+                    matcher.set_weight(vertex, other, if roll % 6 < density { 1 + (roll >> 40) % 9 } else { 0 });
+                }
+            }
+            matcher.solve();
+            assert_valid(&matcher);
+        }
     }
 }

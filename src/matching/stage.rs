@@ -87,9 +87,12 @@ impl<W: Weight> Matcher<W> {
                 // Blossoms may form while scanning, so the top of `vertex` is read afresh.
                 let vertex_top = self.top[vertex];
                 let other_top = self.top[other];
+                // A vertex of an Inner blossom already reached needs nothing more from this edge
+                // (the vertex label alone is not enough: it outlives a merge into an Outer blossom).
                 if other == vertex
                     || vertex_top == other_top
-                    || Self::edge_weight(&self.weights, vertex, other).is_zero()
+                    || self.weights[vertex][other].is_zero()
+                    || (self.stage.label[other] == Label::Inner && self.stage.label[other_top] == Label::Inner)
                 {
                     continue;
                 }
@@ -284,12 +287,10 @@ impl<W: Weight> Matcher<W> {
     fn collect_best_edges_to_outer(&mut self, blossom: usize) {
         let slot = self.slot(blossom);
         let mut touched = Vec::new();
-        let mut candidates = Vec::new();
         let mut leaves = Vec::new();
         let mut cost = W::zero();
         for child_index in 0..self.children[slot].len() {
             let child = self.children[slot][child_index];
-            candidates.clear();
             let known = if self.is_vertex(child) {
                 None
             } else {
@@ -297,35 +298,22 @@ impl<W: Weight> Matcher<W> {
                 self.stage.best_edges_to_outer[child_slot].take()
             };
             match known {
-                Some(list) => candidates.extend(list),
+                Some(list) => {
+                    for (inside, outside) in list {
+                        self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
+                    }
+                }
                 None => {
+                    // No list kept for this child: look at every edge of its vertices.
                     leaves.clear();
                     self.push_leaves(child, &mut leaves);
                     for &inside in &leaves {
                         for outside in 0..self.vertex_count() {
-                            if outside != inside && !Self::edge_weight(&self.weights, inside, outside).is_zero() {
-                                candidates.push((inside, outside));
+                            if !self.weights[inside][outside].is_zero() {
+                                self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
                             }
                         }
                     }
-                }
-            }
-            for &(inside, outside) in &candidates {
-                let outside_top = self.top[outside];
-                if outside_top == blossom || self.stage.label[outside_top] != Label::Outer {
-                    continue;
-                }
-                self.reduced_cost_into(&mut cost, inside, outside);
-                let better = match self.stage.best_edge_to[outside_top] {
-                    None => {
-                        touched.push(outside_top);
-                        true
-                    }
-                    Some(_) => cost < self.stage.best_edge_to_cost[outside_top],
-                };
-                if better {
-                    self.stage.best_edge_to[outside_top] = Some((inside, outside));
-                    self.stage.best_edge_to_cost[outside_top].clone_from(&cost);
                 }
             }
             self.stage.best_edge[child] = None;
@@ -350,6 +338,34 @@ impl<W: Weight> Matcher<W> {
         self.stage.best_edges_to_outer[slot] = Some(list);
     }
 
+    /// During blossom formation, keeps `(inside, outside)` if it is the cheapest edge so far from
+    /// `blossom` to the Outer blossom around `outside`.
+    fn offer_edge_to_outer(
+        &mut self,
+        blossom: usize,
+        inside: usize,
+        outside: usize,
+        cost: &mut W,
+        touched: &mut Vec<usize>,
+    ) {
+        let outside_top = self.top[outside];
+        if outside_top == blossom || self.stage.label[outside_top] != Label::Outer {
+            return;
+        }
+        self.reduced_cost_into(cost, inside, outside);
+        let better = match self.stage.best_edge_to[outside_top] {
+            None => {
+                touched.push(outside_top);
+                true
+            }
+            Some(_) => *cost < self.stage.best_edge_to_cost[outside_top],
+        };
+        if better {
+            self.stage.best_edge_to[outside_top] = Some((inside, outside));
+            self.stage.best_edge_to_cost[outside_top].clone_from(cost);
+        }
+    }
+
     /// Changes the duals by the largest amount that keeps them feasible and the tree edges
     /// tight, and reports what stopped the change.
     fn change_duals(&mut self) -> DualEvent {
@@ -368,6 +384,10 @@ impl<W: Weight> Matcher<W> {
             }
         }
         let mut delta = delta.expect("a stage has at least one root");
+        // Several events often come due at once; nothing beats a zero change, so stop looking.
+        if delta.is_zero() {
+            return event.expect("set with delta");
+        }
 
         // An edge from an Outer vertex to a vertex in a free blossom goes down by delta.
         for vertex in 0..count {
@@ -378,12 +398,20 @@ impl<W: Weight> Matcher<W> {
                 if self.stage.best_cost[vertex] < delta {
                     delta.clone_from(&self.stage.best_cost[vertex]);
                     event = Some(DualEvent::TightEdge(edge.0, edge.1));
+                    if delta.is_zero() {
+                        break;
+                    }
                 }
             }
         }
+        if delta.is_zero() {
+            return event.expect("set with delta");
+        }
 
         // An edge between two Outer blossoms goes down by twice delta; its cost is even.
-        let tops: Vec<usize> = self.top_level_nodes().collect();
+        let mut tops = std::mem::take(&mut self.stage.top_level);
+        tops.clear();
+        tops.extend(self.top_level_nodes());
         for &top in &tops {
             if self.stage.label[top] == Label::Outer
                 && let Some(edge) = self.stage.best_edge[top]
@@ -430,6 +458,7 @@ impl<W: Weight> Matcher<W> {
             }
             self.stage.epoch += 1;
         }
+        self.stage.top_level = tops;
         event.expect("the root's dual bounds every change")
     }
 

@@ -74,7 +74,7 @@ impl<W: Weight> Matcher<W> {
         let mut lowest = W::zero();
         let mut needed = W::zero();
         for other in (0..self.vertex_count()).filter(|&other| other != vertex) {
-            let weight = Self::edge_weight(&self.weights, vertex, other);
+            let weight = &self.weights[vertex][other];
             if weight.is_zero() {
                 continue;
             }

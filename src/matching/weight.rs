@@ -205,8 +205,13 @@ impl<const LIMBS: usize> Default for Wide<LIMBS> {
 
 impl<const LIMBS: usize> Ord for Wide<LIMBS> {
     fn cmp(&self, other: &Self) -> Ordering {
-        // Most significant limb first.
-        self.0.iter().rev().cmp(other.0.iter().rev())
+        // Most significant limb first; a plain loop, as this sits in the matcher's inner loops.
+        for index in (0..LIMBS).rev() {
+            if self.0[index] != other.0[index] {
+                return self.0[index].cmp(&other.0[index]);
+            }
+        }
+        Ordering::Equal
     }
 }
 
