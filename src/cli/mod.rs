@@ -225,23 +225,17 @@ fn check(
         report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
-            OutputFormat::Text => write_check_text(out, &report)?,
+            OutputFormat::Text => report::text::write(out, &report)?,
             OutputFormat::Bbp => {
                 if let Some(error) = &report.error {
                     writeln!(err, "trfcheck: {}: {error}", report.file)?;
                 }
+                report::bbp::write(out, &report)?;
             }
         }
         status = status.combine(report.status);
     }
     Ok(status)
-}
-
-fn write_check_text(out: &mut dyn Write, report: &report::CheckReport) -> io::Result<()> {
-    if let (Some(system), Some(source), Some(reason)) = (&report.system, &report.system_source, &report.system_reason) {
-        writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
-    }
-    writeln!(out, "{}", report.summary_line())
 }
 
 fn validate(
