@@ -23,6 +23,7 @@ use crate::state::RoundState;
 use super::engine::{EngineError, finalize_pair};
 use super::generation::{self, BaseWeights, Bracket, Scope};
 use super::player::{DutchPlayer, Float};
+use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::weights::{bits_for, colour_fields};
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.
@@ -46,10 +47,6 @@ struct Layout2017 {
 }
 
 impl Layout2017 {
-    fn difference_bit(&self, difference: i64) -> u32 {
-        self.difference_offsets.get(&difference).copied().unwrap_or(0)
-    }
-
     /// The key of a downfloater's score difference (A.8).
     fn floater_key(&self, score: Points) -> i64 {
         (score - self.lowest_score).tenths() + ONE_POINT
@@ -60,141 +57,111 @@ impl Layout2017 {
     }
 }
 
-struct Builder<W: Weight> {
-    value: W,
+impl Layout2017 {
+    /// The criteria of the 2017 rules in priority order, as fields of the edge weight.
+    fn fields(&self) -> Vec<(&'static str, Width)> {
+        let count = self.count_bits;
+        let differences = || Width::Counters { offsets: self.difference_offsets.clone(), bits: self.difference_bits };
+        let mut fields = Vec::new();
+        if self.special {
+            fields.push(("C.4", Width::Bits(2)));
+        }
+        fields.push(("C.5", Width::Bits(count)));
+        fields.push(("C.6", differences()));
+        if !self.special {
+            let next = if self.last_next { count.max(self.next_count_bits) + 3 } else { self.next_count_bits };
+            fields.push(("C.7", Width::Bits(next)));
+            fields.push(("C.7", differences()));
+        }
+        for name in ["C.8", "C.9", "C.10", "C.11"] {
+            fields.push((name, Width::Bits(count)));
+        }
+        let names = [["C.12", "C.13", "C.16", "C.17"], ["C.14", "C.15", "C.18", "C.19"]];
+        for back in names.iter().take(self.float_rounds) {
+            fields.push((back[0], Width::Bits(count)));
+            fields.push((back[1], Width::Bits(count)));
+        }
+        for back in names.iter().take(self.float_rounds) {
+            fields.push((back[2], differences()));
+            fields.push((back[3], differences()));
+        }
+        fields
+    }
+
+    fn frame(&self) -> Frame {
+        Frame::new(self.fields().into_iter().map(|(_, width)| width).collect(), 3 * self.count_bits + 1)
+    }
 }
 
-impl<W: Weight> Builder<W> {
-    fn shift(&mut self, bits: u32) {
-        self.value.shl_in_place(bits);
+/// What the pair `higher`–`lower` is worth on each criterion of a 2017 bracket.
+fn pair_row(
+    row: &mut impl Row,
+    layout: &Layout2017,
+    higher: &DutchPlayer,
+    lower: &DutchPlayer,
+    higher_in_bracket: bool,
+    lower_in_bracket: bool,
+) {
+    let flag = |b: bool| i64::from(b);
+    let penalty = |p: &DutchPlayer| flag(!p.pab_eligible);
+    let (fh, fl) = (layout.floater_key(higher.score), layout.floater_key(lower.score));
+    let pair = Layout2017::pair_key(higher.score, lower.score);
+    // Completion (C.4) and the bye (C.2), in the brackets where the round must be completed.
+    if layout.special {
+        row.count(1 + penalty(higher) + penalty(lower));
     }
-
-    fn or(&mut self, value: u64) {
-        self.value.or_u64_in_place(value);
+    // C.5: the number of pairs. C.6: the PSD, counted as if everyone downfloated: a pair replaces
+    // two floaters' differences by its own.
+    row.count(flag(lower_in_bracket));
+    if lower_in_bracket {
+        row.counters(&[(fh, 1), (fl, 1), (pair, -1)]);
+    } else {
+        row.counters(&[]);
     }
-
-    fn add_difference(&mut self, layout: &Layout2017, key: i64, count: u64) {
-        if count > 0 {
-            let mut unit = W::from_u64(count);
-            unit.shl_in_place(layout.difference_bit(key));
-            self.value.add_in_place(&unit);
+    if !layout.special {
+        // C.7: pairs in the next bracket (for the last one: its completion), then its PSD.
+        row.count(if layout.last_next { 1 + penalty(higher) + penalty(lower) } else { flag(!lower_in_bracket) });
+        row.counters(&[(fh, flag(higher_in_bracket)), (fl, flag(lower_in_bracket))]);
+    }
+    // C.8–C.11: colours.
+    for satisfied in colour_fields(higher, lower) {
+        row.count(flag(lower_in_bracket && satisfied));
+    }
+    // C.12–C.15: repeated floats.
+    let mdp_pair = higher.score > lower.score;
+    for back in 0..layout.float_rounds {
+        let down = flag(lower.floats[back] == Float::Down) + flag(!mdp_pair && higher.floats[back] == Float::Down);
+        row.count(if lower_in_bracket { down } else { 0 });
+        row.count(-flag(lower_in_bracket && mdp_pair && lower.floats[back] == Float::Up));
+    }
+    // C.16–C.19: their score differences.
+    for back in 0..layout.float_rounds {
+        if lower_in_bracket {
+            let higher_down = higher.floats[back] == Float::Down;
+            row.counters(&[
+                (fl, flag(lower.floats[back] == Float::Down)),
+                (fh, flag(higher_down)),
+                (pair, -flag(higher_down && mdp_pair)),
+            ]);
+        } else {
+            row.counters(&[]);
         }
-    }
-
-    fn sub_difference(&mut self, layout: &Layout2017, key: i64) {
-        let mut unit = W::from_u64(1);
-        unit.shl_in_place(layout.difference_bit(key));
-        self.value.sub_in_place(&unit);
+        row.counters(&[(pair, -flag(lower_in_bracket && lower.floats[back] == Float::Up && mdp_pair))]);
     }
 }
 
 /// The weight of the pair `higher`–`lower` in a 2017 bracket.
 fn edge_weight<W: Weight>(
+    frame: &Frame,
     layout: &Layout2017,
     higher: &DutchPlayer,
     lower: &DutchPlayer,
     higher_in_bracket: bool,
     lower_in_bracket: bool,
 ) -> W {
-    let mut b = Builder { value: W::zero() };
-    let bye_penalty = |p: &DutchPlayer| u64::from(!p.pab_eligible);
-    // Completion (C.4) and the bye (C.2), in the brackets where the round must be completed.
-    if layout.special {
-        b.or(1 + bye_penalty(higher) + bye_penalty(lower));
-    }
-    // C.5: the number of pairs.
-    b.shift(layout.count_bits);
-    b.or(u64::from(lower_in_bracket));
-    // C.6: the PSD — counted as if everyone downfloated, a pair replaces two floaters' differences
-    // by its own.
-    b.shift(layout.difference_bits);
-    if lower_in_bracket {
-        b.add_difference(layout, layout.floater_key(higher.score), 1);
-        b.add_difference(layout, layout.floater_key(lower.score), 1);
-        b.sub_difference(layout, Layout2017::pair_key(higher.score, lower.score));
-    }
-    if !layout.special {
-        // C.7: pairs in the next bracket, then its PSD (for the last bracket: completion).
-        if layout.last_next {
-            b.shift(layout.count_bits.max(layout.next_count_bits));
-            b.shift(3);
-            b.or(1 + bye_penalty(higher) + bye_penalty(lower));
-        } else {
-            b.shift(layout.next_count_bits);
-            b.or(u64::from(!lower_in_bracket));
-        }
-        b.shift(layout.difference_bits);
-        if higher_in_bracket {
-            let mut unit = W::from_u64(1);
-            unit.shl_in_place(layout.difference_bit(layout.floater_key(higher.score)));
-            // The field is still empty here, so or-ing is adding.
-            b.value.add_in_place(&unit);
-        }
-        if lower_in_bracket {
-            b.add_difference(layout, layout.floater_key(lower.score), 1);
-        }
-    }
-    // C.8–C.11: colours.
-    for satisfied in colour_fields(higher, lower) {
-        b.shift(layout.count_bits);
-        b.or(u64::from(lower_in_bracket && satisfied));
-    }
-    // C.12–C.15: repeated floats.
-    let mdp_pair = higher.score > lower.score;
-    for back in 0..layout.float_rounds {
-        b.shift(layout.count_bits);
-        if lower_in_bracket {
-            b.or(u64::from(lower.floats[back] == Float::Down));
-            b.value.add_in_place(&W::from_u64(u64::from(!mdp_pair && higher.floats[back] == Float::Down)));
-        }
-        b.shift(layout.count_bits);
-        if lower_in_bracket && mdp_pair && lower.floats[back] == Float::Up {
-            b.value.sub_in_place(&W::from_u64(1));
-        }
-    }
-    // C.16–C.19: their score differences.
-    for back in 0..layout.float_rounds {
-        b.shift(layout.difference_bits);
-        if lower_in_bracket {
-            b.add_difference(layout, layout.floater_key(lower.score), u64::from(lower.floats[back] == Float::Down));
-            if higher.floats[back] == Float::Down {
-                b.add_difference(layout, layout.floater_key(higher.score), 1);
-                if mdp_pair {
-                    b.sub_difference(layout, Layout2017::pair_key(higher.score, lower.score));
-                }
-            }
-        }
-        b.shift(layout.difference_bits);
-        if lower_in_bracket && lower.floats[back] == Float::Up && mdp_pair {
-            b.sub_difference(layout, Layout2017::pair_key(higher.score, lower.score));
-        }
-    }
-    // The generation-order fields.
-    b.shift(3 * layout.count_bits + 1);
-    b.value
-}
-
-/// The number of bits of a bracket's weights.
-fn total_bits(layout: &Layout2017) -> u32 {
-    let count = layout.count_bits;
-    let floats = layout.float_rounds as u32;
-    let mut bits = if layout.special { 2 + count } else { count };
-    bits += layout.difference_bits;
-    if !layout.special {
-        bits += if layout.last_next { count.max(layout.next_count_bits) + 3 } else { layout.next_count_bits };
-        bits += layout.difference_bits;
-    }
-    bits + 4 * count + 2 * count * floats + 2 * layout.difference_bits * floats + 3 * count + 1
-}
-
-/// The largest weight of a bracket: all its bits set.
-fn max_weight<W: Weight>(layout: &Layout2017) -> W {
-    let mut w = W::zero();
-    for _ in 0..total_bits(layout) {
-        w.shl_in_place(1);
-        w.or_u64_in_place(1);
-    }
-    w
+    let mut pack = Pack::new(frame);
+    pair_row(&mut pack, layout, higher, lower, higher_in_bracket, lower_in_bracket);
+    pack.finish()
 }
 
 /// A bracket's own matcher.
@@ -282,11 +249,12 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
             }
         }
         let layout = layout_for(players, &list, mdps, end, special, next == n, state.round);
+        let frame = layout.frame();
         // The matcher needs two spare bits above the widest weight.
-        if total_bits(&layout) + 2 > W::BITS {
-            return Err(EngineError::Wider(total_bits(&layout) + 2));
+        if frame.total_bits + 2 > W::BITS {
+            return Err(EngineError::Wider(frame.total_bits + 2));
         }
-        let max_weight = max_weight::<W>(&layout);
+        let max_weight: W = all_ones(frame.total_bits);
         let mut matcher = Matcher::<W>::new(list.len());
         let mut base = BaseWeights { first_row: mdps, rows: Vec::with_capacity(list.len() - mdps) };
         for larger in mdps..list.len() {
@@ -294,7 +262,7 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
                 .map(|smaller| {
                     let (h, l) = (list[smaller], list[larger]);
                     if compatibility[h * n + l] {
-                        edge_weight(&layout, &players[h], &players[l], smaller < end, larger < end)
+                        edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
                     } else {
                         W::zero()
                     }

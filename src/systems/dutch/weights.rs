@@ -16,6 +16,8 @@ use std::collections::BTreeMap;
 use crate::matching::Weight;
 use crate::model::Points;
 
+use super::criteria::{Frame, Pack, Row, Width, all_ones};
+
 use super::player::{DutchPlayer, Float};
 use crate::state::RoundState;
 
@@ -35,6 +37,8 @@ pub struct Layout {
     pub score_field_bits: u32,
     /// True when the previous round (and the one before) exist, so float criteria apply.
     pub float_rounds: usize,
+    /// The fields in the packed weight.
+    pub frame: Frame,
 }
 
 impl Layout {
@@ -54,36 +58,21 @@ impl Layout {
             largest = largest.max(size);
             index = start;
         }
-        Layout {
+        let mut layout = Layout {
             group_size_bits: bits_for(largest).max(1),
             score_offsets,
             score_field_bits: offset.max(1),
             float_rounds: (round as usize - 1).min(2),
-        }
-    }
-
-    fn score_bit(&self, score: Points) -> u32 {
-        self.score_offsets.get(&score).copied().unwrap_or(0)
+            frame: Frame::new(Vec::new(), 0),
+        };
+        let widths = fields(&layout).into_iter().map(|(_, width)| width).collect();
+        layout.frame = Frame::new(widths, layout.ordering_bits());
+        layout
     }
 
     /// Total bits of a weight (without the matcher's headroom).
     pub fn total_bits(&self) -> u32 {
-        let g = self.group_size_bits;
-        let s = self.score_field_bits;
-        let mut bits = 2 + g + s + g + s + 2 * g + 4 * g;
-        if self.float_rounds >= 1 {
-            bits += 2 * g;
-        }
-        if self.float_rounds >= 2 {
-            bits += 2 * g;
-        }
-        if self.float_rounds >= 1 {
-            bits += 2 * s;
-        }
-        if self.float_rounds >= 2 {
-            bits += 2 * s;
-        }
-        bits + 3 * g + 1
+        self.frame.total_bits
     }
 
     /// The width of the fields below the criteria, kept for the generation-order decisions.
@@ -93,13 +82,7 @@ impl Layout {
 
     /// The largest weight: all bits of all fields set.
     pub fn max_weight<W: Weight>(&self) -> W {
-        let mut w = W::zero();
-        // Build 2^bits − 1 without ever shifting by the full width.
-        for _ in 0..self.total_bits() {
-            w.shl_in_place(1);
-            w.or_u64_in_place(1);
-        }
-        w
+        all_ones(self.total_bits())
     }
 }
 
@@ -127,37 +110,8 @@ pub struct ByeContext {
 }
 
 impl ByeContext {
-    fn candidate(&self, p: &DutchPlayer) -> bool {
+    pub fn candidate(&self, p: &DutchPlayer) -> bool {
         p.pab_eligible && self.assignee_score.is_none_or(|s| p.score <= s)
-    }
-}
-
-/// A weight being built field by field, most important first.
-struct Builder<W: Weight> {
-    value: W,
-}
-
-impl<W: Weight> Builder<W> {
-    fn new(top: u64) -> Self {
-        Builder { value: W::from_u64(top) }
-    }
-
-    /// Opens a field of `bits` bits and puts a small value in it.
-    fn field(&mut self, bits: u32, value: u64) {
-        self.value.shl_in_place(bits);
-        self.value.or_u64_in_place(value);
-    }
-
-    /// Opens a per-score field and adds `count` at the counter of each listed score.
-    fn score_field(&mut self, layout: &Layout, scores: &[(Points, u64)]) {
-        self.value.shl_in_place(layout.score_field_bits);
-        for &(score, count) in scores {
-            if count > 0 {
-                let mut unit = W::from_u64(count);
-                unit.shl_in_place(layout.score_bit(score));
-                self.value.add_in_place(&unit);
-            }
-        }
     }
 }
 
@@ -171,6 +125,88 @@ pub fn compatible(state: &RoundState, a: &DutchPlayer, b: &DutchPlayer, met: boo
     !same_absolute || (state.is_final_round() && (a.topscorer || b.topscorer))
 }
 
+/// The criteria of the 2025 rules in priority order, as fields of the edge weight: their names
+/// and widths. The order matches [`pair_row`].
+pub fn fields(layout: &Layout) -> Vec<(&'static str, Width)> {
+    let g = layout.group_size_bits;
+    let scores = || Width::Counters {
+        offsets: layout.score_offsets.iter().map(|(score, offset)| (score.tenths(), *offset)).collect(),
+        bits: layout.score_field_bits,
+    };
+    let mut fields = vec![
+        ("C4", Width::Bits(2)),
+        ("C6", Width::Bits(g)),
+        ("C7", scores()),
+        ("C8", Width::Bits(g)),
+        ("C8", scores()),
+        ("C9", Width::Bits(2 * g)),
+        ("C10", Width::Bits(g)),
+        ("C11", Width::Bits(g)),
+        ("C12", Width::Bits(g)),
+        ("C13", Width::Bits(g)),
+    ];
+    let names = [["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]];
+    for back in names.iter().take(layout.float_rounds) {
+        fields.push((back[0], Width::Bits(g)));
+        fields.push((back[1], Width::Bits(g)));
+    }
+    for back in names.iter().take(layout.float_rounds) {
+        fields.push((back[2], scores()));
+        fields.push((back[3], scores()));
+    }
+    fields
+}
+
+/// What the pair `higher` (ranked higher) – `lower` is worth on each criterion of [`fields`].
+pub fn pair_row(row: &mut impl Row, bye: &ByeContext, higher: &DutchPlayer, lower: &DutchPlayer, reach: Reach, float_rounds: usize) {
+    let in_bracket = reach == Reach::Bracket;
+    let next = reach == Reach::NextBracket;
+    let flag = |b: bool| i64::from(b);
+    let (high, low) = (higher.score.tenths(), lower.score.tenths());
+    // C4/C5 (with C2): complete the round, and keep the bye for a player who may have it at the
+    // lowest possible score: pairing two non-candidates is worth most.
+    row.count(1 + flag(!bye.candidate(higher)) + flag(!bye.candidate(lower)));
+    // C6: the number of pairs in the bracket. C7: the scores of the players paired in the bracket
+    // (so that the downfloaters' are as low as possible).
+    row.count(flag(in_bracket));
+    row.counters(&[(high, flag(in_bracket))]);
+    // C8: in the next bracket, as many pairs and as high scores as possible.
+    row.count(flag(next));
+    row.counters(&[(high, flag(next))]);
+    // C9: the PAB assignee should have as few unplayed games as possible.
+    let mut unplayed = 0;
+    if bye.single_downfloater_gets_bye {
+        let rank = |p: &DutchPlayer| {
+            if Some(p.score) == bye.assignee_score { bye.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0) } else { 0 }
+        };
+        unplayed = (rank(higher) + rank(lower)) as i64;
+    }
+    row.count(unplayed);
+    // C10–C13: colours (counted only for pairs inside the bracket).
+    for satisfied in colour_fields(higher, lower) {
+        row.count(flag(in_bracket && satisfied));
+    }
+    // C14–C17: repeated floats, one and two rounds back.
+    let mdp_pair = higher.score > lower.score;
+    for back in 0..float_rounds {
+        // C14/C16: a resident who downfloated before is paired (not floated again).
+        let down = flag(lower.floats[back] == Float::Down) + flag(!mdp_pair && higher.floats[back] == Float::Down);
+        // C15/C17: an MDP's opponent is not again an upfloater.
+        let up = flag(!(mdp_pair && lower.floats[back] == Float::Up));
+        row.count(if in_bracket { down } else { 0 });
+        row.count(if in_bracket { up } else { 0 });
+    }
+    // C18–C21: the scores involved in those repeated floats.
+    for back in 0..float_rounds {
+        row.counters(&[
+            (low, flag(in_bracket && lower.floats[back] == Float::Down)),
+            (high, flag(in_bracket && higher.floats[back] == Float::Down)),
+        ]);
+        let upfloated_again = mdp_pair && lower.floats[back] == Float::Up;
+        row.counters(&[(high, flag(in_bracket && !upfloated_again))]);
+    }
+}
+
 /// The weight of the pair `higher` (ranked higher) – `lower`, before any generation-order bits.
 pub fn edge_weight<W: Weight>(
     layout: &Layout,
@@ -179,66 +215,9 @@ pub fn edge_weight<W: Weight>(
     lower: &DutchPlayer,
     reach: Reach,
 ) -> W {
-    let g = layout.group_size_bits;
-    let in_bracket = reach == Reach::Bracket;
-    // C4/C5 (with C2): complete the round, and keep the bye for a player who may have it at the
-    // lowest possible score: pairing two non-candidates is worth most.
-    let mut b = Builder::<W>::new(1 + u64::from(!bye.candidate(higher)) + u64::from(!bye.candidate(lower)));
-    // C6: the number of pairs in the bracket.
-    b.field(g, u64::from(in_bracket));
-    // C7: the scores of the players paired in the bracket (so the downfloaters' are lowest).
-    b.score_field(layout, &[(higher.score, u64::from(in_bracket))]);
-    // C8: in the next bracket, as many pairs and as high scores as possible.
-    b.field(g, u64::from(reach == Reach::NextBracket));
-    b.score_field(layout, &[(higher.score, u64::from(reach == Reach::NextBracket))]);
-    // C9: the PAB assignee should have as few unplayed games as possible.
-    let mut unplayed = 0;
-    if bye.single_downfloater_gets_bye {
-        let rank = |p: &DutchPlayer| {
-            if Some(p.score) == bye.assignee_score { bye.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0) } else { 0 }
-        };
-        unplayed = rank(higher) + rank(lower);
-    }
-    b.field(2 * g, unplayed);
-    // C10–C13: colours (counted only for pairs inside the bracket).
-    for satisfied in colour_fields(higher, lower) {
-        b.field(g, u64::from(in_bracket && satisfied));
-    }
-    // C14–C21: repeated floats, one and two rounds back.
-    let float_counts = |back: usize| {
-        let lower_was_down = lower.floats[back] == Float::Down;
-        let higher_was_down = higher.floats[back] == Float::Down;
-        let mdp_pair = higher.score > lower.score;
-        // C14/C16: a resident who downfloated before is paired (not floated again).
-        let down = u64::from(lower_was_down) + u64::from(!mdp_pair && higher_was_down);
-        // C15/C17: an MDP's opponent is not again an upfloater.
-        let up = u64::from(!(mdp_pair && lower.floats[back] == Float::Up));
-        (down, up)
-    };
-    for back in 0..layout.float_rounds {
-        let (down, up) = float_counts(back);
-        b.field(g, if in_bracket { down } else { 0 });
-        b.field(g, if in_bracket { up } else { 0 });
-    }
-    for back in 0..layout.float_rounds {
-        let lower_was_down = lower.floats[back] == Float::Down;
-        let higher_was_down = higher.floats[back] == Float::Down;
-        // C18/C20: the scores of downfloaters who downfloated before, as low as possible (so the
-        // paired ones' as high as possible).
-        let scores = if in_bracket {
-            vec![(lower.score, u64::from(lower_was_down)), (higher.score, u64::from(higher_was_down))]
-        } else {
-            vec![]
-        };
-        b.score_field(layout, &scores);
-        // C19/C21: the scores of the opponents of MDPs who upfloated before.
-        let upfloated_again = higher.score > lower.score && lower.floats[back] == Float::Up;
-        let scores = if in_bracket && !upfloated_again { vec![(higher.score, 1)] } else { vec![] };
-        b.score_field(layout, &scores);
-    }
-    // The generation-order fields, filled by the bracket procedure.
-    b.field(layout.ordering_bits(), 0);
-    b.value
+    let mut pack = Pack::new(&layout.frame);
+    pair_row(&mut pack, bye, higher, lower, reach, layout.float_rounds);
+    pack.finish()
 }
 
 /// C10–C13 for one pair: is each colour criterion satisfied?
