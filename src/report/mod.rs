@@ -47,6 +47,12 @@ pub struct RoundReport {
     pub recorded: Option<Vec<[u32; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// The criterion or article the explanation rests on (`C12`, `5.2.1`, `art. 4`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criterion: Option<String>,
+    /// The recorded pairing beats the computed one on a criterion: a trfcheck bug.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub engine_bug: bool,
     /// Why a round was not checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -76,6 +82,8 @@ impl RoundReport {
             expected: None,
             recorded: None,
             explanation: None,
+            criterion: None,
+            engine_bug: false,
             reason: Some(reason),
             detail: None,
         }

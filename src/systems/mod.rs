@@ -342,11 +342,34 @@ mod tests {
 /// No pairing of the round satisfies the absolute criteria of the system.
 pub use dutch::NoValidPairing;
 
-/// Pairs a round under a system, when trfcheck has an engine for it.
-pub fn engine_for(system: SystemId) -> Option<fn(&crate::state::RoundState) -> Result<pairing::RoundPairing, NoValidPairing>> {
+/// Why a recorded round differs from the rules' pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The criterion or article the verdict rests on: `C1`, `C12`, `C.6`, `5.2.1`, `art. 4`, …
+    pub criterion: String,
+    pub text: String,
+    /// The recorded pairing does better than the computed one on `criterion`: an engine bug.
+    pub recorded_is_better: bool,
+}
+
+/// A pairing system trfcheck can pair.
+pub trait Engine: Sync {
+    fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, NoValidPairing>;
+
+    /// Why `recorded` differs from `computed`, this engine's pairing of the same state.
+    fn explain(
+        &self,
+        state: &crate::state::RoundState,
+        computed: &pairing::RoundPairing,
+        recorded: &pairing::RoundPairing,
+    ) -> Explanation;
+}
+
+/// The engine of a system, when trfcheck has one.
+pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
     match system {
-        SystemId::Dutch2025 => Some(|state| dutch::pair(state, dutch::Rules::Dutch2025)),
-        SystemId::Dutch2017 => Some(|state| dutch::pair(state, dutch::Rules::Dutch2017)),
+        SystemId::Dutch2025 => Some(&dutch::Rules::Dutch2025),
+        SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
         _ => None,
     }
 }

@@ -3,7 +3,6 @@
 use crate::model::{Colour, PlayerId, Tournament};
 use crate::report::{RoundDetail, RoundReport, RoundStatus};
 use crate::state::{Participation, RoundState};
-use crate::systems::NoValidPairing;
 use crate::systems::pairing::{Board, RoundPairing};
 
 /// What a player's record says about their pairing in a round.
@@ -98,21 +97,19 @@ pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> Round
 }
 
 /// Pairs a recorded round again and compares.
-pub fn check_round(
-    t: &Tournament,
-    round: u32,
-    engine: fn(&RoundState) -> Result<RoundPairing, NoValidPairing>,
-) -> RoundReport {
+pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engine) -> RoundReport {
     let state = RoundState::build(t, round, Participation::Recorded);
     let recorded = recorded_pairing(t, round, &state);
     let pairs = |p: &RoundPairing| p.boards.iter().map(Board::as_pair).collect::<Vec<_>>();
-    match engine(&state) {
-        Err(NoValidPairing) => RoundReport {
+    match engine.pair(&state) {
+        Err(crate::systems::NoValidPairing) => RoundReport {
             round,
             status: RoundStatus::NoValidPairing,
             expected: None,
             recorded: Some(pairs(&recorded)),
             explanation: Some("no pairing of this round satisfies the absolute criteria".into()),
+            criterion: Some("C4".into()),
+            engine_bug: false,
             reason: None,
             detail: Some(RoundDetail {
                 computed: Vec::new(),
@@ -130,6 +127,8 @@ pub fn check_round(
                     expected: None,
                     recorded: None,
                     explanation: None,
+                    criterion: None,
+                    engine_bug: false,
                     reason: None,
                     detail: Some(RoundDetail {
                         computed: computed.boards.clone(),
@@ -144,12 +143,15 @@ pub fn check_round(
                 sorted.sort_boards(&state);
                 *list = sorted.boards;
             }
+            let explanation = engine.explain(&state, &computed, &recorded);
             RoundReport {
                 round,
                 status: RoundStatus::Mismatch,
                 expected: Some(pairs(&computed)),
                 recorded: Some(pairs(&recorded)),
-                explanation: None,
+                explanation: Some(explanation.text.clone()),
+                criterion: Some(explanation.criterion.clone()),
+                engine_bug: explanation.recorded_is_better,
                 reason: None,
                 detail: Some(RoundDetail {
                     computed: computed.boards,

@@ -3,6 +3,7 @@
 mod colour;
 pub mod criteria;
 mod engine;
+mod explain;
 mod generation;
 mod rules2017;
 pub mod player;
@@ -133,4 +134,14 @@ pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPai
     let mut pairing = RoundPairing { boards };
     pairing.sort_boards(state);
     Ok(pairing)
+}
+
+impl super::Engine for Rules {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+        pair(state, *self)
+    }
+
+    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+        explain::explain(state, *self, computed, recorded)
+    }
 }

@@ -30,7 +30,7 @@ use super::weights::{bits_for, colour_fields};
 const ONE_POINT: i64 = 10;
 
 /// The field widths of one bracket.
-struct Layout2017 {
+pub(super) struct Layout2017 {
     /// Bits to count the residents of the bracket.
     count_bits: u32,
     /// Bits to count the next scoregroup.
@@ -59,7 +59,7 @@ impl Layout2017 {
 
 impl Layout2017 {
     /// The criteria of the 2017 rules in priority order, as fields of the edge weight.
-    fn fields(&self) -> Vec<(&'static str, Width)> {
+    pub(super) fn fields(&self) -> Vec<(&'static str, Width)> {
         let count = self.count_bits;
         let differences = || Width::Counters { offsets: self.difference_offsets.clone(), bits: self.difference_bits };
         let mut fields = Vec::new();
@@ -94,7 +94,7 @@ impl Layout2017 {
 }
 
 /// What the pair `higher`–`lower` is worth on each criterion of a 2017 bracket.
-fn pair_row(
+pub(super) fn pair_row(
     row: &mut impl Row,
     layout: &Layout2017,
     higher: &DutchPlayer,
@@ -315,7 +315,7 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
 }
 
 /// The widths of one bracket's fields.
-fn layout_for(
+pub(super) fn layout_for(
     players: &[DutchPlayer],
     list: &[usize],
     mdps: usize,
