@@ -11,7 +11,7 @@ use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::{self, ReadOptions};
 use crate::report::{self, OutputFormat};
-use crate::systems::{self, SystemId};
+use crate::systems::SystemId;
 use crate::verify::{self, CheckOptions, RoundRange};
 
 #[derive(Debug, Parser)]
@@ -189,7 +189,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Validate { files, format, read } => {
             validate(&files, read.options(), format, style, &mut out, &mut err)
         }
-        Command::Pair { file, system, read } => pair(&file, system, read.options(), style, &mut err),
+        Command::Pair { file, system, read } => pair(&file, system, read.options(), style, &mut out, &mut err),
         Command::Watch { paths, system, format, debounce_ms, read } => {
             drop(out);
             drop(err);
@@ -266,6 +266,7 @@ fn pair(
     system: Option<SystemId>,
     options: ReadOptions,
     style: Style,
+    out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let inspected = verify::inspect(path, options);
@@ -282,18 +283,25 @@ fn pair(
         writeln!(err, "trfcheck: {name} is invalid; no pairing made")?;
         return Ok(Status::Invalid);
     }
-    match systems::resolve(tournament, system) {
+    match verify::pair_next(tournament, system) {
+        Ok(next) => {
+            if next.resolved.source == "assumed" {
+                writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
+            }
+            tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
+            report::javafo::write(out, &next.pairing)?;
+            Ok(Status::Ok)
+        }
+        Err(error @ verify::PairError::NoValidPairing { .. }) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::Mismatch)
+        }
+        Err(error @ (verify::PairError::Finished(_) | verify::PairError::NobodyToPair(_))) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::Usage)
+        }
         Err(error) => {
             writeln!(err, "trfcheck: {name}: {error}")?;
-            Ok(Status::System)
-        }
-        Ok(resolved) => {
-            writeln!(
-                err,
-                "trfcheck: {name}: no pairing engine supports {} yet, so round {} cannot be paired",
-                resolved.system,
-                tournament.round_to_pair()
-            )?;
             Ok(Status::System)
         }
     }

@@ -1,6 +1,7 @@
 //! What a run tells: per file, as text for people or JSON for programs (SPEC.md, `schema: 1`).
 
 pub mod bbp;
+pub mod javafo;
 pub mod text;
 
 use std::io::{self, Write};

@@ -151,7 +151,7 @@ impl RoundState {
             let mut past = Vec::with_capacity(round as usize - 1);
             for r in 1..round {
                 let entry = player.round(r);
-                let points = entry.points(&system);
+                let points = t.round_points(player, r);
                 past.push(PastRound {
                     kind: entry.kind(),
                     points,

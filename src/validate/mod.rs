@@ -360,27 +360,10 @@ impl Validator<'_> {
 
     /// Points from the results, with the 299 records applied.
     fn score(&self, player: &Player) -> Points {
-        let mut total = Points::ZERO;
-        for (i, entry) in player.rounds.iter().enumerate() {
-            let round = i as u32 + 1;
-            let code = entry.result.trf_char().to_ascii_uppercase();
-            let overridden = self.t.abnormal_points.iter().find(|a| {
-                a.kind == Some(code)
-                    && a.round.is_none_or(|r| r == round)
-                    && (a.players.is_empty() || a.players.contains(&player.id))
-                    && a.points.is_some()
-            });
-            total += match overridden {
-                Some(a) => a.points.unwrap_or(Points::ZERO),
-                None => entry.points(&self.t.point_system),
-            };
-        }
-        for a in &self.t.abnormal_points {
-            if a.kind.is_none() && (a.players.is_empty() || a.players.contains(&player.id)) {
-                total += a.points.unwrap_or(Points::ZERO);
-            }
-        }
-        total
+        // A bonus may be recorded for a round the player has no entry for yet.
+        let bonus_rounds = self.t.abnormal_points.iter().filter_map(|a| a.round);
+        let last = bonus_rounds.fold((player.rounds.len() as u32).max(1), u32::max);
+        (1..=last).map(|round| self.t.round_points(player, round)).sum()
     }
 
     /// The reason the file formats give for a difference between Points and the results, if any.

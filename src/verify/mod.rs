@@ -174,6 +174,45 @@ pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckRepor
     (inspected, report)
 }
 
+/// Why the next round could not be paired.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PairError {
+    #[error("{0}")]
+    System(#[from] systems::SystemError),
+    #[error("no pairing engine supports {0} yet, so round {1} cannot be paired")]
+    Unsupported(SystemId, u32),
+    #[error("round {round} has no pairing that satisfies the absolute criteria of {system} (the arbiter decides)")]
+    NoValidPairing { system: SystemId, round: u32 },
+    #[error("no player takes part in round {0}")]
+    NobodyToPair(u32),
+    #[error("the tournament has {0} rounds (142/XXR) and all are paired; there is no round to pair")]
+    Finished(u32),
+}
+
+/// The pairing of the round after the last paired one (`trfcheck pair`).
+pub struct NextRound {
+    pub round: u32,
+    pub resolved: systems::Resolved,
+    pub pairing: crate::systems::pairing::RoundPairing,
+}
+
+/// Pairs the round to pair: the players without a marker (`0000 - Z/H/F`, 240, XXZ) in it.
+pub fn pair_next(tournament: &crate::model::Tournament, system: Option<SystemId>) -> Result<NextRound, PairError> {
+    let resolved = systems::resolve(tournament, system)?;
+    let round = tournament.round_to_pair();
+    if let Some(rounds) = tournament.header.rounds.filter(|&rounds| round > rounds) {
+        return Err(PairError::Finished(rounds));
+    }
+    let engine = crate::systems::engine_for(resolved.system).ok_or(PairError::Unsupported(resolved.system, round))?;
+    let state = crate::state::RoundState::build(tournament, round, crate::state::Participation::NextRound);
+    if state.players.is_empty() {
+        return Err(PairError::NobodyToPair(round));
+    }
+    let pairing =
+        engine.pair(&state).map_err(|_| PairError::NoValidPairing { system: resolved.system, round })?;
+    Ok(NextRound { round, resolved, pairing })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
