@@ -81,12 +81,29 @@ fn lenient_turns_recoverable_errors_into_warnings() {
 
 #[test]
 fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
+    // The sample's two rounds, by hand (C.04.3): round 1 is S1 {1, 2} against S2 {3, 4}, 1–3 and
+    // 2–4, the initial colour (152 W) to TPN 1, the other to TPN 2 (5.2.5). Round 2: 1 (1.0) is
+    // the lone MDP of the 0.5 bracket {2, 4}; 1–2 comes first in the generation order and 4 floats
+    // down to 3; every colour preference is granted (5.2.1): 2 and 3 white.
     let output = trfcheck().args(["check", "--format", "json"]).arg(sample("dutch-4p-2r.trf")).output().unwrap();
-    assert_eq!(output.status.code(), Some(4));
+    assert_eq!(output.status.code(), Some(0));
     let report = &json_lines(&output.stdout)[0];
     assert_eq!(report["schema"], 1);
     assert_eq!(report["system"], "dutch-2025");
     assert_eq!(report["system_source"], "192 record");
+    let rounds = report["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    assert!(rounds.iter().all(|r| r["status"] == "match"), "{rounds:?}");
+    assert_eq!(report["summary"]["rounds_checked"], 2);
+    // A system without an engine yet: every round is `not-checked`, exit 4, never a verdict.
+    let output = trfcheck()
+        .args(["check", "--format", "json", "--system", "dubov-2025"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!(report["system_source"], "--system");
     let rounds = report["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 2);
     assert!(
@@ -107,9 +124,14 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .arg("--format")
         .arg("json")
         .assert()
-        .code(4)
-        .stdout(predicate::str::contains(r#""rounds":[{"round":2"#));
-    trfcheck().args(["check", "--format", "bbp"]).arg(sample("dutch-4p-2r.trf")).assert().code(4).stdout("");
+        .code(0)
+        .stdout(predicate::str::contains(r#""rounds":[{"round":2,"status":"match"}]"#));
+    trfcheck()
+        .args(["check", "--format", "bbp"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .assert()
+        .code(0)
+        .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
 }
 
 #[test]
@@ -135,18 +157,47 @@ fn check_refuses_what_it_cannot_check() {
     trfcheck().arg("check").arg("missing.trf").assert().code(5);
 }
 
+/// `pair` on the JaVaFo sample: players 5 (`0000 - H`) and 6 (`0000 - Z`) sit out round 3, so
+/// 1, 2, 3 and 4 are paired. By hand (C.04.3, 3/1/0 scoring from XXS): 1 has 6 points and has met
+/// 3 and 4, so C1 leaves only 2 (3 points); 3 has met 1 and 6 and must take 4 (`XXP 2 4` forbids
+/// the other way). Colours: 1 (WB) prefers white, 2 (BW) black — both granted (5.2.1); 3 (WW) has
+/// an absolute preference for black (1.7.1), 4 (BW) a mild one for black: the stronger wins
+/// (5.2.2), so 4 has white. Boards by the higher player's score (C.04.2 3.6): 1–2, then 4–3.
 #[test]
-fn pair_and_generate_need_an_engine() {
+fn pair_prints_the_next_round_in_the_javafo_format() {
+    trfcheck().arg("pair").arg(sample("javafo-round-to-pair.trf")).assert().code(0).stdout("2\n1 2\n4 3\n");
+    // Every round of the 4-player sample is paired (XXR 2): nothing is left to pair.
     trfcheck()
         .arg("pair")
-        .arg(sample("javafo-round-to-pair.trf"))
+        .arg(sample("dutch-4p-2r.trf"))
         .assert()
-        .code(4)
-        .stderr(predicate::str::contains("round 3 cannot be paired"));
+        .code(2)
+        .stderr(predicate::str::contains("all are paired"));
     trfcheck()
         .args(["generate", "--system", "dubov-2025", "--players", "10", "--rounds", "3", "--seed", "7"])
         .assert()
         .code(4);
+}
+
+/// The reference engine's own tests (bbpPairings `test/tests/*.input`, `-p`): the pairing it prints.
+#[test]
+fn pair_matches_the_reference_engine_tests() {
+    let Some(shared) = crate::corpus::shared() else { return };
+    let real = shared.join("corpus/real");
+    for name in [
+        "BieremaBoyzProgramming__bbpPairings__dutch_2025_C5",
+        "BieremaBoyzProgramming__bbpPairings__dutch_2025_C9",
+        "BieremaBoyzProgramming__bbpPairings__issue_7",
+        "Sharly-Chess__bbpPairings__indiv_299_bonus",
+    ] {
+        let expected = std::fs::read_to_string(real.join(format!("{name}.output.expected"))).unwrap();
+        trfcheck()
+            .args(["pair", "--system", "dutch-2025"])
+            .arg(real.join(format!("{name}.input.trf")))
+            .assert()
+            .code(0)
+            .stdout(expected);
+    }
 }
 
 #[test]
@@ -182,4 +233,60 @@ fn logging_goes_to_stderr() {
         .code(0)
         .stderr(predicate::str::contains("reading as TRF"))
         .stdout(predicate::str::starts_with("{"));
+}
+
+/// The 4-player sample with round 2 altered, two ways; the verdicts worked out by hand.
+#[test]
+fn check_explains_a_round_that_differs() {
+    let original = std::fs::read_to_string(sample("dutch-4p-2r.trf")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    // 1. Colours of board 1 swapped (1 white, 2 black). After round 1, 1 (W) and 2 (B) both have a
+    //    strong preference (colour difference ±1, C.04.3 1.7.2), for black and white: 5.2.1 grants
+    //    both, so 2 has white.
+    let swapped = original
+        .replace("     3 w 1     2 b 1", "     3 w 1     2 w 1")
+        .replace("     4 b =     1 w 0", "     4 b =     1 b 0");
+    let path = dir.path().join("colours.trf");
+    std::fs::write(&path, swapped).unwrap();
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!(report["summary"]["mismatched_rounds"], serde_json::json!([2]));
+    let round = &report["rounds"][1];
+    assert_eq!(round["status"], "mismatch");
+    assert_eq!(round["expected"], serde_json::json!([[2, 1], [3, 4]]));
+    assert_eq!(round["recorded"], serde_json::json!([[1, 2], [3, 4]]));
+    assert_eq!(round["criterion"], "5.2.1");
+    assert!(round.get("engine_bug").is_none());
+    // 2. Opponents exchanged: 4–1 and 3–2. In the 0.5 bracket (MDP 1, residents 2 and 4) the
+    //    pair 1–4 leaves one of them without their colour preference (both prefer black), where
+    //    1–2 grants both; nothing before C12 tells the two apart (one pair, one 0.5 downfloater,
+    //    no topscorer beyond ±2 or three in a row).
+    let exchanged = original
+        .replace("     3 w 1     2 b 1", "     3 w 1     4 b 1")
+        .replace("     4 b =     1 w 0", "     4 b =     3 b 0")
+        .replace("     1 b 0     4 w 1", "     1 b 0     2 w 1")
+        .replace("     2 w =     3 b 0", "     2 w =     1 w 0");
+    let path = dir.path().join("opponents.trf");
+    std::fs::write(&path, exchanged).unwrap();
+    trfcheck()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("round 2: ✗ 2 of 2 boards differ"))
+        .stdout(predicate::str::contains("-   1.   4 - 1"))
+        .stdout(predicate::str::contains("+   1.   2 - 1"))
+        .stdout(predicate::str::contains("why: C12"))
+        .stdout(predicate::str::contains(
+            "leaves 1 player who does not get their colour preference, the rules allow 0",
+        ));
+    trfcheck()
+        .args(["check", "--format", "bbp"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(
+            "opponents: Round #1\nopponents: Round #2\n  Checker pairings        Tournament pairings \n      2 -   1                  4 -   1\n      3 -   4                  3 -   2\n\n\n",
+        );
 }

@@ -18,7 +18,7 @@ pub fn shared() -> Option<PathBuf> {
     }
 }
 
-fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
+pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())

@@ -2,6 +2,7 @@
 //! suite links once.
 
 mod cli;
+mod conformance;
 mod corpus;
 mod fuzz_corpus;
 mod grammar;

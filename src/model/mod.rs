@@ -392,9 +392,10 @@ impl Tournament {
         let entry = player.round(round);
         let applies = |a: &AbnormalPoints| a.players.is_empty() || a.players.contains(&player.id);
         let code = entry.result.trf_char().to_ascii_uppercase();
-        let overridden = self.abnormal_points.iter().find(|a| {
-            a.kind == Some(code) && a.round.is_none_or(|r| r == round) && applies(a) && a.points.is_some()
-        });
+        let overridden = self
+            .abnormal_points
+            .iter()
+            .find(|a| a.kind == Some(code) && a.round.is_none_or(|r| r == round) && applies(a) && a.points.is_some());
         let mut points = match overridden {
             Some(a) => a.points.unwrap_or(Points::ZERO),
             None => entry.points(&self.point_system),
@@ -434,15 +435,19 @@ impl Tournament {
             EntryKind::Forfeit { colour, .. } => colour,
             _ => None,
         };
-        let first = (1..=self.rounds_recorded())
-            .find(|&r| self.players.iter().any(|p| colour_of(p.round(r)).is_some()))?;
+        let first =
+            (1..=self.rounds_recorded()).find(|&r| self.players.iter().any(|p| colour_of(p.round(r)).is_some()))?;
         let mut order: Vec<&Player> = self.players.iter().collect();
         if !self.pair_by_rank {
             order.sort_by_key(|p| p.id);
         }
-        let paired = |p: &Player| (1..=first).any(|r| p.round(r).scheduled_opponent().is_some() || {
-            matches!(p.round(r).kind(), EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
-        });
+        let paired = |p: &Player| {
+            (1..=first).any(|r| {
+                p.round(r).scheduled_opponent().is_some() || {
+                    matches!(p.round(r).kind(), EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
+                }
+            })
+        };
         order.into_iter().filter(|p| paired(p)).enumerate().find_map(|(position, p)| {
             let colour = colour_of(p.round(first))?;
             let colour = if position % 2 == 0 { colour } else { colour.opposite() };

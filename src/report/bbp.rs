@@ -14,7 +14,8 @@ fn side(board: &Board) -> (String, String) {
 }
 
 pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
-    let stem = Path::new(&report.file).file_stem().map_or_else(|| report.file.clone(), |s| s.to_string_lossy().into_owned());
+    let stem =
+        Path::new(&report.file).file_stem().map_or_else(|| report.file.clone(), |s| s.to_string_lossy().into_owned());
     for round in &report.rounds {
         writeln!(out, "{stem}: Round #{}", round.round)?;
         match round.status {

@@ -10,7 +10,7 @@ use crate::systems::pairing::Board;
 
 fn board_line(board: &Board) -> String {
     match board.black {
-        Some(black) => format!("{:>4} - {:<4}\n", board.white, black),
+        Some(black) => format!("{:>4} - {black}\n", board.white),
         None => format!("{:>4} - bye\n", board.white),
     }
 }
@@ -35,28 +35,38 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                 let Some(detail) = &round.detail else { continue };
                 writeln!(
                     out,
-                    "  round {}: ✗ {} of {} boards differ ({} recorded, + {})",
+                    "  round {}: ✗ {} of {} boards differ (- recorded, + {})",
                     round.round,
                     detail.differing_computed.len(),
                     detail.computed.len(),
-                    "-",
                     report.system.as_deref().unwrap_or("computed")
                 )?;
                 let recorded: String = detail.recorded.iter().map(board_line).collect();
                 let computed: String = detail.computed.iter().map(board_line).collect();
                 let diff = TextDiff::from_lines(&recorded, &computed);
-                for group in diff.grouped_ops(1) {
-                    writeln!(out, "      ...")?;
+                let groups = diff.grouped_ops(1);
+                for (i, group) in groups.iter().enumerate() {
+                    // A gap before the group: boards that agree, left out.
+                    let starts_at = group.first().map_or(0, |op| op.old_range().start.min(op.new_range().start));
+                    if i > 0 || starts_at > 0 {
+                        writeln!(out, "          ⋮")?;
+                    }
                     for op in group {
-                        for change in diff.iter_changes(&op) {
-                            let sign = match change.tag() {
-                                ChangeTag::Delete => '-',
-                                ChangeTag::Insert => '+',
-                                ChangeTag::Equal => ' ',
+                        for change in diff.iter_changes(op) {
+                            // The board number in the pairing the line comes from.
+                            let (sign, board) = match change.tag() {
+                                ChangeTag::Delete => ('-', change.old_index()),
+                                ChangeTag::Insert => ('+', change.new_index()),
+                                ChangeTag::Equal => (' ', change.new_index()),
                             };
-                            write!(out, "    {sign} {}", change.value())?;
+                            let board = board.map_or(String::new(), |b| format!("{}.", b + 1));
+                            write!(out, "    {sign} {board:>4}{}", change.value())?;
                         }
                     }
+                }
+                let ends_at = groups.last().and_then(|g| g.last()).map_or(0, |op| op.new_range().end);
+                if ends_at < detail.computed.len() {
+                    writeln!(out, "          ⋮")?;
                 }
             }
         }

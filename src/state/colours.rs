@@ -126,8 +126,12 @@ mod tests {
             .chars()
             .map(|c| PastRound {
                 kind: match c {
-                    'W' => EntryKind::Played { opponent: 99, colour: Colour::White, outcome: Outcome::Draw, rated: true },
-                    'B' => EntryKind::Played { opponent: 99, colour: Colour::Black, outcome: Outcome::Draw, rated: true },
+                    'W' => {
+                        EntryKind::Played { opponent: 99, colour: Colour::White, outcome: Outcome::Draw, rated: true }
+                    }
+                    'B' => {
+                        EntryKind::Played { opponent: 99, colour: Colour::Black, outcome: Outcome::Draw, rated: true }
+                    }
                     _ => EntryKind::NotRecorded,
                 },
                 points: Points::ZERO,
@@ -141,14 +145,26 @@ mod tests {
     #[test]
     fn preferences_follow_1_7() {
         // 1.7.1: two blacks in a row (an unplayed round in between does not break the run, C.04.2 3.4).
-        assert_eq!((history("WBuB").preference(), history("WBuB").strength()), (Some(Colour::White), PreferenceStrength::Absolute));
+        assert_eq!(
+            (history("WBuB").preference(), history("WBuB").strength()),
+            (Some(Colour::White), PreferenceStrength::Absolute)
+        );
         // 1.7.1: colour difference +2.
         let h = history("WBWW");
-        assert_eq!((h.preference(), h.strength(), h.absolute_imbalance()), (Some(Colour::Black), PreferenceStrength::Absolute, true));
+        assert_eq!(
+            (h.preference(), h.strength(), h.absolute_imbalance()),
+            (Some(Colour::Black), PreferenceStrength::Absolute, true)
+        );
         // 1.7.2: difference -1.
-        assert_eq!((history("B").preference(), history("B").strength()), (Some(Colour::White), PreferenceStrength::Strong));
+        assert_eq!(
+            (history("B").preference(), history("B").strength()),
+            (Some(Colour::White), PreferenceStrength::Strong)
+        );
         // 1.7.3: balanced: alternate.
-        assert_eq!((history("BW").preference(), history("BW").strength()), (Some(Colour::Black), PreferenceStrength::Mild));
+        assert_eq!(
+            (history("BW").preference(), history("BW").strength()),
+            (Some(Colour::Black), PreferenceStrength::Mild)
+        );
         // 1.7.4: no games.
         assert_eq!((history("uu").preference(), history("uu").strength()), (None, PreferenceStrength::None));
     }

@@ -11,7 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
-use crate::model::{ByeKind, Colour, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry, Tournament};
+use crate::model::{
+    ByeKind, Colour, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry, Tournament,
+};
 
 /// How the players of the round are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,12 +130,8 @@ impl RoundState {
         if !t.pair_by_rank {
             order.sort_by_key(|&i| t.players[i].id);
         }
-        let requested: BTreeSet<PlayerId> = t
-            .requested_byes
-            .iter()
-            .filter(|b| b.round == round)
-            .flat_map(|b| b.players.iter().copied())
-            .collect();
+        let requested: BTreeSet<PlayerId> =
+            t.requested_byes.iter().filter(|b| b.round == round).flat_map(|b| b.players.iter().copied()).collect();
         let takes_part = |i: usize| {
             let entry = t.players[i].round(round);
             match participation {
@@ -224,7 +222,8 @@ impl RoundState {
     /// True when the two players already met in a game played over the board (C1: a forfeited
     /// game does not count, C.04.2 3.5), or may not meet in this round (260/XXP).
     pub fn have_met(&self, a: &Contender, b: &Contender) -> bool {
-        a.past.iter().any(|r| r.played_opponent() == Some(b.id)) || self.forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
+        a.past.iter().any(|r| r.played_opponent() == Some(b.id))
+            || self.forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
     }
 
     /// The past rounds of any player (also one not paired in this round).
@@ -265,9 +264,8 @@ impl Accelerations {
             let accelerated = rounds.div_ceil(2);
             let full = accelerated.div_ceil(2);
             for &i in order.iter().take(group_a) {
-                let points = (1..=accelerated)
-                    .map(|r| if r <= full { system.white_win } else { system.white_draw })
-                    .collect();
+                let points =
+                    (1..=accelerated).map(|r| if r <= full { system.white_win } else { system.white_draw }).collect();
                 baku.insert(t.players[i].id, points);
             }
         }

@@ -154,7 +154,8 @@ pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckRepor
     report.system_reason = Some(resolved.reason.clone());
     let Some(engine) = crate::systems::engine_for(resolved.system) else {
         let reason = format!("no pairing engine supports {} yet", resolved.system);
-        for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))) {
+        for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
+        {
             report.rounds.push(RoundReport::not_checked(round, reason.clone()));
         }
         report.status = Status::System;
@@ -208,8 +209,7 @@ pub fn pair_next(tournament: &crate::model::Tournament, system: Option<SystemId>
     if state.players.is_empty() {
         return Err(PairError::NobodyToPair(round));
     }
-    let pairing =
-        engine.pair(&state).map_err(|_| PairError::NoValidPairing { system: resolved.system, round })?;
+    let pairing = engine.pair(&state).map_err(|_| PairError::NoValidPairing { system: resolved.system, round })?;
     Ok(NextRound { round, resolved, pairing })
 }
 

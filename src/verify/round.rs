@@ -23,7 +23,9 @@ pub fn recorded_seat(t: &Tournament, player: PlayerId, round: u32) -> Option<Rec
             Some(RecordedSeat { opponent, colour: Some(colour) })
         }
         EntryKind::Forfeit { opponent, colour, .. } => Some(RecordedSeat { opponent, colour }),
-        EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin) => Some(RecordedSeat { opponent: player, colour: None }),
+        EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin) => {
+            Some(RecordedSeat { opponent: player, colour: None })
+        }
         _ => None,
     }
 }
@@ -86,7 +88,9 @@ pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> Round
     let mut boards: Vec<Board> = Vec::new();
     for player in &t.players {
         if let Some(seat) = recorded_seat(t, player.id, round)
-            && (seat.opponent == player.id || player.id < seat.opponent || recorded_seat(t, seat.opponent, round).is_none())
+            && (seat.opponent == player.id
+                || player.id < seat.opponent
+                || recorded_seat(t, seat.opponent, round).is_none())
         {
             boards.push(recorded_board(player.id, seat));
         }

@@ -26,13 +26,7 @@ fn by_preferences(player: &DutchPlayer, opponent: &DutchPlayer) -> Option<Colour
     }
     // 5.2.3: alternate the colours to the most recent round in which they differed (played games
     // only, aligned from the latest: C.04.2 3.4).
-    player
-        .colours
-        .iter()
-        .rev()
-        .zip(opponent.colours.iter().rev())
-        .find(|(a, b)| a != b)
-        .map(|(_, theirs)| *theirs)
+    player.colours.iter().rev().zip(opponent.colours.iter().rev()).find(|(a, b)| a != b).map(|(_, theirs)| *theirs)
 }
 
 /// The colour of `player`, paired with `opponent`; `player_is_higher` when `player` ranks higher

@@ -235,7 +235,10 @@ mod tests {
 
     #[test]
     fn packing_respects_priority_and_signs() {
-        let frame = Frame::new(vec![Width::Bits(4), Width::Counters { offsets: BTreeMap::from([(0, 0), (10, 3)]), bits: 6 }], 2);
+        let frame = Frame::new(
+            vec![Width::Bits(4), Width::Counters { offsets: BTreeMap::from([(0, 0), (10, 3)]), bits: 6 }],
+            2,
+        );
         assert_eq!((frame.bases.clone(), frame.total_bits), (vec![8, 2], 12));
         assert!(pack(&frame, 2, &[(0, 1)]) > pack(&frame, 1, &[(10, 7)]));
         assert_eq!(pack(&frame, 1, &[]) - pack(&frame, 1, &[(10, -1)]), 1 << 5);

@@ -107,8 +107,8 @@ impl<W: Weight> Procedure<'_, W> {
             self.bye.assignee_score = Some(bye_score);
             // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
             // scoregroup downfloats nobody else.
-            self.bye.single_downfloater_gets_bye =
-                bye_score >= top && (0..n).take_while(|&v| self.score(v) >= top).all(|v| self.score(self.mate(v)) >= top);
+            self.bye.single_downfloater_gets_bye = bye_score >= top
+                && (0..n).take_while(|&v| self.score(v) >= top).all(|v| self.score(self.mate(v)) >= top);
             let mut played: Vec<u32> =
                 self.players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
             played.sort_unstable_by(|a, b| b.cmp(a));
@@ -149,7 +149,8 @@ impl<W: Weight> Procedure<'_, W> {
             let mut base = BaseWeights { first_row: mdp_count, rows: Vec::with_capacity(bracket.len() - mdp_count) };
             for larger in mdp_count..bracket.len() {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-                let row: Vec<W> = (0..larger).map(|smaller| self.edge(bracket[smaller], bracket[larger], reach)).collect();
+                let row: Vec<W> =
+                    (0..larger).map(|smaller| self.edge(bracket[smaller], bracket[larger], reach)).collect();
                 for (smaller, w) in row.iter().enumerate() {
                     self.matcher.set_weight(bracket[larger], bracket[smaller], w.clone());
                 }
@@ -257,7 +258,11 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 
 /// Pairs a round: `players` in pairing order (score, then rank). Returns each player's partner
 /// by position, `None` for the PAB.
-pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer], layout: Layout) -> Result<Vec<Option<usize>>, EngineError> {
+pub fn pair<W: Weight>(
+    state: &RoundState,
+    players: &[DutchPlayer],
+    layout: Layout,
+) -> Result<Vec<Option<usize>>, EngineError> {
     let n = players.len();
     if n == 0 {
         return Ok(Vec::new());

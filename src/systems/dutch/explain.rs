@@ -59,7 +59,8 @@ impl Context<'_> {
     fn partners(&self, pairing: &RoundPairing) -> BTreeMap<usize, Option<usize>> {
         let mut partners = BTreeMap::new();
         for board in &pairing.boards {
-            let (Some(&w), black) = (self.index.get(&board.white), board.black.and_then(|b| self.index.get(&b).copied()))
+            let (Some(&w), black) =
+                (self.index.get(&board.white), board.black.and_then(|b| self.index.get(&b).copied()))
             else {
                 continue;
             };
@@ -156,7 +157,9 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
                     && !p.pab_eligible
                 {
                     let why = match cx.rules {
-                        Rules::Dutch2025 => "already had the pairing-allocated bye, or scored a win's points without playing",
+                        Rules::Dutch2025 => {
+                            "already had the pairing-allocated bye, or scored a win's points without playing"
+                        }
                         Rules::Dutch2017 => "already had the pairing-allocated bye or a forfeit win",
                     };
                     return Some(finding(
@@ -176,7 +179,8 @@ fn bye_of(pairing: &RoundPairing) -> Option<PlayerId> {
 
 /// C5 (the score of the bye assignee) and C9 (their unplayed games), over the whole round.
 fn bye(cx: &Context<'_>, computed: &RoundPairing, recorded: &RoundPairing) -> Option<Explanation> {
-    let (Some(c), Some(r)) = (bye_of(computed).and_then(|id| cx.player(id)), bye_of(recorded).and_then(|id| cx.player(id)))
+    let (Some(c), Some(r)) =
+        (bye_of(computed).and_then(|id| cx.player(id)), bye_of(recorded).and_then(|id| cx.player(id)))
     else {
         return None;
     };
@@ -276,7 +280,9 @@ fn colour_rule(cx: &Context<'_>, white: &DutchPlayer, black: &DutchPlayer) -> (u
     {
         return (1, format!("both preferences can be granted: {}, {}", pref(white), pref(black)));
     }
-    if white.strength != black.strength || (white.is_absolute() && black.is_absolute() && white.imbalance != black.imbalance) {
+    if white.strength != black.strength
+        || (white.is_absolute() && black.is_absolute() && white.imbalance != black.imbalance)
+    {
         return (2, format!("the stronger preference wins: {}, {}", pref(white), pref(black)));
     }
     let alternated = white.colours.iter().rev().zip(black.colours.iter().rev()).any(|(a, b)| a != b);
@@ -380,8 +386,15 @@ fn compare_bracket(
             let mut list: Vec<usize> = bracket.to_vec();
             list.extend(next);
             let end = bracket.len();
-            let layout =
-                rules2017::layout_for(&cx.players, &list, mdp_count, end, shape.last, shape.next_is_last, cx.state.round);
+            let layout = rules2017::layout_for(
+                &cx.players,
+                &list,
+                mdp_count,
+                end,
+                shape.last,
+                shape.next_is_last,
+                cx.state.round,
+            );
             let names: Vec<&str> = layout.fields().into_iter().map(|(name, _)| name).collect();
             let row = |cand: &Candidate| rows_2017(cx, &layout, &list, end, cand);
             (names, row(c), row(r))
@@ -396,7 +409,10 @@ fn compare_bracket(
         match c_row[i].compare(&r_row[i]) {
             Ordering::Equal => continue,
             Ordering::Greater => {
-                return finding(name, describe(cx, name, score, recorded, computed, bracket, mdp_count, c, r, &c_row[i], &r_row[i]));
+                return finding(
+                    name,
+                    describe(cx, name, score, recorded, computed, bracket, mdp_count, c, r, &c_row[i], &r_row[i]),
+                );
             }
             Ordering::Less => {
                 return Explanation {
@@ -426,10 +442,14 @@ fn rows_2025(cx: &Context<'_>, layout: &Layout, cand: &Candidate, next: &[usize]
     let mut pool: Vec<usize> = cand.floaters.clone();
     pool.extend(next);
     pool.sort_unstable();
-    for (h, l) in best_next_pairs(cx, &pool, |h, l, row| {
-        weights::pair_row(row, &bye, &cx.players[h], &cx.players[l], Reach::NextBracket, layout.float_rounds)
-    }, &layout.frame)
-    {
+    for (h, l) in best_next_pairs(
+        cx,
+        &pool,
+        |h, l, row| {
+            weights::pair_row(row, &bye, &cx.players[h], &cx.players[l], Reach::NextBracket, layout.float_rounds)
+        },
+        &layout.frame,
+    ) {
         let mut collect = Collect::default();
         weights::pair_row(&mut collect, &bye, &cx.players[h], &cx.players[l], Reach::NextBracket, layout.float_rounds);
         rows.push(collect.0);
@@ -439,11 +459,24 @@ fn rows_2025(cx: &Context<'_>, layout: &Layout, cand: &Candidate, next: &[usize]
     sum_rows(&template.0, rows.iter())
 }
 
-fn rows_2017(cx: &Context<'_>, layout: &rules2017::Layout2017, list: &[usize], end: usize, cand: &Candidate) -> Vec<Value> {
+fn rows_2017(
+    cx: &Context<'_>,
+    layout: &rules2017::Layout2017,
+    list: &[usize],
+    end: usize,
+    cand: &Candidate,
+) -> Vec<Value> {
     let position: BTreeMap<usize, usize> = list.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     let row_of = |h: usize, l: usize| {
         let mut collect = Collect::default();
-        rules2017::pair_row(&mut collect, layout, &cx.players[h], &cx.players[l], position[&h] < end, position[&l] < end);
+        rules2017::pair_row(
+            &mut collect,
+            layout,
+            &cx.players[h],
+            &cx.players[l],
+            position[&h] < end,
+            position[&l] < end,
+        );
         collect.0
     };
     let mut rows: Vec<Vec<Value>> = cand.pairs.iter().map(|&(h, l)| row_of(h, l)).collect();
@@ -452,10 +485,12 @@ fn rows_2017(cx: &Context<'_>, layout: &rules2017::Layout2017, list: &[usize], e
     pool.extend(&list[end..]);
     pool.sort_unstable();
     let in_bracket = |p: usize| position[&p] < end;
-    for (h, l) in best_next_pairs(cx, &pool, |h, l, row| {
-        rules2017::pair_row(row, layout, &cx.players[h], &cx.players[l], in_bracket(h), in_bracket(l))
-    }, &frame)
-    {
+    for (h, l) in best_next_pairs(
+        cx,
+        &pool,
+        |h, l, row| rules2017::pair_row(row, layout, &cx.players[h], &cx.players[l], in_bracket(h), in_bracket(l)),
+        &frame,
+    ) {
         rows.push(row_of(h, l));
     }
     let template = row_of(list[0], list[0]);
@@ -518,9 +553,8 @@ fn describe(
             .filter(|&(h, l)| !weights::colour_fields(&cx.players[h], &cx.players[l])[which])
             .collect()
     };
-    let pair_boards = |pairing: &RoundPairing, pairs: &[(usize, usize)]| {
-        Context::boards(pairing, pairs.iter().map(|&(h, _)| id(h)))
-    };
+    let pair_boards =
+        |pairing: &RoundPairing, pairs: &[(usize, usize)]| Context::boards(pairing, pairs.iter().map(|&(h, _)| id(h)));
     let float_history = |back: usize, direction: Float, list: &[usize]| -> Vec<usize> {
         list.iter().copied().filter(|&i| cx.players[i].floats[back] == direction).collect()
     };
@@ -528,16 +562,20 @@ fn describe(
     let (v2025, v2017) = (cx.rules == Rules::Dutch2025, cx.rules == Rules::Dutch2017);
     match name {
         "C6" | "C.5" => format!(
-            "{}: in {bracket_text} the recorded pairing makes {} pairs, the rules require {} — it floats down {} (players {}) where {} float down",
+            "{}: in {bracket_text} the recorded pairing makes {} pair{}, the rules require {} — it floats down {} (player{} {}) where {} float{} down",
             rule("maximise the number of pairs"),
             r.pairs.len(),
+            plural(r.pairs.len()),
             c.pairs.len(),
             r.floaters.len(),
+            plural(r.floaters.len()),
             ids(&r.floaters),
-            c.floaters.len()
+            c.floaters.len(),
+            if c.floaters.len() == 1 { "s" } else { "" }
         ),
         "C7" => {
-            let scores = |list: &[usize]| list.iter().map(|&i| cx.players[i].score.to_string()).collect::<Vec<_>>().join(", ");
+            let scores =
+                |list: &[usize]| list.iter().map(|&i| cx.players[i].score.to_string()).collect::<Vec<_>>().join(", ");
             format!(
                 "{}: in {bracket_text} the recorded downfloaters are players {} (scores {}), the rules float players {} (scores {})",
                 rule("minimise the scores of the downfloaters"),
@@ -566,18 +604,29 @@ fn describe(
                 "C12" | "C.10" => 2,
                 _ => 3,
             };
-            let what = [
-                "topscorers or topscorers' opponents who get a colour difference beyond ±2",
-                "topscorers or topscorers' opponents who get the same colour three times in a row",
-                "players who do not get their colour preference",
-                "players who do not get their strong colour preference",
+            // (one, several): the players the criterion counts.
+            let (one, many) = [
+                (
+                    "topscorer or topscorer's opponent who gets a colour difference beyond ±2",
+                    "topscorers or topscorers' opponents who get a colour difference beyond ±2",
+                ),
+                (
+                    "topscorer or topscorer's opponent who gets the same colour three times in a row",
+                    "topscorers or topscorers' opponents who get the same colour three times in a row",
+                ),
+                ("player who does not get their colour preference", "players who do not get their colour preference"),
+                (
+                    "player who does not get their strong colour preference",
+                    "players who do not get their strong colour preference",
+                ),
             ][which];
             let r_fail = colour_failures(r, which);
             let c_fail = colour_failures(c, which);
             format!(
-                "{}: in {bracket_text} the recorded pairing leaves {} {what}, the rules allow {} — {}",
-                rule(&format!("minimise the {what}")),
+                "{}: in {bracket_text} the recorded pairing leaves {} {}, the rules allow {} — {}",
+                rule(&format!("minimise the number of {many}")),
                 r_fail.len(),
+                if r_fail.len() == 1 { one } else { many },
                 c_fail.len(),
                 pair_boards(recorded, &r_fail)
             )
@@ -585,13 +634,21 @@ fn describe(
         "C14" | "C16" | "C.12" | "C.14" => {
             let back = usize::from(name == "C16" || name == "C.14");
             let when = ["the previous round", "two rounds before"][back];
-            let r_list = float_history(back, Float::Down, &r.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>());
-            let c_list = float_history(back, Float::Down, &c.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>());
+            let r_list = float_history(
+                back,
+                Float::Down,
+                &r.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>(),
+            );
+            let c_list = float_history(
+                back,
+                Float::Down,
+                &c.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>(),
+            );
             format!(
                 "{}: in {bracket_text} the recorded pairing floats down {} resident{} who received a downfloat {when} (players {}), the rules {}",
                 rule("minimise repeated downfloats"),
                 r_list.len(),
-                if r_list.len() == 1 { "" } else { "s" },
+                plural(r_list.len()),
                 ids(&r_list),
                 c_list.len()
             )
@@ -611,7 +668,7 @@ fn describe(
                 "{}: in {bracket_text} the recorded pairing gives an upfloat again to {} MDP opponent{} who received one {when} (players {}), the rules to {}",
                 rule("minimise repeated upfloats"),
                 r_list.len(),
-                if r_list.len() == 1 { "" } else { "s" },
+                plural(r_list.len()),
                 ids(&r_list),
                 c_list.len()
             )
@@ -661,11 +718,21 @@ fn generation_order(
                 .board_of(id(h))
                 .map(|b| if b.white == id(h) { b.black } else { Some(b.white) })
                 .map_or("nobody".to_owned(), |o| o.map_or("the bye".to_owned(), |o| o.to_string()));
-            format!("; the rules pair {} with {}, the record pairs {} with {opponent} (board {board})", id(h), id(l), id(h))
+            format!(
+                "; the rules pair {} with {}, the record pairs {} with {opponent} (board {board})",
+                id(h),
+                id(l),
+                id(h)
+            )
         })
         .unwrap_or_default();
     let article = if cx.rules == Rules::Dutch2025 { format!("art. {article}") } else { "section D".to_owned() };
     format!(
         "{article}: in the {score}-point bracket the recorded pairing ties with the rules' choice on every criterion and loses on the order of generation: {what}{first_difference}"
     )
+}
+
+/// The plural ending of a noun counted `n` times.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }

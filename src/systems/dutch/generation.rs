@@ -60,7 +60,14 @@ pub struct Bracket {
 /// The weight of a remainder pair while exchanges are chosen (4.3.2, rules 1–2): the base weight
 /// plus 2·(2^(2·bits)·[the upper player is in S1] − the upper player's index in the remainder).
 /// Every pair with an S1 player on top outweighs any sum of indices.
-fn remainder_weight<W: Weight>(base: &BaseWeights<W>, smaller: usize, larger: usize, index: usize, pairs: usize, bits: u32) -> W {
+fn remainder_weight<W: Weight>(
+    base: &BaseWeights<W>,
+    smaller: usize,
+    larger: usize,
+    index: usize,
+    pairs: usize,
+    bits: u32,
+) -> W {
     let mut w = base.get(larger, smaller).clone();
     if !w.is_zero() {
         if index < pairs {

@@ -5,8 +5,8 @@ pub mod criteria;
 mod engine;
 mod explain;
 mod generation;
-mod rules2017;
 pub mod player;
+mod rules2017;
 pub mod weights;
 
 pub use engine::NoValidPairing;
@@ -112,7 +112,9 @@ pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPai
     let partners = match rules {
         Rules::Dutch2025 => {
             let layout = Layout::new(&players, state.round);
-            with_width(layout.total_bits() + 2, |width| by_width!(width, engine::pair, (state, &players, layout.clone())))?
+            with_width(layout.total_bits() + 2, |width| {
+                by_width!(width, engine::pair, (state, &players, layout.clone()))
+            })?
         }
         Rules::Dutch2017 => with_width(64, |width| by_width!(width, rules2017::pair, (state, &players)))?,
     };

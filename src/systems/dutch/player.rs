@@ -78,7 +78,10 @@ fn pab_eligible(contender: &Contender, state: &RoundState, rules: Rules) -> bool
     let win = state.point_system.white_win;
     contender.past.iter().all(|round| {
         let unplayed = !round.played();
-        let pab = matches!(round.kind, EntryKind::Bye(crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::LegacyWin));
+        let pab = matches!(
+            round.kind,
+            EntryKind::Bye(crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::LegacyWin)
+        );
         match rules {
             Rules::Dutch2025 => !(unplayed && (round.points >= win || pab)),
             Rules::Dutch2017 => {

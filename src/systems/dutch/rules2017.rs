@@ -20,10 +20,10 @@ use crate::matching::{Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::engine::{EngineError, finalize_pair};
 use super::generation::{self, BaseWeights, Bracket, Scope};
 use super::player::{DutchPlayer, Float};
-use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::weights::{bits_for, colour_fields};
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.

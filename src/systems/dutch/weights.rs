@@ -158,7 +158,14 @@ pub fn fields(layout: &Layout) -> Vec<(&'static str, Width)> {
 }
 
 /// What the pair `higher` (ranked higher) – `lower` is worth on each criterion of [`fields`].
-pub fn pair_row(row: &mut impl Row, bye: &ByeContext, higher: &DutchPlayer, lower: &DutchPlayer, reach: Reach, float_rounds: usize) {
+pub fn pair_row(
+    row: &mut impl Row,
+    bye: &ByeContext,
+    higher: &DutchPlayer,
+    lower: &DutchPlayer,
+    reach: Reach,
+    float_rounds: usize,
+) {
     let in_bracket = reach == Reach::Bracket;
     let next = reach == Reach::NextBracket;
     let flag = |b: bool| i64::from(b);
@@ -177,7 +184,11 @@ pub fn pair_row(row: &mut impl Row, bye: &ByeContext, higher: &DutchPlayer, lowe
     let mut unplayed = 0;
     if bye.single_downfloater_gets_bye {
         let rank = |p: &DutchPlayer| {
-            if Some(p.score) == bye.assignee_score { bye.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0) } else { 0 }
+            if Some(p.score) == bye.assignee_score {
+                bye.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0)
+            } else {
+                0
+            }
         };
         unplayed = (rank(higher) + rank(lower)) as i64;
     }

@@ -1,0 +1,144 @@
+//! The Dutch conformance corpus (`../shared/conformance/`): random tournaments paired by the
+//! reference engine, clean and with one round altered, and the reference checker's verdicts.
+//!
+//! For every file, `check` must report exactly the discrepant rounds of `*.expected.json`, its
+//! pairing must contain every `expected` pair, every differing round must be explained without the
+//! recorded pairing beating ours on a criterion (that would be an engine bug), and `--format bbp`
+//! must print, byte for byte, what the reference checker printed (rebuilt from the verdicts).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use trfcheck::formats::ReadOptions;
+use trfcheck::report::{self, RoundStatus};
+use trfcheck::systems::SystemId;
+use trfcheck::verify::{self, CheckOptions};
+
+use crate::corpus::{files, shared};
+
+/// The reference checker's output for a file, rebuilt from its verdicts: `<stem>: Round #k` for
+/// every round, and for a discrepant round the two columns of differing pairs.
+fn reference_bbp_text(stem: &str, expected: &Value) -> String {
+    let mut text = String::new();
+    let discrepancies = &expected["discrepancies"];
+    for round in expected["rounds_checked"].as_array().unwrap() {
+        let round = round.as_u64().unwrap();
+        writeln!(text, "{stem}: Round #{round}").unwrap();
+        let Some(rows) = discrepancies.get(round.to_string()) else { continue };
+        if let Some(message) = rows.get("message").and_then(Value::as_str) {
+            writeln!(text, "{message}\n").unwrap();
+            continue;
+        }
+        text.push_str("  Checker pairings        Tournament pairings \n");
+        for row in rows.as_array().unwrap() {
+            let pair = |key: &str| {
+                let pair = row[key].as_array().unwrap();
+                format!("{:>3} - {:>3}", pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap())
+            };
+            writeln!(text, "    {}                {}", pair("expected"), pair("recorded")).unwrap();
+        }
+        text.push('\n');
+    }
+    text.push('\n');
+    text
+}
+
+/// `[white, black]` from the verdict file.
+fn pair_of(value: &Value) -> [u32; 2] {
+    [value[0].as_u64().unwrap() as u32, value[1].as_u64().unwrap() as u32]
+}
+
+fn check_folder(version: &str, kind: &str) {
+    let Some(shared) = shared() else { return };
+    let folder: PathBuf = shared.join("conformance").join(version).join(kind);
+    let system = match version {
+        "dutch-2025" => SystemId::Dutch2025,
+        _ => SystemId::Dutch2017,
+    };
+    let paths = files(&folder, &["trf"]);
+    assert!(paths.len() > 100, "only {} files in {}", paths.len(), folder.display());
+    let mut failures = Vec::new();
+    for path in &paths {
+        if let Err(failure) = check_file(path, system) {
+            failures.push(format!("{}: {failure}", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} files disagree:\n{}", failures.len(), paths.len(), failures.join("\n"));
+}
+
+fn check_file(path: &Path, system: SystemId) -> Result<(), String> {
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(path.with_extension("expected.json")).unwrap()).unwrap();
+    assert_eq!(expected["system"].as_str(), Some(system.id()));
+    let options = CheckOptions { system: Some(system), rounds: None, read: ReadOptions::default() };
+    let (_, report) = verify::check_path(path, &options);
+    let want: Vec<u32> =
+        expected["discrepant_rounds"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap() as u32).collect();
+    if report.summary.mismatched_rounds != want {
+        return Err(format!("discrepant rounds {:?}, the reference says {want:?}", report.summary.mismatched_rounds));
+    }
+    for round in &report.rounds {
+        if round.status != RoundStatus::Mismatch {
+            continue;
+        }
+        let ours = round.expected.as_ref().ok_or("a mismatch without the computed pairing")?;
+        for row in expected["discrepancies"][round.round.to_string()].as_array().unwrap() {
+            let pair = pair_of(&row["expected"]);
+            if !ours.contains(&pair) {
+                return Err(format!("round {}: the reference pairs {pair:?}, we do not", round.round));
+            }
+        }
+        if round.engine_bug {
+            return Err(format!("round {}: the recorded pairing is better on {:?}", round.round, round.criterion));
+        }
+        if round.criterion.is_none() || round.explanation.as_deref().is_none_or(str::is_empty) {
+            return Err(format!("round {}: no explanation", round.round));
+        }
+    }
+    let mut ours = Vec::new();
+    report::bbp::write(&mut ours, &report).unwrap();
+    let stem = path.file_stem().unwrap().to_string_lossy();
+    let reference = reference_bbp_text(&stem, &expected);
+    if String::from_utf8_lossy(&ours) != reference {
+        return Err(format!(
+            "--format bbp differs from the reference checker:\n{}",
+            similar::TextDiff::from_lines(reference.as_str(), &*String::from_utf8_lossy(&ours)).unified_diff()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn dutch_2025_clean_files_agree_with_the_reference() {
+    check_folder("dutch-2025", "clean");
+}
+
+#[test]
+fn dutch_2025_mutated_files_agree_with_the_reference() {
+    check_folder("dutch-2025", "mutated");
+}
+
+#[test]
+fn dutch_2017_clean_files_agree_with_the_reference() {
+    check_folder("dutch-2017", "clean");
+}
+
+#[test]
+fn dutch_2017_mutated_files_agree_with_the_reference() {
+    check_folder("dutch-2017", "mutated");
+}
+
+/// The rebuilt reference text is the layout the reference prints (a sanity check of the rebuild,
+/// on a verdict written out by hand from a reference run).
+#[test]
+fn reference_layout_is_rebuilt_exactly() {
+    let verdict = serde_json::json!({
+        "rounds_checked": [1, 2],
+        "discrepancies": {"2": [{"expected": [1, 31], "recorded": [1, 17]}, {"expected": [44, 17], "recorded": [44, 31]}]}
+    });
+    assert_eq!(
+        reference_bbp_text("t", &verdict),
+        "t: Round #1\nt: Round #2\n  Checker pairings        Tournament pairings \n      1 -  31                  1 -  17\n     44 -  17                 44 -  31\n\n\n"
+    );
+}
