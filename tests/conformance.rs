@@ -71,7 +71,7 @@ fn check_file(path: &Path, system: SystemId) -> Result<(), String> {
     let expected: Value =
         serde_json::from_str(&std::fs::read_to_string(path.with_extension("expected.json")).unwrap()).unwrap();
     assert_eq!(expected["system"].as_str(), Some(system.id()));
-    let options = CheckOptions { system: Some(system), rounds: None, read: ReadOptions::default() };
+    let options = CheckOptions { system: Some(system), ..CheckOptions::default() };
     let (_, report) = verify::check_path(path, &options);
     let want: Vec<u32> =
         expected["discrepant_rounds"].as_array().unwrap().iter().map(|r| r.as_u64().unwrap() as u32).collect();

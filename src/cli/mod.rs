@@ -69,6 +69,9 @@ pub enum Command {
         rounds: Option<RoundRange>,
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
+        /// Rounds checked at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -182,8 +185,8 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     let stderr = io::stderr();
     let mut err = stderr.lock();
     match command {
-        Command::Check { files, system, rounds, format, read } => {
-            let options = CheckOptions { system, rounds, read: read.options() };
+        Command::Check { files, system, rounds, format, jobs, read } => {
+            let options = CheckOptions { system, rounds, read: read.options(), jobs };
             check(&files, &options, format, style, &mut out, &mut err)
         }
         Command::Validate { files, format, read } => {
@@ -194,7 +197,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
             drop(out);
             drop(err);
             let options = crate::watch::WatchOptions {
-                check: CheckOptions { system, rounds: None, read: read.options() },
+                check: CheckOptions { system, rounds: None, read: read.options(), jobs: None },
                 format,
                 debounce: std::time::Duration::from_millis(debounce_ms),
             };
@@ -221,7 +224,12 @@ fn check(
 ) -> io::Result<Status> {
     let mut status = Status::Ok;
     for path in files {
-        let (inspected, report) = verify::check_path(path, options);
+        let bar = progress_bar(path);
+        let (inspected, report) = verify::check_path_observed(path, options, &|progress| {
+            bar.set_length(progress.total as u64);
+            bar.set_position(progress.done as u64);
+        });
+        bar.finish_and_clear();
         report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
@@ -236,6 +244,17 @@ fn check(
         status = status.combine(report.status);
     }
     Ok(status)
+}
+
+/// A progress bar for the rounds of a file, on stderr; hidden when stderr is not a terminal.
+fn progress_bar(path: &Path) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:30}] round {pos}/{len} {elapsed}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(path.display().to_string());
+    bar
 }
 
 fn validate(

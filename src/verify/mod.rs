@@ -55,6 +55,15 @@ pub struct CheckOptions {
     pub system: Option<SystemId>,
     pub rounds: Option<RoundRange>,
     pub read: ReadOptions,
+    /// Rounds checked at once (each round is paired independently); `None`: one per core.
+    pub jobs: Option<usize>,
+}
+
+/// Reported while a file's rounds are checked: rounds done out of the rounds to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub done: usize,
+    pub total: usize,
 }
 
 /// A file read and validated: the findings of both, and what was loaded.
@@ -118,6 +127,15 @@ pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, Validatio
 
 /// `trfcheck check` for one file.
 pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckReport) {
+    check_path_observed(path, options, &|_| {})
+}
+
+/// `trfcheck check` for one file, telling `observe` as each round is done (for a progress bar).
+pub fn check_path_observed(
+    path: &Path,
+    options: &CheckOptions,
+    observe: &(dyn Fn(Progress) + Sync),
+) -> (Inspected, CheckReport) {
     let inspected = inspect(path, options.read);
     let mut report = CheckReport::new(path.display().to_string());
     report.diagnostics = inspected.diagnostics.iter().cloned().collect();
@@ -163,16 +181,61 @@ pub fn check_path(path: &Path, options: &CheckOptions) -> (Inspected, CheckRepor
         return (inspected, report);
     };
     report.status = Status::Ok;
-    for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))) {
-        let outcome = round::check_round(tournament, round, engine);
+    let rounds: Vec<u32> =
+        (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
+    let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    for outcome in check_rounds(tournament, &rounds, engine, jobs, observe) {
         report.summary.rounds_checked += 1;
         if outcome.status != RoundStatus::Match {
-            report.summary.mismatched_rounds.push(round);
+            report.summary.mismatched_rounds.push(outcome.round);
             report.status = Status::Mismatch;
         }
         report.rounds.push(outcome);
     }
     (inspected, report)
+}
+
+/// Checks the rounds on up to `jobs` threads: every round is paired from the record of the rounds
+/// before it, so rounds are independent. The largest rounds (the last ones) start first, which
+/// keeps the threads busy to the end. Reports come back in round order.
+fn check_rounds(
+    tournament: &crate::model::Tournament,
+    rounds: &[u32],
+    engine: &dyn crate::systems::Engine,
+    jobs: usize,
+    observe: &(dyn Fn(Progress) + Sync),
+) -> Vec<RoundReport> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let total = rounds.len();
+    let mut order: Vec<usize> = (0..total).collect();
+    order.reverse();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<RoundReport>>> = Mutex::new(vec![None; total]);
+    let work = || {
+        while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let _span = tracing::info_span!("round", round = rounds[index]).entered();
+            let outcome = round::check_round(tournament, rounds[index], engine);
+            tracing::debug!(status = ?outcome.status, "checked");
+            if let Ok(mut results) = results.lock() {
+                results[index] = Some(outcome);
+            }
+            observe(Progress { done: done.fetch_add(1, Ordering::Relaxed) + 1, total });
+        }
+    };
+    let threads = jobs.clamp(1, total.max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(&work);
+            }
+        });
+    }
+    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    results.into_iter().flatten().collect()
 }
 
 /// Why the next round could not be paired.
