@@ -230,7 +230,7 @@ fn check_rounds(
     } else {
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                scope.spawn(&work);
+                scope.spawn(work);
             }
         });
     }
