@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use trfcheck::formats::ReadOptions;
 use trfcheck::report::{self, RoundStatus};
 use trfcheck::systems::SystemId;
 use trfcheck::verify::{self, CheckOptions};
