@@ -35,11 +35,10 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                 let Some(detail) = &round.detail else { continue };
                 writeln!(
                     out,
-                    "  round {}: ✗ {} of {} boards differ ({} recorded, + {})",
+                    "  round {}: ✗ {} of {} boards differ (- recorded, + {})",
                     round.round,
                     detail.differing_computed.len(),
                     detail.computed.len(),
-                    "-",
                     report.system.as_deref().unwrap_or("computed")
                 )?;
                 let recorded: String = detail.recorded.iter().map(board_line).collect();
