@@ -82,11 +82,23 @@ fn lenient_turns_recoverable_errors_into_warnings() {
 #[test]
 fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
     let output = trfcheck().args(["check", "--format", "json"]).arg(sample("dutch-4p-2r.trf")).output().unwrap();
-    assert_eq!(output.status.code(), Some(4));
+    assert_eq!(output.status.code(), Some(0));
     let report = &json_lines(&output.stdout)[0];
     assert_eq!(report["schema"], 1);
     assert_eq!(report["system"], "dutch-2025");
     assert_eq!(report["system_source"], "192 record");
+    let rounds = report["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2);
+    assert!(rounds.iter().all(|r| r["status"] == "match"), "{report}");
+    // A system without an engine: every round is not checked, never a verdict.
+    let output = trfcheck()
+        .args(["check", "--format", "json", "--system", "dubov-2025"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!(report["system_source"], "--system");
     let rounds = report["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 2);
     assert!(
@@ -107,9 +119,20 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .arg("--format")
         .arg("json")
         .assert()
+        .code(0)
+        .stdout(predicate::str::contains(r#""rounds":[{"round":2,"status":"match"}]"#));
+    trfcheck()
+        .args(["check", "--format", "bbp"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .assert()
+        .code(0)
+        .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
+    trfcheck()
+        .args(["check", "--format", "bbp", "--system", "dubov-2025"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .assert()
         .code(4)
-        .stdout(predicate::str::contains(r#""rounds":[{"round":2"#));
-    trfcheck().args(["check", "--format", "bbp"]).arg(sample("dutch-4p-2r.trf")).assert().code(4).stdout("");
+        .stdout("");
 }
 
 #[test]
@@ -137,8 +160,10 @@ fn check_refuses_what_it_cannot_check() {
 
 #[test]
 fn pair_and_generate_need_an_engine() {
+    // Players 5 and 6 are out of round 3 (`0000 - H/Z`); 2 and 4 may not meet (XXP).
+    trfcheck().arg("pair").arg(sample("javafo-round-to-pair.trf")).assert().code(0).stdout("2\n1 2\n4 3\n");
     trfcheck()
-        .arg("pair")
+        .args(["pair", "--system", "dubov-2025"])
         .arg(sample("javafo-round-to-pair.trf"))
         .assert()
         .code(4)
