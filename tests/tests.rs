@@ -4,6 +4,7 @@
 mod cli;
 mod corpus;
 mod fuzz_corpus;
+mod generate;
 mod grammar;
 mod matching;
 mod watch;
