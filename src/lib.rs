@@ -2,14 +2,16 @@
 //!
 //! The modules follow the pipeline: [`formats`] read files into the [`model`], [`validate`]
 //! cross-checks it, [`systems`] settles the pairing system, [`verify`] checks each round, [`report`]
-//! renders the outcome, and [`watch`] re-runs all of it when files change. [`cli`] ties them to
-//! the command line; `main.rs` only calls it.
+//! renders the outcome, and [`watch`] re-runs all of it when files change. [`generate`] makes
+//! random tournaments paired by the engines. [`cli`] ties them to the command line; `main.rs` only
+//! calls it.
 
 pub mod cli;
 pub mod diagnostics;
 pub mod exit;
 pub mod formats;
 pub mod fuzzing;
+pub mod generate;
 pub mod matching;
 pub mod model;
 pub mod report;

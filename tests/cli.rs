@@ -132,6 +132,12 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .assert()
         .code(0)
         .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
+    trfcheck()
+        .args(["check", "--format", "bbp", "--system", "dubov-2025"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .assert()
+        .code(4)
+        .stdout("");
 }
 
 #[test]
@@ -173,6 +179,13 @@ fn pair_prints_the_next_round_in_the_javafo_format() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("all are paired"));
+    // No engine for the system: exit 4, nothing on stdout.
+    trfcheck()
+        .args(["pair", "--system", "dubov-2025"])
+        .arg(sample("javafo-round-to-pair.trf"))
+        .assert()
+        .code(4)
+        .stdout("");
     trfcheck()
         .args(["generate", "--system", "dubov-2025", "--players", "10", "--rounds", "3", "--seed", "7"])
         .assert()

@@ -5,6 +5,7 @@ mod cli;
 mod conformance;
 mod corpus;
 mod fuzz_corpus;
+mod generate;
 mod grammar;
 mod matching;
 mod watch;

@@ -10,6 +10,7 @@ use tracing_subscriber::EnvFilter;
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::{self, ReadOptions};
+use crate::generate;
 use crate::report::{self, OutputFormat};
 use crate::systems::SystemId;
 use crate::verify::{self, CheckOptions, RoundRange};
@@ -108,14 +109,8 @@ pub enum Command {
     },
     /// Generate a random complete tournament, paired by the engine, as TRF-2026.
     Generate {
-        #[arg(long, value_enum)]
-        system: SystemId,
-        #[arg(long)]
-        players: u32,
-        #[arg(long)]
-        rounds: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        options: GenerateArgs,
         /// Write to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -131,6 +126,60 @@ pub enum Command {
         #[command(flatten)]
         read: ReadArgs,
     },
+}
+
+/// What `generate` makes; the result model is documented in [`crate::generate::model`].
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[arg(long, value_enum)]
+    pub system: SystemId,
+    #[arg(long)]
+    pub players: u32,
+    #[arg(long)]
+    pub rounds: u32,
+    /// The same seed (and options) gives the same file, on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Draw probability between equally rated players; draws get rarer as the rating gap grows.
+    #[arg(long, default_value_t = generate::DEFAULT_DRAW_RATE, value_parser = probability)]
+    pub draw_rate: f64,
+    /// Share of games forfeited (`+`/`-`; one in ten of them a double forfeit).
+    #[arg(long, default_value_t = generate::DEFAULT_FORFEIT_RATE, value_parser = probability)]
+    pub forfeit_rate: f64,
+    /// Chance that a player asks for a bye in a round (`0000 - H`, or `0000 - Z` one time in four).
+    #[arg(long, default_value_t = generate::DEFAULT_BYE_RATE, value_parser = probability)]
+    pub bye_rate: f64,
+    /// Chance that a player withdraws before a round (absent, `0000 - Z`, from then on).
+    #[arg(long, default_value_t = generate::DEFAULT_WITHDRAW_RATE, value_parser = probability)]
+    pub withdraw_rate: f64,
+    /// Points for a win, a draw and a loss, such as 3,1,0; a system other than FIDE's is declared in record 162.
+    #[arg(long, default_value = "1,0.5,0", value_name = "WIN,DRAW,LOSS")]
+    pub points: generate::Scoring,
+    /// Ratings are drawn from this range (pairing numbers follow them).
+    #[arg(long, default_value = "1200-2700", value_name = "LOW-HIGH")]
+    pub ratings: generate::RatingRange,
+}
+
+impl GenerateArgs {
+    pub fn options(&self) -> generate::GenerateOptions {
+        generate::GenerateOptions {
+            draw_rate: self.draw_rate,
+            forfeit_rate: self.forfeit_rate,
+            bye_rate: self.bye_rate,
+            withdraw_rate: self.withdraw_rate,
+            scoring: self.points,
+            ratings: self.ratings,
+            ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
+        }
+    }
+}
+
+/// A probability flag: a number from 0 to 1.
+fn probability(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
+        _ => Err(format!("`{text}` is not a probability; expected a number from 0 to 1")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -203,10 +252,8 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
             };
             crate::watch::run(&paths, &options)
         }
-        Command::Generate { system, players, rounds, seed, output } => {
-            let _ = (players, rounds, seed, output);
-            writeln!(err, "trfcheck: no pairing engine supports {system} yet, so it cannot generate a tournament")?;
-            Ok(Status::System)
+        Command::Generate { options, output } => {
+            generate_tournament(&options.options(), output.as_deref(), &mut out, &mut err)
         }
         Command::Convert { file, to: ConvertTarget::Trf, output, read } => {
             convert(&file, output.as_deref(), read.options(), style, &mut out, &mut err)
@@ -363,6 +410,43 @@ fn convert(
     Ok(Status::Ok)
 }
 
+fn generate_tournament(
+    options: &generate::GenerateOptions,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let tournament = match generate::generate(options) {
+        Ok(tournament) => tournament,
+        Err(error) => {
+            writeln!(err, "trfcheck: {error}")?;
+            return Ok(match error {
+                generate::GenerateError::Unsupported(_) => Status::System,
+                generate::GenerateError::InvalidOption { .. } => Status::Usage,
+                generate::GenerateError::NoValidPairing { .. } | generate::GenerateError::EngineFault { .. } => {
+                    Status::Mismatch
+                }
+            });
+        }
+    };
+    let (text, warnings) = formats::trf::write(&tournament);
+    let name = output.map_or("<stdout>".to_owned(), |p| p.display().to_string());
+    for warning in &warnings {
+        writeln!(err, "{}", crate::diagnostics::render::render_short(&name, warning))?;
+    }
+    match output {
+        None => out.write_all(text.as_bytes())?,
+        Some(target) => {
+            if let Err(error) = write_atomically(target, text.as_bytes()) {
+                writeln!(err, "trfcheck: cannot write {}: {error}", target.display())?;
+                return Ok(Status::Io);
+            }
+        }
+    }
+    tracing::info!(system = %options.system, players = options.players, rounds = options.rounds, seed = options.seed, "generated");
+    Ok(Status::Ok)
+}
+
 /// Writes through a temporary file in the same directory, so that a watcher (ours, or a pairing
 /// program's) never sees half a file.
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -404,5 +488,18 @@ mod tests {
         assert!(Cli::try_parse_from(["trfcheck", "check"]).is_err());
         assert!(Cli::try_parse_from(["trfcheck", "check", "a.trf", "--rounds", "x"]).is_err());
         assert!(Cli::try_parse_from(["trfcheck", "convert", "a.csv", "--to", "trf"]).is_ok());
+        let generate = ["trfcheck", "generate", "--system", "dutch-2025", "--players", "9", "--rounds", "4"];
+        let Command::Generate { options, output: None } = Cli::try_parse_from(generate).unwrap().command else {
+            panic!("not a generate command");
+        };
+        assert_eq!(options.options(), generate::GenerateOptions::new(SystemId::Dutch2025, 9, 4, 1));
+        let football = Cli::try_parse_from(generate.into_iter().chain(["--points", "3,1,0", "--draw-rate", "0"]));
+        assert!(matches!(
+            football.unwrap().command,
+            Command::Generate { options: GenerateArgs { draw_rate: 0.0, points: generate::Scoring { .. }, .. }, .. }
+        ));
+        for bad in [["--draw-rate", "1.5"], ["--bye-rate", "-0.1"], ["--points", "3,1"], ["--ratings", "2000"]] {
+            assert!(Cli::try_parse_from(generate.into_iter().chain(bad)).is_err(), "{bad:?}");
+        }
     }
 }

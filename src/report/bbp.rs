@@ -16,7 +16,13 @@ fn side(board: &Board) -> (String, String) {
 pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     let stem =
         Path::new(&report.file).file_stem().map_or_else(|| report.file.clone(), |s| s.to_string_lossy().into_owned());
-    for round in &report.rounds {
+    // A round that was not checked gets no line: a bare `Round #k` is how the reference says
+    // "matches", and no verdict was computed. A file with no checked round prints nothing.
+    let checked: Vec<_> = report.rounds.iter().filter(|r| r.status != RoundStatus::NotChecked).collect();
+    if checked.is_empty() {
+        return Ok(());
+    }
+    for round in checked {
         writeln!(out, "{stem}: Round #{}", round.round)?;
         match round.status {
             RoundStatus::NoValidPairing => {

@@ -1,0 +1,572 @@
+//! `trfcheck generate`: random complete tournaments, paired round by round by our own engines.
+//!
+//! A generated tournament is what an endorsed program's Random Tournament Generator makes (FIDE
+//! C.04.A asks every endorsed program for one): players with ratings, and for each round the
+//! absences known before it is paired (requested byes, withdrawals), the engine's pairing of
+//! everybody else, and random results. It is built in the [`model`](crate::model) and written by
+//! the TRF-2026 writer, so `check` on the output re-pairs exactly what was paired here: a generated
+//! tournament must check clean, and a changed round must not.
+//!
+//! What is random, and how (the options set the rates):
+//! - ratings: the mean of three uniform draws in the rating range (a bell shape, in integers);
+//!   pairing numbers follow the ratings, highest first (the initial order of C.04.2, the general
+//!   handling rules for Swiss tournaments), and `Player 001` is the top seed. The colour of the top seed in round 1 (record 152) is drawn by lot (C.04.3 5.2.5).
+//! - before each round: every player still in the event withdraws (from round 2 on) with the
+//!   withdrawal rate, and is absent (`0000 - Z`) from then on; otherwise asks for a bye with the
+//!   bye rate: a half-point bye (`0000 - H`) three times in four, else a zero-point bye
+//!   (`0000 - Z`). Requests that would leave fewer than two players to pair are dropped.
+//! - each game: forfeited with the forfeit rate (one player absent, `+`/`-` with the paired
+//!   colours; one forfeit in ten is a double forfeit, `-`/`-`), else played, with chances by the
+//!   [`model`] (Elo expected score; draws rarer as the rating gap grows).
+//! - the pairing-allocated bye is `0000 - U`, worth a win (TRF-2026 `P` = `W`).
+//!
+//! Randomness comes from ChaCha8 seeded with the seed (`SeedableRng::seed_from_u64`): a named
+//! generator whose output `rand` promises not to change and not to depend on the platform, with one
+//! stream each for the players, the absences and the games, so that changing, say, the forfeit rate
+//! leaves the players and the absences as they were. Only integer ranges of fixed width and uniform
+//! `f64`s are drawn, and the result model uses no platform maths: a seed gives the same file on
+//! every machine. `Cargo.lock` pins `rand`, whose sampling may change between its major versions;
+//! the committed sample `trf-samples/generated-dutch-2025.trf` is a test that would notice.
+
+pub mod model;
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+use crate::model::{
+    Colour, Date, DateText, Header, Player, PlayerId, PointSystem, Points, ResultCode, RoundEntry, Tournament,
+    VerbatimRecord,
+};
+use crate::state::{Participation, RoundState};
+use crate::systems::pairing::RoundPairing;
+use crate::systems::{self, SystemId};
+
+pub use model::{Outcomes, expected_score, outcomes};
+
+/// Default draw probability between equally rated players: about what open tournaments see.
+pub const DEFAULT_DRAW_RATE: f64 = 0.3;
+/// Default share of games forfeited.
+pub const DEFAULT_FORFEIT_RATE: f64 = 0.02;
+/// Default chance that a player asks for a bye in a round.
+pub const DEFAULT_BYE_RATE: f64 = 0.03;
+/// Default chance that a player withdraws before a round.
+pub const DEFAULT_WITHDRAW_RATE: f64 = 0.01;
+/// The most players TRF can number (001 columns 5–8).
+pub const MAX_PLAYERS: u32 = 9999;
+/// The most rounds generated (bbpPairings and JaVaFo stop at 99 as well).
+pub const MAX_ROUNDS: u32 = 99;
+
+/// Share of requested byes that are half-point byes; the rest are zero-point byes.
+const HALF_POINT_BYE_SHARE: f64 = 0.75;
+/// Share of forfeited games that are double forfeits (neither player came).
+const DOUBLE_FORFEIT_SHARE: f64 = 0.1;
+
+/// Points for a win, a draw and a loss. Byes follow them: the pairing-allocated bye and a forfeit
+/// win are worth a win, a half-point bye a draw; a zero-point bye and a forfeit loss are worth 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+}
+
+impl Scoring {
+    /// FIDE's 1, ½, 0.
+    pub const FIDE: Scoring = Scoring { win: Points::ONE, draw: Points::HALF, loss: Points::ZERO };
+
+    /// The point system of a tournament scored this way.
+    pub fn point_system(&self) -> PointSystem {
+        let mut system = PointSystem::fide();
+        system.white_win = self.win;
+        system.black_win = self.win;
+        system.white_draw = self.draw;
+        system.black_draw = self.draw;
+        system.white_loss = self.loss;
+        system.black_loss = self.loss;
+        system.forfeit_win = self.win;
+        system.full_point_bye = self.win;
+        system.half_point_bye = self.draw;
+        system.forfeit_loss = Points::ZERO;
+        system.zero_point_bye = Points::ZERO;
+        system
+    }
+}
+
+impl Default for Scoring {
+    fn default() -> Scoring {
+        Scoring::FIDE
+    }
+}
+
+impl FromStr for Scoring {
+    type Err = String;
+
+    /// `WIN,DRAW,LOSS`: `1,0.5,0`, `3,1,0`.
+    fn from_str(text: &str) -> Result<Scoring, String> {
+        let bad = || format!("`{text}` is not a point system; expected WIN,DRAW,LOSS such as 1,0.5,0 or 3,1,0");
+        let values: Vec<Points> =
+            text.split(',').map(|part| Points::parse(part).ok_or_else(bad)).collect::<Result<_, _>>()?;
+        match values.as_slice() {
+            &[win, draw, loss] => Ok(Scoring { win, draw, loss }),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Scoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{},{}", self.win, self.draw, self.loss)
+    }
+}
+
+/// The range ratings are drawn from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingRange {
+    pub lowest: u32,
+    pub highest: u32,
+}
+
+impl Default for RatingRange {
+    fn default() -> RatingRange {
+        RatingRange { lowest: 1200, highest: 2700 }
+    }
+}
+
+impl FromStr for RatingRange {
+    type Err = String;
+
+    /// `LOW-HIGH`: `1200-2700`.
+    fn from_str(text: &str) -> Result<RatingRange, String> {
+        let bad = || format!("`{text}` is not a rating range; expected LOW-HIGH such as 1200-2700");
+        let (low, high) = text.split_once('-').ok_or_else(bad)?;
+        let lowest = low.trim().parse().map_err(|_| bad())?;
+        let highest = high.trim().parse().map_err(|_| bad())?;
+        Ok(RatingRange { lowest, highest })
+    }
+}
+
+impl fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.lowest, self.highest)
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateOptions {
+    pub system: SystemId,
+    pub players: u32,
+    pub rounds: u32,
+    pub seed: u64,
+    /// Draw probability between equally rated players (see [`model`]).
+    pub draw_rate: f64,
+    /// Chance that a paired game is forfeited.
+    pub forfeit_rate: f64,
+    /// Chance that a player asks for a bye (H or Z) in a round.
+    pub bye_rate: f64,
+    /// Chance that a player still in the event withdraws before a round (from round 2 on).
+    pub withdraw_rate: f64,
+    pub scoring: Scoring,
+    pub ratings: RatingRange,
+}
+
+impl GenerateOptions {
+    /// The options with the default rates, FIDE scoring and ratings 1200–2700.
+    pub fn new(system: SystemId, players: u32, rounds: u32, seed: u64) -> GenerateOptions {
+        GenerateOptions {
+            system,
+            players,
+            rounds,
+            seed,
+            draw_rate: DEFAULT_DRAW_RATE,
+            forfeit_rate: DEFAULT_FORFEIT_RATE,
+            bye_rate: DEFAULT_BYE_RATE,
+            withdraw_rate: DEFAULT_WITHDRAW_RATE,
+            scoring: Scoring::FIDE,
+            ratings: RatingRange::default(),
+        }
+    }
+
+    /// The command that generates this tournament (written into the file, to replay it).
+    pub fn command_line(&self) -> String {
+        format!(
+            "trfcheck generate --system {} --players {} --rounds {} --seed {} --draw-rate {} --forfeit-rate {} \
+             --bye-rate {} --withdraw-rate {} --points {} --ratings {}",
+            self.system,
+            self.players,
+            self.rounds,
+            self.seed,
+            self.draw_rate,
+            self.forfeit_rate,
+            self.bye_rate,
+            self.withdraw_rate,
+            self.scoring,
+            self.ratings
+        )
+    }
+
+    /// Refuses what cannot make a tournament, or a file, before anything is drawn.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        let invalid = |option: &'static str, reason: String| Err(GenerateError::InvalidOption { option, reason });
+        if !(2..=MAX_PLAYERS).contains(&self.players) {
+            return invalid("--players", format!("{}: a tournament has 2 to {MAX_PLAYERS} players", self.players));
+        }
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return invalid("--rounds", format!("{}: expected 1 to {MAX_ROUNDS} rounds", self.rounds));
+        }
+        for (option, rate) in [
+            ("--draw-rate", self.draw_rate),
+            ("--forfeit-rate", self.forfeit_rate),
+            ("--bye-rate", self.bye_rate),
+            ("--withdraw-rate", self.withdraw_rate),
+        ] {
+            if !(0.0..=1.0).contains(&rate) {
+                return invalid(option, format!("{rate} is not a probability from 0 to 1"));
+            }
+        }
+        let RatingRange { lowest, highest } = self.ratings;
+        if lowest == 0 || lowest > highest || highest > 9999 {
+            return invalid("--ratings", format!("{lowest}-{highest}; expected 1 ≤ LOW ≤ HIGH ≤ 9999"));
+        }
+        let Scoring { win, draw, loss } = self.scoring;
+        if loss < Points::ZERO || draw < loss || win < draw || win == loss {
+            return invalid("--points", format!("{}: expected WIN ≥ DRAW ≥ LOSS ≥ 0 and WIN > LOSS", self.scoring));
+        }
+        // The Points column has four characters: `99.5`, or a whole `9999`.
+        let best = win.times(i64::from(self.rounds));
+        let whole = [win, draw, loss].iter().all(|p| p.tenths() % 10 == 0);
+        if best.tenths() >= 1000 && !(whole && best.tenths() <= 99_990) {
+            return invalid(
+                "--points",
+                format!("{} rounds at {win} a win make scores too wide for the TRF Points column", self.rounds),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Why no tournament was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("no pairing engine supports {0} yet, so it cannot generate a tournament")]
+    Unsupported(SystemId),
+    #[error("{option}: {reason}")]
+    InvalidOption { option: &'static str, reason: String },
+    /// The absolute criteria leave no pairing (in a small event with many rounds, everybody may
+    /// already have met everybody). In a real event the arbiter would decide; a generator cannot,
+    /// and changing the declared number of rounds afterwards would change how the earlier rounds
+    /// were paired (the final round pairs topscorers differently), so it stops and says so.
+    #[error(
+        "round {round} has no pairing that satisfies the absolute criteria of {system}; \
+         try fewer rounds, more players or another seed"
+    )]
+    NoValidPairing { system: SystemId, round: u32 },
+    /// The engine's pairing left out a player to pair, or paired one twice or one not to pair.
+    #[error("the {system} engine's pairing of round {round} is not a pairing of its players: {problem}")]
+    EngineFault { system: SystemId, round: u32, problem: String },
+}
+
+/// Generates a tournament: every round paired by the engine of `options.system`.
+pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
+    options.check()?;
+    let system = options.system;
+    let engine = systems::engine_for(system).ok_or(GenerateError::Unsupported(system))?;
+    let mut streams = Streams::new(options.seed);
+    let mut tournament = skeleton(options, &mut streams.players);
+    let mut withdrawn = vec![false; tournament.players.len()];
+    for round in 1..=options.rounds {
+        absences(&mut tournament, round, options, &mut streams.attendance, &mut withdrawn);
+        let state = RoundState::build(&tournament, round, Participation::NextRound);
+        let pairing = engine.pair(&state).map_err(|_| GenerateError::NoValidPairing { system, round })?;
+        check_pairing(&state, &pairing).map_err(|problem| GenerateError::EngineFault { system, round, problem })?;
+        play(&mut tournament, round, &pairing, options, &mut streams.games);
+        tracing::debug!(round, boards = pairing.boards.len(), "generated");
+    }
+    standings(&mut tournament);
+    Ok(tournament)
+}
+
+/// Independent random streams of one seed.
+struct Streams {
+    players: ChaCha8Rng,
+    attendance: ChaCha8Rng,
+    games: ChaCha8Rng,
+}
+
+impl Streams {
+    fn new(seed: u64) -> Streams {
+        let stream = |number: u64| {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            rng.set_stream(number);
+            rng
+        };
+        Streams { players: stream(0), attendance: stream(1), games: stream(2) }
+    }
+}
+
+/// The date the event starts: one when `system`'s rules were in force, so that even a reader that
+/// ignored the year in the 192 code would date the rules right.
+fn start_date(system: SystemId) -> Date {
+    let year = match system {
+        SystemId::Dutch2012 => 2016,
+        SystemId::Dutch2017 | SystemId::Dubov1997 => 2025,
+        _ => 2026,
+    };
+    Date { year, month: 3, day: 2 }
+}
+
+fn next_day(date: Date) -> Date {
+    Date::new(date.year, date.month, date.day + 1).or_else(|| Date::new(date.year, date.month + 1, 1)).unwrap_or(Date {
+        year: date.year + 1,
+        month: 1,
+        day: 1,
+    })
+}
+
+/// The header and the players, with no rounds played.
+fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
+    let RatingRange { lowest, highest } = options.ratings;
+    let mut ratings: Vec<u32> =
+        (0..options.players).map(|_| (0..3).map(|_| rng.random_range(lowest..=highest)).sum::<u32>() / 3).collect();
+    // Pairing numbers by rating, highest first (C.04.2's initial order; TRF numbers players that way).
+    ratings.sort_unstable_by(|a, b| b.cmp(a));
+    let initial_colour = if rng.random::<bool>() { Colour::White } else { Colour::Black };
+    let players = ratings
+        .iter()
+        .zip(1..)
+        .map(|(&rating, id): (&u32, PlayerId)| Player {
+            id,
+            name: format!("Player {id:03}"),
+            rating: Some(rating),
+            rounds: vec![RoundEntry::BLANK; options.rounds as usize],
+            ..Player::default()
+        })
+        .collect();
+    let start = start_date(options.system);
+    let mut round_dates = Vec::with_capacity(options.rounds as usize);
+    let mut day = start;
+    for round in 1..=options.rounds {
+        if round > 1 {
+            day = next_day(day);
+        }
+        round_dates.push(Some(DateText::Date(day)));
+    }
+    let scoring = options.scoring.point_system();
+    let header = Header {
+        name: Some(format!("Random tournament {} ({})", options.seed, options.system)),
+        start_date: Some(DateText::Date(start)),
+        end_date: Some(DateText::Date(day)),
+        number_of_players: Some(options.players.to_string()),
+        number_of_rated_players: Some(options.players.to_string()),
+        tournament_type: Some("Individual: Swiss-System".to_owned()),
+        round_dates,
+        rounds: Some(options.rounds),
+        initial_colour: Some(initial_colour),
+        pairing_controller: Some("trfcheck generate".to_owned()),
+        system_code: Some(options.system.code().to_owned()),
+        ..Header::default()
+    };
+    Tournament {
+        header,
+        players,
+        point_system_declared: !scoring.is_fide_default(),
+        point_system: scoring,
+        verbatim: vec![VerbatimRecord { text: format!("### {}", options.command_line()) }],
+        ..Tournament::default()
+    }
+}
+
+/// Withdrawals and requested byes known before `round` is paired, marked in the round (and, for
+/// a withdrawal, every round after it), so that the round state leaves those players out.
+fn absences(t: &mut Tournament, round: u32, options: &GenerateOptions, rng: &mut ChaCha8Rng, withdrawn: &mut [bool]) {
+    let mut withdrawals = Vec::new();
+    let mut byes = Vec::new();
+    for (index, _) in withdrawn.iter().enumerate().filter(|(_, gone)| !**gone) {
+        // Every player draws the same numbers whatever the rates, to keep the stream aligned.
+        let (leave, ask, half) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
+        if round > 1 && leave < options.withdraw_rate {
+            withdrawals.push(index);
+        } else if ask < options.bye_rate {
+            byes.push((
+                index,
+                if half < HALF_POINT_BYE_SHARE { ResultCode::HalfPointBye } else { ResultCode::ZeroPointBye },
+            ));
+        }
+    }
+    let present = withdrawn.iter().filter(|gone| !**gone).count();
+    // A round needs two players to pair: drop the last requests until it has them.
+    while present - withdrawals.len() - byes.len() < 2 {
+        if byes.pop().is_none() && withdrawals.pop().is_none() {
+            break;
+        }
+    }
+    let at = round as usize - 1;
+    for index in withdrawals {
+        withdrawn[index] = true;
+        for entry in &mut t.players[index].rounds[at..] {
+            *entry = RoundEntry::bye(ResultCode::ZeroPointBye);
+        }
+    }
+    for (index, code) in byes {
+        t.players[index].rounds[at] = RoundEntry::bye(code);
+    }
+}
+
+/// Every player to pair on exactly one board, and nobody else.
+fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for id in pairing.boards.iter().flat_map(|b| [Some(b.white), b.black]).flatten() {
+        if !state.players.iter().any(|p| p.id == id) {
+            return Err(format!("player {id} is not to be paired"));
+        }
+        if !seen.insert(id) {
+            return Err(format!("player {id} is on two boards"));
+        }
+    }
+    match state.players.iter().find(|p| !seen.contains(&p.id)) {
+        Some(missing) => Err(format!("player {} is not paired", missing.id)),
+        None => Ok(()),
+    }
+}
+
+/// The results of a paired round.
+fn play(t: &mut Tournament, round: u32, pairing: &RoundPairing, options: &GenerateOptions, rng: &mut ChaCha8Rng) {
+    let at = round as usize - 1;
+    let rating = |t: &Tournament, id: PlayerId| t.players[id as usize - 1].rating.unwrap_or(0);
+    for board in &pairing.boards {
+        let Some(black) = board.black else {
+            t.players[board.white as usize - 1].rounds[at] = RoundEntry::bye(ResultCode::PairingAllocatedBye);
+            continue;
+        };
+        let white = board.white;
+        // Every board draws the same numbers whatever the rates, to keep the stream aligned.
+        let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
+        let (white_result, black_result) = if forfeit < options.forfeit_rate {
+            if who < DOUBLE_FORFEIT_SHARE {
+                (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
+            } else if who < DOUBLE_FORFEIT_SHARE + (1.0 - DOUBLE_FORFEIT_SHARE) / 2.0 {
+                (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
+            } else {
+                (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+            }
+        } else {
+            let chances = outcomes(rating(t, white), rating(t, black), options.draw_rate);
+            if result < chances.white_wins {
+                (ResultCode::Win, ResultCode::Loss)
+            } else if result < chances.white_wins + chances.draw {
+                (ResultCode::Draw, ResultCode::Draw)
+            } else {
+                (ResultCode::Loss, ResultCode::Win)
+            }
+        };
+        t.players[white as usize - 1].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
+        t.players[black as usize - 1].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
+    }
+}
+
+/// The Points column (the sum of the results, as the validator wants it) and the rank column
+/// (players with equal points share a rank, as TRF-2026 allows; no tie-breaks are computed).
+fn standings(t: &mut Tournament) {
+    let points: Vec<Points> =
+        t.players.iter().map(|p| (1..=p.rounds.len() as u32).map(|round| t.round_points(p, round)).sum()).collect();
+    for (player, mine) in t.players.iter_mut().zip(&points) {
+        player.points = Some(*mine);
+        player.rank = Some(1 + points.iter().filter(|other| *other > mine).count() as u32);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scoring_and_ratings_parse() {
+        assert_eq!("1,0.5,0".parse(), Ok(Scoring::FIDE));
+        let football: Scoring = "3,1,0".parse().unwrap();
+        assert_eq!((football.win, football.draw), (Points::whole(3), Points::ONE));
+        assert_eq!(football.to_string(), "3.0,1.0,0.0");
+        assert!("3,1".parse::<Scoring>().is_err());
+        assert!("3,x,0".parse::<Scoring>().is_err());
+        assert_eq!("1000-2000".parse(), Ok(RatingRange { lowest: 1000, highest: 2000 }));
+        assert!("1000".parse::<RatingRange>().is_err());
+        assert!(Scoring::FIDE.point_system().is_fide_default());
+    }
+
+    #[test]
+    fn options_are_checked_before_anything_is_drawn() {
+        let ok = GenerateOptions::new(SystemId::Dutch2025, 10, 5, 1);
+        assert_eq!(ok.check(), Ok(()));
+        let refused = |change: fn(&mut GenerateOptions)| {
+            let mut options = ok.clone();
+            change(&mut options);
+            matches!(generate(&options), Err(GenerateError::InvalidOption { .. }))
+        };
+        assert!(refused(|o| o.players = 1));
+        assert!(refused(|o| o.players = 10_000));
+        assert!(refused(|o| o.rounds = 0));
+        assert!(refused(|o| o.rounds = 100));
+        assert!(refused(|o| o.draw_rate = 1.5));
+        assert!(refused(|o| o.forfeit_rate = -0.1));
+        assert!(refused(|o| o.bye_rate = f64::NAN));
+        assert!(refused(|o| o.ratings = RatingRange { lowest: 2000, highest: 1000 }));
+        assert!(refused(|o| o.scoring = Scoring { win: Points::ONE, draw: Points::whole(2), loss: Points::ZERO }));
+        // 99 rounds at 1.5 a win: 148.5 does not fit four columns; at 3 a win, 297 does.
+        assert!(refused(|o| {
+            o.rounds = 99;
+            o.scoring = Scoring { win: Points::from_tenths(15), draw: Points::HALF, loss: Points::ZERO }
+        }));
+        let mut wide = ok.clone();
+        wide.rounds = 99;
+        wide.scoring = "3,1,0".parse().unwrap();
+        assert_eq!(wide.check(), Ok(()));
+        assert_eq!(
+            generate(&GenerateOptions::new(SystemId::Dubov2025, 10, 5, 1)),
+            Err(GenerateError::Unsupported(SystemId::Dubov2025))
+        );
+    }
+
+    #[test]
+    fn dates_run_on_across_months() {
+        assert_eq!(next_day(Date { year: 2026, month: 3, day: 31 }), Date { year: 2026, month: 4, day: 1 });
+        assert_eq!(next_day(Date { year: 2025, month: 12, day: 31 }), Date { year: 2026, month: 1, day: 1 });
+        assert_eq!(next_day(Date { year: 2024, month: 2, day: 28 }), Date { year: 2024, month: 2, day: 29 });
+    }
+
+    #[test]
+    fn players_are_numbered_by_rating_and_named_by_number() {
+        let t = generate(&GenerateOptions::new(SystemId::Dutch2025, 30, 3, 11)).unwrap();
+        assert_eq!(t.players.len(), 30);
+        for (index, pair) in t.players.windows(2).enumerate() {
+            assert!(pair[0].rating >= pair[1].rating, "{index}");
+        }
+        for p in &t.players {
+            assert_eq!(p.name, format!("Player {:03}", p.id));
+            assert!(p.rating.is_some_and(|r| (1200..=2700).contains(&r)));
+            assert_eq!(p.rounds.len(), 3);
+        }
+        assert_eq!(t.header.system_code.as_deref(), Some("FIDE_DUTCH_2025"));
+        assert_eq!(t.header.rounds, Some(3));
+    }
+
+    #[test]
+    fn a_withdrawn_player_stays_away() {
+        let mut options = GenerateOptions::new(SystemId::Dutch2025, 40, 6, 3);
+        options.withdraw_rate = 0.15;
+        // Without bye requests, every `Z` is a withdrawal: from its round to the end.
+        options.bye_rate = 0.0;
+        let t = generate(&options).unwrap();
+        let mut withdrawals = 0;
+        for p in &t.players {
+            let absent = |e: &RoundEntry| e.result == ResultCode::ZeroPointBye;
+            assert!(!absent(&p.rounds[0]), "player {} withdrew before round 1", p.id);
+            if let Some(first) = p.rounds.iter().position(absent) {
+                assert!(p.rounds[first..].iter().all(absent), "player {} came back: {:?}", p.id, p.rounds);
+                withdrawals += 1;
+            }
+        }
+        assert!(withdrawals >= 3, "{withdrawals}");
+    }
+}
