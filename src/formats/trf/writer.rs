@@ -295,31 +295,38 @@ impl Writer {
     /// trfcheck's XDP record: what a player has that the 001 columns cannot hold.
     fn draughts(&mut self, p: &Player) {
         let long_title = p.title.as_deref().filter(|t| t.chars().count() > 3);
-        let mut pairs = Vec::new();
         let name_width = layout::player::NAME.last - layout::player::NAME.first + 1;
+        let mut wanted: Vec<(String, &str)> = Vec::new();
         if p.name.chars().count() > name_width {
-            if p.name.contains('"') {
-                self.warnings.push(Diagnostic::warning(
-                    Code::Nonstandard,
-                    format!("name `{}` is longer than columns 15–47 and was shortened", p.name),
-                ));
-            } else {
-                pairs.push(format!("NAME=\"{}\"", p.name));
-            }
+            wanted.push(("NAME".into(), &p.name));
         }
+        let tie_breaks: Vec<(String, String)> = p
+            .draughts
+            .iter()
+            .flat_map(|d| &d.reported_tie_breaks)
+            .map(|(name, value)| (format!("TB:{name}"), value.to_string()))
+            .collect();
         if let Some(d) = &p.draughts {
             if let Some(id) = &d.fmjd_id {
-                pairs.push(format!("FMJDID={id}"));
+                wanted.push(("FMJDID".into(), id));
             }
             if let Some(list) = &d.rating_list {
-                pairs.push(format!("RLIST={list}"));
-            }
-            for (name, value) in &d.reported_tie_breaks {
-                pairs.push(format!("TB:{name}={value}"));
+                wanted.push(("RLIST".into(), list));
             }
         }
+        wanted.extend(tie_breaks.iter().map(|(k, v)| (k.clone(), v.as_str())));
         if let Some(title) = long_title {
-            pairs.push(format!("TITLE={title}"));
+            wanted.push(("TITLE".into(), title));
+        }
+        let mut pairs = Vec::new();
+        for (key, value) in wanted {
+            match xdp_pair(&key, value) {
+                Some(pair) => pairs.push(pair),
+                None => self.warnings.push(Diagnostic::warning(
+                    Code::Nonstandard,
+                    format!("player {}: `{key}` = `{value}` cannot be written in an XDP record and was left out", p.id),
+                )),
+            }
         }
         if !pairs.is_empty() {
             self.line(&format!("XDP {:>4} {}", p.id, pairs.join(" ")));
@@ -332,6 +339,20 @@ impl Writer {
             self.line(&line);
         }
     }
+}
+
+/// `KEY=value` for an XDP record: the value quoted when it holds blanks. `None` when the record
+/// cannot hold the pair (a key outside its grammar, or a value with a double quote).
+fn xdp_pair(key: &str, value: &str) -> Option<String> {
+    let key_ok = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+    if !key_ok || value.contains('"') {
+        return None;
+    }
+    Some(if value.is_empty() || value.contains(char::is_whitespace) {
+        format!("{key}=\"{value}\"")
+    } else {
+        format!("{key}={value}")
+    })
 }
 
 /// One ten-column round block: opponent, colour, result.
