@@ -5,5 +5,6 @@ mod cli;
 mod corpus;
 mod fuzz_corpus;
 mod grammar;
+mod handbook;
 mod matching;
 mod watch;
