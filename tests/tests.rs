@@ -7,5 +7,6 @@ mod corpus;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
+mod handbook;
 mod matching;
 mod watch;
