@@ -875,8 +875,6 @@ fn c0407_1_4_round_4_adds_half_a_point_to_group_a() {
 /// (C.04.2 2.4: "only taken into account for the pairing of rounds after the first") is not in
 /// the list split before round 1.
 #[test]
-#[ignore = "engine bug: GA is counted over every player in the file (9 here: 2 * ceil(9/4) = 6), \
-            not over the participants paired in round 1 (8: GA 1-4)"]
 fn c0407_1_2_a_late_entry_does_not_enlarge_group_a() {
     // Nine-round tournament, players 1-8 paired in round 1, 9 a late entry (not paired in round 1,
     // `0000 - Z`). GA = 2 * ceil(8/4) = 4: players 1-4 with one virtual point. Round 1: brackets
