@@ -28,7 +28,10 @@
 //! its vertices (internal edges keep their reduced cost, outgoing edges only gain). The vertex is
 //! then given the smallest dual that makes all its edges feasible again. The result is a feasible
 //! dual solution that satisfies complementary slackness except at no more than 2|K| exposed
-//! vertices, so at most 2|K| stages, O(|K| n²) in all, restore optimality.
+//! vertices, so at most 2|K| stages, O(|K| n²) in all, restore optimality. Before any stage, the
+//! exposed vertices are matched greedily to each other along tight edges: a nudge that leaves a
+//! vertex's old matched edge tight, or fixing a pair that is already matched, then costs O(|K| n)
+//! and no stage.
 //!
 //! # Units and the weight bound
 //!

@@ -13,8 +13,12 @@ impl<W: Weight> Matcher<W> {
         }
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
+        let mut released = Vec::with_capacity(2 * cover.len());
         for &vertex in &cover {
-            self.detach_vertex(vertex);
+            released.push(vertex);
+            if let Some(mate) = self.detach_vertex(vertex) {
+                released.push(mate);
+            }
         }
         // Each dual is chosen against the final duals of the vertices chosen before it and zero for
         // those after; those only grow from zero, so every edge between two of them stays feasible.
@@ -23,6 +27,36 @@ impl<W: Weight> Matcher<W> {
         }
         for &vertex in &cover {
             self.vertex_dual[vertex] = self.lowest_feasible_dual(vertex);
+        }
+        self.rematch_tight(&released);
+    }
+
+    /// Matches exposed vertices of `candidates` to each other along tight edges, greedily, so
+    /// that a vertex whose old matched edge stayed tight (the usual case after a small nudge) does
+    /// not cost a stage. Two exposed vertices are the bases of their top-level blossoms, and no
+    /// blossom holds both, so matching them keeps every blossom full and every matched edge tight.
+    fn rematch_tight(&mut self, candidates: &[usize]) {
+        let mut cost = W::zero();
+        for (index, &first) in candidates.iter().enumerate() {
+            if self.mate[first].is_some() {
+                continue;
+            }
+            for &second in &candidates[index + 1..] {
+                if self.mate[second].is_some()
+                    || second == first
+                    || self.top[first] == self.top[second]
+                    || self.weights[first][second].is_zero()
+                    || (self.vertex_dual[first].is_zero() && self.vertex_dual[second].is_zero())
+                {
+                    continue;
+                }
+                self.reduced_cost_into(&mut cost, first, second);
+                if cost.is_zero() {
+                    self.mate[first] = Some(second);
+                    self.mate[second] = Some(first);
+                    break;
+                }
+            }
         }
     }
 
@@ -48,16 +82,18 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Unmatches `vertex` and pulls it out of every blossom, keeping the duals feasible and every
-    /// remaining blossom full and tight.
-    fn detach_vertex(&mut self, vertex: usize) {
+    /// remaining blossom full and tight. Returns the vertex this left exposed besides `vertex`
+    /// itself, if any.
+    fn detach_vertex(&mut self, vertex: usize) -> Option<usize> {
         let top = self.top[vertex];
         let top_base = self.base(top);
-        if let Some(mate) = self.mate[top_base].take() {
+        let released = self.mate[top_base].take();
+        if let Some(mate) = released {
             // The mate becomes the exposed base of its own top-level blossom.
             self.mate[mate] = None;
         }
         if top == vertex {
-            return;
+            return released;
         }
         // With the blossom exposed, rotating it leaves `vertex` as the one unmatched vertex inside,
         // and the sub-blossoms left over when it is dissolved pair up along the cycle.
@@ -66,6 +102,7 @@ impl<W: Weight> Matcher<W> {
         while self.top[vertex] != vertex {
             self.dissolve_top_blossom(self.top[vertex]);
         }
+        released
     }
 
     /// The smallest dual for a vertex in no blossom that keeps all its edges feasible:
