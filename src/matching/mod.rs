@@ -92,6 +92,13 @@ pub struct Matcher<W: Weight> {
 
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
+    /// The vertices not fixed by [`Matcher::fix_pair`] (as of the last solve), in increasing
+    /// order: the only ones any scan looks at.
+    active: Vec<usize>,
+    /// Per vertex: the vertex it is fixed to by [`Matcher::fix_pair`].
+    fixed_to: Vec<Option<usize>>,
+    /// Pairs fixed since the last solve, not yet accounted for in the matching and the duals.
+    pending_fixes: Vec<(usize, usize)>,
 
     // The blossom forest. A node is a vertex `0..n` or a non-trivial blossom `n + slot`.
     /// The blossom directly containing each vertex, if any.
@@ -174,6 +181,9 @@ impl<W: Weight> Matcher<W> {
             changed_edges: Vec::new(),
             mate: Vec::new(),
             vertex_dual: Vec::new(),
+            active: Vec::new(),
+            fixed_to: Vec::new(),
+            pending_fixes: Vec::new(),
             vertex_parent: Vec::new(),
             top: Vec::new(),
             blossom_parent: Vec::new(),
@@ -213,6 +223,8 @@ impl<W: Weight> Matcher<W> {
         self.weights.push(vec![W::zero(); old_count + 1]);
         self.mate.push(None);
         self.vertex_dual.push(W::zero());
+        self.active.push(old_count);
+        self.fixed_to.push(None);
         self.vertex_parent.push(None);
         self.top.push(old_count);
         // A laminar family of odd sets of at least three vertices has fewer members than there
@@ -243,6 +255,11 @@ impl<W: Weight> Matcher<W> {
         assert_ne!(u, v, "a vertex cannot be matched to itself");
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
         if self.weights[u][v] != weight {
+            for vertex in [u, v] {
+                if self.fixed_to[vertex].is_some() {
+                    self.unfix(vertex);
+                }
+            }
             self.weights[v][u].clone_from(&weight);
             self.weights[u][v] = weight;
             self.changed_edges.push((u, v));

@@ -42,7 +42,8 @@ impl<W: Weight> Matcher<W> {
         stage.epoch += 1;
 
         let mut any_root = false;
-        for vertex in 0..self.vertex_count() {
+        for index in 0..self.active.len() {
+            let vertex = self.active[index];
             // An exposed vertex is always the base of its top-level blossom.
             if self.mate[vertex].is_none()
                 && !self.vertex_dual[vertex].is_zero()
@@ -83,7 +84,8 @@ impl<W: Weight> Matcher<W> {
     fn scan_queue(&mut self) -> bool {
         let mut cost = W::zero();
         while let Some(vertex) = self.stage.queue.pop() {
-            for other in 0..self.vertex_count() {
+            for index in 0..self.active.len() {
+                let other = self.active[index];
                 // Blossoms may form while scanning, so the top of `vertex` is read afresh.
                 let vertex_top = self.top[vertex];
                 let other_top = self.top[other];
@@ -308,7 +310,8 @@ impl<W: Weight> Matcher<W> {
                     leaves.clear();
                     self.push_leaves(child, &mut leaves);
                     for &inside in &leaves {
-                        for outside in 0..self.vertex_count() {
+                        for index in 0..self.active.len() {
+                            let outside = self.active[index];
                             if !self.weights[inside][outside].is_zero() {
                                 self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
                             }
@@ -369,13 +372,12 @@ impl<W: Weight> Matcher<W> {
     /// Changes the duals by the largest amount that keeps them feasible and the tree edges
     /// tight, and reports what stopped the change.
     fn change_duals(&mut self) -> DualEvent {
-        let count = self.vertex_count();
         let mut delta: Option<W> = None;
         let mut event = None;
         let mut cost = W::zero();
 
         // An Outer vertex dual must not go negative. Ties go to this event, which ends the stage.
-        for vertex in 0..count {
+        for &vertex in &self.active {
             if self.stage.label[self.top[vertex]] == Label::Outer
                 && delta.as_ref().is_none_or(|delta| self.vertex_dual[vertex] < *delta)
             {
@@ -390,7 +392,8 @@ impl<W: Weight> Matcher<W> {
         }
 
         // An edge from an Outer vertex to a vertex in a free blossom goes down by delta.
-        for vertex in 0..count {
+        for index in 0..self.active.len() {
+            let vertex = self.active[index];
             if self.stage.label[self.top[vertex]] == Label::Free
                 && let Some(edge) = self.stage.best_edge[vertex]
             {
@@ -439,7 +442,7 @@ impl<W: Weight> Matcher<W> {
         }
 
         if !delta.is_zero() {
-            for vertex in 0..count {
+            for &vertex in &self.active {
                 match self.stage.label[self.top[vertex]] {
                     Label::Outer => self.vertex_dual[vertex].sub_in_place(&delta),
                     Label::Inner => self.vertex_dual[vertex].add_in_place(&delta),

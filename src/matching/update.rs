@@ -7,13 +7,15 @@ impl<W: Weight> Matcher<W> {
     /// edge gets an endpoint that is detached (unmatched, in no blossom) and given a dual large
     /// enough for all its edges. What remains of the old solution keeps complementary slackness,
     /// except that detached vertices and their former mates may be exposed with a positive dual.
+    /// Pairs fixed since the last solve are applied first.
     pub(super) fn repair_after_changes(&mut self) {
-        if self.changed_edges.is_empty() {
+        if self.changed_edges.is_empty() && self.pending_fixes.is_empty() {
             return;
         }
+        let mut released = Vec::new();
+        self.apply_pending_fixes(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
-        let mut released = Vec::with_capacity(2 * cover.len());
         for &vertex in &cover {
             released.push(vertex);
             if let Some(mate) = self.detach_vertex(vertex) {
@@ -36,7 +38,7 @@ impl<W: Weight> Matcher<W> {
     /// not cost a stage. Two exposed vertices are the bases of their top-level blossoms, and no
     /// blossom holds both, so matching them keeps every blossom full and every matched edge tight.
     fn rematch_tight(&mut self, candidates: &[usize]) {
-        let mut cost = W::zero();
+        let (mut sum, mut doubled) = (W::zero(), W::zero());
         for (index, &first) in candidates.iter().enumerate() {
             if self.mate[first].is_some() {
                 continue;
@@ -50,14 +52,109 @@ impl<W: Weight> Matcher<W> {
                 {
                     continue;
                 }
-                self.reduced_cost_into(&mut cost, first, second);
-                if cost.is_zero() {
+                // Compared rather than subtracted: an edge changed since the last solve may be
+                // infeasible for now (the next repair takes care of it).
+                sum.clone_from(&self.vertex_dual[first]);
+                sum.add_in_place(&self.vertex_dual[second]);
+                doubled.clone_from(&self.weights[first][second]);
+                doubled.add_in_place(&self.weights[first][second]);
+                if sum == doubled {
                     self.mate[first] = Some(second);
                     self.mate[second] = Some(first);
                     break;
                 }
             }
         }
+    }
+
+    /// Fixes `a` and `b` as a matched pair for good: the edge `{a, b}` gets `weight` and every
+    /// other edge of either vertex is removed, as the corresponding [`Matcher::set_weight`] calls
+    /// would do, and from the next [`Matcher::solve`] on no solve looks at either vertex again.
+    /// That solve matches the pair and leaves their old mates, if any, exposed: fixing a pair that
+    /// is already matched costs it O(n) and no stage. Until then the matching stays as it was.
+    ///
+    /// A later [`Matcher::set_weight`] that changes an edge of `a` or `b` undoes the fixing (the
+    /// weights stay as they are) and counts as an ordinary change.
+    ///
+    /// # Panics
+    ///
+    /// If `a == b`, if either is not a vertex, or if `weight` is zero or above
+    /// [`Weight::headroom_limit`].
+    pub fn fix_pair(&mut self, a: usize, b: usize, weight: W) {
+        let count = self.vertex_count();
+        assert!(a < count && b < count, "pair {{{a}, {b}}} outside a graph of {count} vertices");
+        assert_ne!(a, b, "a vertex cannot be matched to itself");
+        assert!(!weight.is_zero(), "a fixed pair needs an edge");
+        assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
+        for vertex in [a, b] {
+            if self.fixed_to[vertex].is_some() {
+                self.unfix(vertex);
+            }
+        }
+        // Pending changes of these edges are settled by the fixing: the removed edges no longer
+        // constrain the duals, and the pair's edge is made tight when the fixing is applied.
+        self.changed_edges.retain(|&(u, v)| u != a && u != b && v != a && v != b);
+        for vertex in [a, b] {
+            for other in 0..count {
+                if !self.weights[vertex][other].is_zero() {
+                    self.weights[vertex][other] = W::zero();
+                    self.weights[other][vertex] = W::zero();
+                }
+            }
+        }
+        self.weights[a][b].clone_from(&weight);
+        self.weights[b][a] = weight;
+        self.fixed_to[a] = Some(b);
+        self.fixed_to[b] = Some(a);
+        self.pending_fixes.push((a, b));
+    }
+
+    /// Makes a fixed vertex and its partner ordinary vertices again. A pair fixed since the last
+    /// solve counts as changed on all its edges; one fixed before stays matched, with tight duals.
+    pub(super) fn unfix(&mut self, vertex: usize) {
+        let partner = self.fixed_to[vertex].take().expect("a fixed vertex");
+        self.fixed_to[partner] = None;
+        let pending = self.pending_fixes.len();
+        self.pending_fixes.retain(|&pair| pair != (vertex, partner) && pair != (partner, vertex));
+        if self.pending_fixes.len() < pending {
+            for end in [vertex, partner] {
+                for other in (0..self.vertex_count()).filter(|&other| other != end) {
+                    self.changed_edges.push((end, other));
+                }
+            }
+        } else {
+            for end in [vertex, partner] {
+                let position = self.active.partition_point(|&active| active < end);
+                self.active.insert(position, end);
+            }
+        }
+    }
+
+    /// Applies the pending fixed pairs: detaches both vertices, matches them to each other with
+    /// tight duals and drops them from the active vertices. Their old mates are added to
+    /// `released`.
+    fn apply_pending_fixes(&mut self, released: &mut Vec<usize>) {
+        let fixes = std::mem::take(&mut self.pending_fixes);
+        for &(a, b) in &fixes {
+            for vertex in [a, b] {
+                if let Some(mate) = self.detach_vertex(vertex)
+                    && mate != a
+                    && mate != b
+                {
+                    released.push(mate);
+                }
+            }
+            // Both are single vertices now, so the edge is tight with these duals.
+            let weight = self.weights[a][b].clone();
+            self.vertex_dual[a].clone_from(&weight);
+            self.vertex_dual[a].add_in_place(&weight);
+            self.vertex_dual[b] = W::zero();
+            self.mate[a] = Some(b);
+            self.mate[b] = Some(a);
+        }
+        self.active.retain(|&vertex| self.fixed_to[vertex].is_none());
+        self.pending_fixes = fixes;
+        self.pending_fixes.clear();
     }
 
     /// A small set of vertices touching every changed edge: greedily, each uncovered edge is
@@ -110,7 +207,7 @@ impl<W: Weight> Matcher<W> {
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
-        for other in (0..self.vertex_count()).filter(|&other| other != vertex) {
+        for &other in &self.active {
             let weight = &self.weights[vertex][other];
             if weight.is_zero() {
                 continue;
@@ -132,7 +229,8 @@ impl<W: Weight> Matcher<W> {
     /// the reduced cost between two Outer vertices even and halving it exact.
     pub(super) fn make_root_duals_even(&mut self) {
         let one = W::from_u64(1);
-        for root in 0..self.vertex_count() {
+        for index in 0..self.active.len() {
+            let root = self.active[index];
             if self.mate[root].is_some() || !self.vertex_dual[root].is_odd() {
                 continue;
             }
