@@ -71,7 +71,7 @@ impl<W: Weight> Matcher<W> {
         let mut doubled_weight = W::zero();
         for u in 0..count {
             for v in 0..u {
-                let weight = self.weight(u, v);
+                let weight = &self.weight(u, v);
                 // Without an edge the constraint reads "covered >= 0", which always holds.
                 if weight.is_zero() {
                     continue;

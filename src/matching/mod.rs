@@ -43,6 +43,7 @@
 mod certificate;
 mod forest;
 mod stage;
+mod table;
 mod update;
 mod weight;
 
@@ -50,6 +51,7 @@ mod weight;
 mod tests;
 
 pub use certificate::OptimalityViolation;
+use table::WeightTable;
 pub use weight::{Weight, Wide};
 
 /// The label a top-level blossom (or, for the vertex-level entries, a single vertex) carries
@@ -82,10 +84,10 @@ enum Label {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
-    /// Edge weights, one full row per vertex (zero on the diagonal). Both halves are stored so
-    /// that scanning the edges of a vertex reads memory in order: with wide weights the scans are
-    /// bound by memory traffic.
-    weights: Vec<Vec<W>>,
+    /// Edge weights, one full row per vertex (zero on the diagonal), in as few limbs as they need.
+    /// Both halves are stored so that scanning the edges of a vertex reads memory in order: with
+    /// wide weights the scans are bound by memory traffic.
+    weights: WeightTable,
     weight_limit: W,
     /// Edges whose weight changed since the last solve, not yet accounted for in the duals.
     changed_edges: Vec<(usize, usize)>,
@@ -140,8 +142,21 @@ struct StageState<W> {
     /// Bumped at every dual change, which invalidates the cached costs.
     epoch: u64,
     /// Per blossom slot, for Outer blossoms formed in this stage: the least-cost edge to each
-    /// other Outer blossom, so forming a bigger blossom does not rescan all its vertices.
+    /// other Outer blossom as of its formation, then the edges to Outer blossoms found by scanning
+    /// its vertices, so forming a bigger blossom does not rescan all its vertices.
     best_edges_to_outer: Vec<Option<Vec<(usize, usize)>>>,
+    /// Per vertex scanned in this stage while its top-level blossom had no such list: the far
+    /// ends of its least-cost edges to each Outer blossom of the time, so that forming a blossom
+    /// around it does not scan its edges again. Every edge between two Outer blossoms is kept by
+    /// whichever end was scanned later: in that end's record, or in its blossom's list.
+    scan_record: Vec<Vec<usize>>,
+    /// The vertex being scanned, whose record is still being gathered in `scan_best`.
+    scanning: Option<usize>,
+    /// Per Outer top-level node, the least-cost edge's far end (and its cost) from the vertex
+    /// being scanned, for its record; `scan_touched` lists the nodes set.
+    scan_best: Vec<Option<usize>>,
+    scan_best_cost: Vec<W>,
+    scan_touched: Vec<usize>,
     /// Outer vertices whose edges still need a look.
     queue: Vec<usize>,
     /// Marks for the search of a common ancestor when two trees meet.
@@ -163,6 +178,11 @@ impl<W> Default for StageState<W> {
             best_cost_epoch: Vec::new(),
             epoch: 0,
             best_edges_to_outer: Vec::new(),
+            scan_record: Vec::new(),
+            scanning: None,
+            scan_best: Vec::new(),
+            scan_best_cost: Vec::new(),
+            scan_touched: Vec::new(),
             queue: Vec::new(),
             marked: Vec::new(),
             best_edge_to: Vec::new(),
@@ -176,7 +196,7 @@ impl<W: Weight> Matcher<W> {
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
         let mut matcher = Self {
-            weights: Vec::new(),
+            weights: WeightTable::new(vertex_count),
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
             mate: Vec::new(),
@@ -195,7 +215,7 @@ impl<W: Weight> Matcher<W> {
             stage: StageState::default(),
         };
         for _ in 0..vertex_count {
-            matcher.add_vertex();
+            matcher.push_vertex_state();
         }
         matcher
     }
@@ -217,10 +237,14 @@ impl<W: Weight> Matcher<W> {
             *node = shift(*node);
         }
 
-        for row in &mut self.weights {
-            row.push(W::zero());
-        }
-        self.weights.push(vec![W::zero(); old_count + 1]);
+        self.weights.add_vertex();
+        self.push_vertex_state();
+        old_count
+    }
+
+    /// Appends the state of a new isolated vertex, all but its weights.
+    fn push_vertex_state(&mut self) {
+        let old_count = self.vertex_count();
         self.mate.push(None);
         self.vertex_dual.push(W::zero());
         self.active.push(old_count);
@@ -236,7 +260,6 @@ impl<W: Weight> Matcher<W> {
         self.cycle_edges.push(Vec::new());
         self.blossom_dual.push(W::zero());
         self.unused_slots.push(new_slot);
-        old_count
     }
 
     /// Sets the weight of the edge `{u, v}`; zero removes the edge.
@@ -254,21 +277,20 @@ impl<W: Weight> Matcher<W> {
         assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
         assert_ne!(u, v, "a vertex cannot be matched to itself");
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
-        if self.weights[u][v] != weight {
+        if !self.weights.equals(u, v, &weight) {
             for vertex in [u, v] {
                 if self.fixed_to[vertex].is_some() {
                     self.unfix(vertex);
                 }
             }
-            self.weights[v][u].clone_from(&weight);
-            self.weights[u][v] = weight;
+            self.weights.set(u, v, &weight);
             self.changed_edges.push((u, v));
         }
     }
 
     /// The weight of the edge `{u, v}`, zero if absent (and for `u == v`).
-    pub fn weight(&self, u: usize, v: usize) -> &W {
-        &self.weights[u][v]
+    pub fn weight(&self, u: usize, v: usize) -> W {
+        self.weights.get(u, v)
     }
 
     /// Makes the matching one of maximum total weight for the current weights.
@@ -301,7 +323,7 @@ impl<W: Weight> Matcher<W> {
             if let Some(mate) = *mate
                 && mate < vertex
             {
-                total.add_in_place(self.weight(vertex, mate));
+                total.add_in_place(&self.weight(vertex, mate));
             }
         }
         total
@@ -310,6 +332,6 @@ impl<W: Weight> Matcher<W> {
     /// `out = ` the reduced cost of `{a, b}`, for vertices in different top-level blossoms (no
     /// blossom dual applies to such an edge).
     fn reduced_cost_into(&self, out: &mut W, a: usize, b: usize) {
-        W::set_to_sum_minus_double(out, &self.vertex_dual[a], &self.vertex_dual[b], &self.weights[a][b]);
+        W::set_to_sum_minus_double_limbs(out, &self.vertex_dual[a], &self.vertex_dual[b], self.weights.entry(a, b));
     }
 }

@@ -25,6 +25,9 @@ impl<W: Weight> Matcher<W> {
         stage.best_cost.resize(nodes, W::zero());
         stage.best_cost_epoch.resize(nodes, 0);
         stage.best_edges_to_outer.resize(slots, None);
+        stage.scan_record.resize_with(slots, Vec::new);
+        stage.scan_best.resize(nodes, None);
+        stage.scan_best_cost.resize(nodes, W::zero());
         stage.marked.resize(nodes, false);
         stage.best_edge_to.resize(nodes, None);
         stage.best_edge_to_cost.resize(nodes, W::zero());
@@ -38,6 +41,9 @@ impl<W: Weight> Matcher<W> {
         stage.label_edge.fill(None);
         stage.best_edge.fill(None);
         stage.best_edges_to_outer.fill(None);
+        for &vertex in &self.active {
+            stage.scan_record[vertex].clear();
+        }
         stage.queue.clear();
         stage.epoch += 1;
 
@@ -84,6 +90,7 @@ impl<W: Weight> Matcher<W> {
     fn scan_queue(&mut self) -> bool {
         let mut cost = W::zero();
         while let Some(vertex) = self.stage.queue.pop() {
+            self.stage.scanning = Some(vertex);
             for index in 0..self.active.len() {
                 let other = self.active[index];
                 // Blossoms may form while scanning, so the top of `vertex` is read afresh.
@@ -93,7 +100,7 @@ impl<W: Weight> Matcher<W> {
                 // (the vertex label alone is not enough: it outlives a merge into an Outer blossom).
                 if other == vertex
                     || vertex_top == other_top
-                    || self.weights[vertex][other].is_zero()
+                    || self.weights.is_zero(vertex, other)
                     || (self.stage.label[other] == Label::Inner && self.stage.label[other_top] == Label::Inner)
                 {
                     continue;
@@ -101,16 +108,56 @@ impl<W: Weight> Matcher<W> {
                 self.reduced_cost_into(&mut cost, vertex, other);
                 if cost.is_zero() {
                     if self.use_tight_edge(vertex, other) {
+                        self.flush_scan_record();
+                        self.stage.scanning = None;
                         return true;
                     }
                 } else if self.stage.label[other_top] == Label::Outer {
                     self.offer_best_edge(vertex_top, (vertex, other), &cost);
+                    self.record_edge_to_outer(other, other_top, &cost);
                 } else if self.stage.label[other] == Label::Free {
                     self.offer_best_edge(other, (vertex, other), &cost);
                 }
             }
+            self.flush_scan_record();
+            self.stage.scanning = None;
         }
         false
+    }
+
+    /// Keeps the edge `(vertex, other)` between two Outer blossoms for blossom formation, if it is
+    /// the cheapest so far from the vertex being scanned to `other`'s blossom.
+    fn record_edge_to_outer(&mut self, other: usize, other_top: usize, cost: &W) {
+        let stage = &mut self.stage;
+        match stage.scan_best[other_top] {
+            None => stage.scan_touched.push(other_top),
+            Some(_) if *cost < stage.scan_best_cost[other_top] => {}
+            Some(_) => return,
+        }
+        stage.scan_best[other_top] = Some(other);
+        stage.scan_best_cost[other_top].clone_from(cost);
+    }
+
+    /// Moves the edges the vertex being scanned has gathered so far into the list of its blossom
+    /// if it has one, else into its record.
+    fn flush_scan_record(&mut self) {
+        let Some(vertex) = self.stage.scanning else {
+            return;
+        };
+        let top = self.top[vertex];
+        let slot = top.checked_sub(self.vertex_count());
+        let stage = &mut self.stage;
+        let mut list = slot.and_then(|slot| stage.best_edges_to_outer[slot].take());
+        for node in stage.scan_touched.drain(..) {
+            let other = stage.scan_best[node].take().expect("touched entries are set");
+            match &mut list {
+                Some(list) => list.push((vertex, other)),
+                None => stage.scan_record[vertex].push(other),
+            }
+        }
+        if let (Some(slot), Some(list)) = (slot, list) {
+            stage.best_edges_to_outer[slot] = Some(list);
+        }
     }
 
     /// Records `edge` as the best edge of `node` if it is cheaper than the current one.
@@ -238,6 +285,8 @@ impl<W: Weight> Matcher<W> {
     /// Forms a new Outer blossom from the cycle closed by tight edge `{first, second}` through
     /// the tree blossom with base `base`.
     fn add_blossom(&mut self, base: usize, first: usize, second: usize) {
+        // The record of a vertex being scanned must be complete before it is read below.
+        self.flush_scan_record();
         let base_top = self.top[base];
         let blossom = self.allocate_blossom();
         let slot = self.slot(blossom);
@@ -306,16 +355,18 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 None => {
-                    // No list kept for this child: look at every edge of its vertices.
+                    // No list kept for this child: its vertices' records. A vertex not scanned yet
+                    // has none and adds its edges to the new blossom's list when it is.
                     leaves.clear();
                     self.push_leaves(child, &mut leaves);
                     for &inside in &leaves {
-                        for index in 0..self.active.len() {
-                            let outside = self.active[index];
-                            if !self.weights[inside][outside].is_zero() {
-                                self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
-                            }
+                        let record = std::mem::take(&mut self.stage.scan_record[inside]);
+                        for &outside in &record {
+                            self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
                         }
+                        let mut record = record;
+                        record.clear();
+                        self.stage.scan_record[inside] = record;
                     }
                 }
             }

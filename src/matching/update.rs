@@ -47,7 +47,7 @@ impl<W: Weight> Matcher<W> {
                 if self.mate[second].is_some()
                     || second == first
                     || self.top[first] == self.top[second]
-                    || self.weights[first][second].is_zero()
+                    || self.weights.is_zero(first, second)
                     || (self.vertex_dual[first].is_zero() && self.vertex_dual[second].is_zero())
                 {
                     continue;
@@ -56,8 +56,8 @@ impl<W: Weight> Matcher<W> {
                 // infeasible for now (the next repair takes care of it).
                 sum.clone_from(&self.vertex_dual[first]);
                 sum.add_in_place(&self.vertex_dual[second]);
-                doubled.clone_from(&self.weights[first][second]);
-                doubled.add_in_place(&self.weights[first][second]);
+                self.weights.get_into(first, second, &mut doubled);
+                doubled.double_in_place();
                 if sum == doubled {
                     self.mate[first] = Some(second);
                     self.mate[second] = Some(first);
@@ -94,16 +94,15 @@ impl<W: Weight> Matcher<W> {
         // Pending changes of these edges are settled by the fixing: the removed edges no longer
         // constrain the duals, and the pair's edge is made tight when the fixing is applied.
         self.changed_edges.retain(|&(u, v)| u != a && u != b && v != a && v != b);
+        let zero = W::zero();
         for vertex in [a, b] {
             for other in 0..count {
-                if !self.weights[vertex][other].is_zero() {
-                    self.weights[vertex][other] = W::zero();
-                    self.weights[other][vertex] = W::zero();
+                if !self.weights.is_zero(vertex, other) {
+                    self.weights.set(vertex, other, &zero);
                 }
             }
         }
-        self.weights[a][b].clone_from(&weight);
-        self.weights[b][a] = weight;
+        self.weights.set(a, b, &weight);
         self.fixed_to[a] = Some(b);
         self.fixed_to[b] = Some(a);
         self.pending_fixes.push((a, b));
@@ -145,7 +144,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             // Both are single vertices now, so the edge is tight with these duals.
-            let weight = self.weights[a][b].clone();
+            let weight: W = self.weights.get(a, b);
             self.vertex_dual[a].clone_from(&weight);
             self.vertex_dual[a].add_in_place(&weight);
             self.vertex_dual[b] = W::zero();
@@ -208,12 +207,11 @@ impl<W: Weight> Matcher<W> {
         let mut lowest = W::zero();
         let mut needed = W::zero();
         for &other in &self.active {
-            let weight = &self.weights[vertex][other];
-            if weight.is_zero() {
+            if self.weights.is_zero(vertex, other) {
                 continue;
             }
-            needed.clone_from(weight);
-            needed.add_in_place(weight);
+            self.weights.get_into(vertex, other, &mut needed);
+            needed.double_in_place();
             if needed > self.vertex_dual[other] {
                 needed.sub_in_place(&self.vertex_dual[other]);
                 if needed > lowest {
