@@ -89,8 +89,9 @@ pub struct Matcher<W: Weight> {
     /// wide weights the scans are bound by memory traffic.
     weights: WeightTable,
     weight_limit: W,
-    /// Edges whose weight changed since the last solve, not yet accounted for in the duals.
-    changed_edges: Vec<(usize, usize)>,
+    /// Edges whose weight changed since the last solve, not yet accounted for in the duals (as
+    /// `u32` pairs: setting all weights at once makes this list about as long as the table).
+    changed_edges: Vec<(u32, u32)>,
 
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
@@ -149,7 +150,7 @@ struct StageState<W> {
     /// ends of its least-cost edges to each Outer blossom of the time, so that forming a blossom
     /// around it does not scan its edges again. Every edge between two Outer blossoms is kept by
     /// whichever end was scanned later: in that end's record, or in its blossom's list.
-    scan_record: Vec<Vec<usize>>,
+    scan_record: Vec<Vec<u32>>,
     /// The vertex being scanned, whose record is still being gathered in `scan_best`.
     scanning: Option<usize>,
     /// Per Outer top-level node, the least-cost edge's far end (and its cost) from the vertex
@@ -284,7 +285,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             self.weights.set(u, v, &weight);
-            self.changed_edges.push((u, v));
+            self.changed_edges.push((u as u32, v as u32));
         }
     }
 

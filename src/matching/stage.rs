@@ -152,7 +152,7 @@ impl<W: Weight> Matcher<W> {
             let other = stage.scan_best[node].take().expect("touched entries are set");
             match &mut list {
                 Some(list) => list.push((vertex, other)),
-                None => stage.scan_record[vertex].push(other),
+                None => stage.scan_record[vertex].push(other as u32),
             }
         }
         if let (Some(slot), Some(list)) = (slot, list) {
@@ -362,7 +362,7 @@ impl<W: Weight> Matcher<W> {
                     for &inside in &leaves {
                         let record = std::mem::take(&mut self.stage.scan_record[inside]);
                         for &outside in &record {
-                            self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
+                            self.offer_edge_to_outer(blossom, inside, outside as usize, &mut cost, &mut touched);
                         }
                         let mut record = record;
                         record.clear();

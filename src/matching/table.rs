@@ -74,19 +74,29 @@ impl WeightTable {
         self.relayout(self.count + 1, self.limbs);
     }
 
-    /// Copies the entries into a table of `count` vertices and `limbs` limbs per entry.
+    /// Moves the entries into a table of `count` vertices and `limbs` limbs per entry, neither
+    /// smaller than now. The table grows in place and the entries move from the last one down, each
+    /// to a place at or after its old one, so no second table is ever held (the table dominates
+    /// the memory of a large tournament).
     fn relayout(&mut self, count: usize, limbs: usize) {
-        let mut data = vec![0; count * count * limbs];
-        let old_limbs = self.limbs;
-        for row in 0..self.count {
-            for column in 0..self.count {
-                let old = (row * self.count + column) * old_limbs;
+        debug_assert!(count >= self.count && limbs >= self.limbs);
+        let (old_count, old_limbs) = (self.count, self.limbs);
+        self.data.resize(count * count * limbs, 0);
+        for row in (0..old_count).rev() {
+            for column in (0..old_count).rev() {
+                let old = (row * old_count + column) * old_limbs;
                 let new = (row * count + column) * limbs;
-                data[new..new + old_limbs].copy_from_slice(&self.data[old..old + old_limbs]);
+                if new != old {
+                    self.data.copy_within(old..old + old_limbs, new);
+                    // The old place, where not overwritten yet, belongs to earlier entries' new
+                    // places or to the gaps, which must be zero.
+                    let stale_end = (old + old_limbs).min(new);
+                    self.data[old..stale_end].fill(0);
+                }
+                self.data[new + old_limbs..new + limbs].fill(0);
             }
         }
         self.count = count;
         self.limbs = limbs;
-        self.data = data;
     }
 }

@@ -16,6 +16,10 @@ impl<W: Weight> Matcher<W> {
         self.apply_pending_fixes(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
+        // After all weights were set at once, keep no table-sized list around.
+        if self.changed_edges.capacity() > 16 * self.vertex_count() {
+            self.changed_edges.shrink_to(16 * self.vertex_count());
+        }
         for &vertex in &cover {
             released.push(vertex);
             if let Some(mate) = self.detach_vertex(vertex) {
@@ -93,7 +97,8 @@ impl<W: Weight> Matcher<W> {
         }
         // Pending changes of these edges are settled by the fixing: the removed edges no longer
         // constrain the duals, and the pair's edge is made tight when the fixing is applied.
-        self.changed_edges.retain(|&(u, v)| u != a && u != b && v != a && v != b);
+        let (a32, b32) = (a as u32, b as u32);
+        self.changed_edges.retain(|&(u, v)| u != a32 && u != b32 && v != a32 && v != b32);
         let zero = W::zero();
         for vertex in [a, b] {
             for other in 0..count {
@@ -118,7 +123,7 @@ impl<W: Weight> Matcher<W> {
         if self.pending_fixes.len() < pending {
             for end in [vertex, partner] {
                 for other in (0..self.vertex_count()).filter(|&other| other != end) {
-                    self.changed_edges.push((end, other));
+                    self.changed_edges.push((end as u32, other as u32));
                 }
             }
         } else {
@@ -161,13 +166,14 @@ impl<W: Weight> Matcher<W> {
     /// one vertex whichever endpoint the caller named first.
     fn cover_changed_edges(&self) -> Vec<usize> {
         let mut changed_degree = vec![0_usize; self.vertex_count()];
-        for &(u, v) in &self.changed_edges {
+        let edges = self.changed_edges.iter().map(|&(u, v)| (u as usize, v as usize));
+        for (u, v) in edges.clone() {
             changed_degree[u] += 1;
             changed_degree[v] += 1;
         }
         let mut in_cover = vec![false; self.vertex_count()];
         let mut cover = Vec::new();
-        for &(u, v) in &self.changed_edges {
+        for (u, v) in edges {
             if !in_cover[u] && !in_cover[v] {
                 let chosen = if changed_degree[u] >= changed_degree[v] { u } else { v };
                 in_cover[chosen] = true;
