@@ -121,6 +121,9 @@ enum Update {
     SetEdge { first: usize, second: usize, weight: u128 },
     /// As `ForcePair`, through [`Matcher::fix_pair`].
     FixPair { first: usize, second: usize },
+    /// New weights on a random half of all edges, as when an engine sets up a bracket: more
+    /// changes than the matcher lists edge by edge.
+    ReweighMany { seed: u64 },
 }
 
 fn update_strategy(vertex_count: usize) -> impl Strategy<Value = Update> {
@@ -130,6 +133,7 @@ fn update_strategy(vertex_count: usize) -> impl Strategy<Value = Update> {
         1 => vertex.clone().prop_map(|vertex| Update::IsolateVertex { vertex }),
         1 => (vertex.clone(), vertex.clone()).prop_map(|(first, second)| Update::ForcePair { first, second }),
         2 => (vertex.clone(), vertex.clone()).prop_map(|(first, second)| Update::FixPair { first, second }),
+        1 => any::<u64>().prop_map(|seed| Update::ReweighMany { seed }),
         2 => (vertex.clone(), vertex, weight_strategy()).prop_map(|(first, second, weight)| Update::SetEdge {
             first,
             second,
@@ -179,6 +183,17 @@ fn apply(update: &Update, table: &mut Table, matcher: &mut Matcher<u128>) {
             set(first, second, u128::MAX >> 3);
         }
         Update::SetEdge { first, second, weight } => set(first, second, weight),
+        Update::ReweighMany { seed } => {
+            let mut state = seed;
+            for u in 0..count {
+                for v in 0..u {
+                    let roll = next_random(&mut state);
+                    if roll % 2 == 0 {
+                        set(u, v, if roll % 6 == 0 { 0 } else { u128::from(roll >> 20) });
+                    }
+                }
+            }
+        }
         Update::FixPair { first, second } => {
             if first != second {
                 for other in 0..count {

@@ -39,7 +39,7 @@ impl<W: Weight> Matcher<W> {
     ///
     /// The first violation found.
     pub fn check_optimality(&self) -> Result<(), OptimalityViolation> {
-        if !self.changed_edges.is_empty() || !self.pending_fixes.is_empty() {
+        if self.has_pending_changes() {
             return Err(OptimalityViolation::PendingChanges);
         }
         let count = self.vertex_count();

@@ -92,6 +92,12 @@ pub struct Matcher<W: Weight> {
     /// Edges whose weight changed since the last solve, not yet accounted for in the duals (as
     /// `u32` pairs: setting all weights at once makes this list about as long as the table).
     changed_edges: Vec<(u32, u32)>,
+    /// Once the changes outnumber a few per vertex (all weights set at once), the changed edges
+    /// are no longer listed: both ends of each are marked here instead, and all the marked
+    /// vertices form the cover (of a clique of changes, a greedy cover leaves out one at most).
+    changed_vertices: Vec<usize>,
+    /// Per vertex: listed in `changed_vertices`.
+    changed_vertex: Vec<bool>,
 
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
@@ -200,6 +206,8 @@ impl<W: Weight> Matcher<W> {
             weights: WeightTable::new(vertex_count),
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
+            changed_vertices: Vec::new(),
+            changed_vertex: Vec::new(),
             mate: Vec::new(),
             vertex_dual: Vec::new(),
             active: Vec::new(),
@@ -247,6 +255,7 @@ impl<W: Weight> Matcher<W> {
     fn push_vertex_state(&mut self) {
         let old_count = self.vertex_count();
         self.mate.push(None);
+        self.changed_vertex.push(false);
         self.vertex_dual.push(W::zero());
         self.active.push(old_count);
         self.fixed_to.push(None);
@@ -285,7 +294,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             self.weights.set(u, v, &weight);
-            self.changed_edges.push((u as u32, v as u32));
+            self.note_changed_edge(u, v);
         }
     }
 

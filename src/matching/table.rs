@@ -18,7 +18,9 @@ pub(super) struct WeightTable {
 impl WeightTable {
     /// A table of `count` vertices without edges.
     pub(super) fn new(count: usize) -> Self {
-        Self { count, limbs: 1, data: vec![0; count * count] }
+        let mut data = Vec::new();
+        grow_zeroed(&mut data, count * count);
+        Self { count, limbs: 1, data }
     }
 
     /// The limbs of the weight of `{u, v}`, least significant first.
@@ -81,7 +83,7 @@ impl WeightTable {
     fn relayout(&mut self, count: usize, limbs: usize) {
         debug_assert!(count >= self.count && limbs >= self.limbs);
         let (old_count, old_limbs) = (self.count, self.limbs);
-        self.data.resize(count * count * limbs, 0);
+        grow_zeroed(&mut self.data, count * count * limbs);
         for row in (0..old_count).rev() {
             for column in (0..old_count).rev() {
                 let old = (row * old_count + column) * old_limbs;
@@ -99,4 +101,21 @@ impl WeightTable {
         self.count = count;
         self.limbs = limbs;
     }
+}
+
+/// Tables of at least this many limbs get at least [`LARGE_TABLE_CAPACITY`] limbs of capacity.
+const LARGE_TABLE_LIMBS: usize = 1 << 14;
+
+/// 33 MiB of address space. glibc serves a block this large with a mapping of its own and returns
+/// it on free; it serves a smaller one that way too, but then raises its threshold to that size, so
+/// that later blocks up to it (the next round's table) come from the heap, which keeps their
+/// memory after they are freed. Pages of the reserve that are never written cost no memory.
+const LARGE_TABLE_CAPACITY: usize = (33 << 20) / 8;
+
+/// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
+fn grow_zeroed(data: &mut Vec<u64>, len: usize) {
+    if len >= LARGE_TABLE_LIMBS && data.capacity() < len {
+        data.reserve_exact(len.max(LARGE_TABLE_CAPACITY) - data.len());
+    }
+    data.resize(len, 0);
 }

@@ -9,16 +9,15 @@ impl<W: Weight> Matcher<W> {
     /// except that detached vertices and their former mates may be exposed with a positive dual.
     /// Pairs fixed since the last solve are applied first.
     pub(super) fn repair_after_changes(&mut self) {
-        if self.changed_edges.is_empty() && self.pending_fixes.is_empty() {
+        if !self.has_pending_changes() {
             return;
         }
         let mut released = Vec::new();
         self.apply_pending_fixes(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
-        // After all weights were set at once, keep no table-sized list around.
-        if self.changed_edges.capacity() > 16 * self.vertex_count() {
-            self.changed_edges.shrink_to(16 * self.vertex_count());
+        for vertex in self.changed_vertices.drain(..) {
+            self.changed_vertex[vertex] = false;
         }
         for &vertex in &cover {
             released.push(vertex);
@@ -99,6 +98,7 @@ impl<W: Weight> Matcher<W> {
         // constrain the duals, and the pair's edge is made tight when the fixing is applied.
         let (a32, b32) = (a as u32, b as u32);
         self.changed_edges.retain(|&(u, v)| u != a32 && u != b32 && v != a32 && v != b32);
+        // Marks are left: a fixed vertex is left out of the cover.
         let zero = W::zero();
         for vertex in [a, b] {
             for other in 0..count {
@@ -123,7 +123,7 @@ impl<W: Weight> Matcher<W> {
         if self.pending_fixes.len() < pending {
             for end in [vertex, partner] {
                 for other in (0..self.vertex_count()).filter(|&other| other != end) {
-                    self.changed_edges.push((end as u32, other as u32));
+                    self.note_changed_edge(end, other);
                 }
             }
         } else {
@@ -161,7 +161,35 @@ impl<W: Weight> Matcher<W> {
         self.pending_fixes.clear();
     }
 
-    /// A small set of vertices touching every changed edge: greedily, each uncovered edge is
+    /// Whether weights changed or pairs were fixed since the last solve.
+    pub(super) fn has_pending_changes(&self) -> bool {
+        !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_fixes.is_empty()
+    }
+
+    /// Notes that the weight of `{u, v}` changed: in the list of changed edges, or once that
+    /// holds a few edges per vertex, by marking both ends.
+    pub(super) fn note_changed_edge(&mut self, u: usize, v: usize) {
+        if self.changed_vertices.is_empty() && self.changed_edges.len() < 4 * self.vertex_count() {
+            self.changed_edges.push((u as u32, v as u32));
+            return;
+        }
+        let listed = std::mem::take(&mut self.changed_edges);
+        for (first, second) in listed.into_iter().map(|(first, second)| (first as usize, second as usize)) {
+            self.mark_changed(first);
+            self.mark_changed(second);
+        }
+        self.mark_changed(u);
+        self.mark_changed(v);
+    }
+
+    fn mark_changed(&mut self, vertex: usize) {
+        if !self.changed_vertex[vertex] {
+            self.changed_vertex[vertex] = true;
+            self.changed_vertices.push(vertex);
+        }
+    }
+
+    /// A small set of vertices touching every changed edge: the marked vertices, and greedily, each uncovered edge is
     /// covered by whichever endpoint has more changed edges, so the edges around one vertex cost
     /// one vertex whichever endpoint the caller named first.
     fn cover_changed_edges(&self) -> Vec<usize> {
@@ -171,8 +199,13 @@ impl<W: Weight> Matcher<W> {
             changed_degree[u] += 1;
             changed_degree[v] += 1;
         }
+        // A marked vertex fixed since has all its changes settled by the fixing.
+        let mut cover: Vec<usize> =
+            self.changed_vertices.iter().copied().filter(|&vertex| self.fixed_to[vertex].is_none()).collect();
         let mut in_cover = vec![false; self.vertex_count()];
-        let mut cover = Vec::new();
+        for &vertex in &cover {
+            in_cover[vertex] = true;
+        }
         for (u, v) in edges {
             if !in_cover[u] && !in_cover[v] {
                 let chosen = if changed_degree[u] >= changed_degree[v] { u } else { v };
