@@ -52,6 +52,7 @@ mod tests;
 
 pub use certificate::OptimalityViolation;
 use table::WeightTable;
+pub use update::Exchange;
 pub use weight::{Weight, Wide};
 
 /// The label a top-level blossom (or, for the vertex-level entries, a single vertex) carries

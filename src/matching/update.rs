@@ -113,6 +113,81 @@ impl<W: Weight> Matcher<W> {
         self.pending_fixes.push((a, b));
     }
 
+    /// Tries to fix `a`–`b` as [`Matcher::fix_pair`] does, without a stage, from the duals of the
+    /// last solve (no weights may have changed since; pairs fixed since must already be matched):
+    ///
+    /// - [`Exchange::Impossible`]: the edge has a positive reduced cost, so by complementary
+    ///   slackness no optimal matching holds the pair; nothing changes.
+    /// - [`Exchange::Fixed`]: the pair is matched already, or the matching becomes an optimal one
+    ///   holding it by a swap: `a`–`b` and the pair of their old mates are tight (or the mate left
+    ///   exposed has a zero dual), none of the four in a blossom. The swapped matching satisfies
+    ///   complementary slackness with the same duals, so it is a matching a solve could return.
+    /// - [`Exchange::Unknown`]: neither can be told this cheaply; nothing changes.
+    pub fn fix_pair_by_exchange(&mut self, a: usize, b: usize, weight: W) -> Exchange {
+        if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() {
+            return Exchange::Unknown;
+        }
+        if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
+            return Exchange::Unknown;
+        }
+        let count = self.vertex_count();
+        if a >= count || b >= count || a == b || weight.is_zero() || weight > self.weight_limit {
+            return Exchange::Unknown;
+        }
+        if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+            return Exchange::Unknown;
+        }
+        if self.mate[a] == Some(b) {
+            self.fix_pair(a, b, weight);
+            return Exchange::Fixed;
+        }
+        if self.weights.is_zero(a, b) {
+            return Exchange::Impossible;
+        }
+        // Without a blossom holding both, the reduced cost is the vertex duals' part alone,
+        // and dual feasibility keeps it non-negative.
+        if self.top[a] == self.top[b] {
+            return Exchange::Unknown;
+        }
+        if !self.is_tight(a, b) {
+            return Exchange::Impossible;
+        }
+        let (old_a, old_b) = (self.mate[a], self.mate[b]);
+        let involved = [Some(a), Some(b), old_a, old_b];
+        if involved.iter().flatten().any(|&v| self.top[v] != v || self.fixed_to[v].is_some()) {
+            return Exchange::Unknown;
+        }
+        match (old_a, old_b) {
+            (Some(m), Some(x)) if !self.is_tight(m, x) => return Exchange::Unknown,
+            // The one left exposed must not keep a positive dual.
+            (Some(v), None) | (None, Some(v)) if !self.vertex_dual[v].is_zero() => return Exchange::Unknown,
+            _ => {}
+        }
+        self.mate[a] = Some(b);
+        self.mate[b] = Some(a);
+        match (old_a, old_b) {
+            (Some(m), Some(x)) => {
+                self.mate[m] = Some(x);
+                self.mate[x] = Some(m);
+            }
+            (Some(v), None) | (None, Some(v)) => self.mate[v] = None,
+            (None, None) => {}
+        }
+        self.fix_pair(a, b, weight);
+        Exchange::Fixed
+    }
+
+    /// Whether `{u, v}`, an edge between two top-level single vertices or blossoms, has zero
+    /// reduced cost.
+    fn is_tight(&self, u: usize, v: usize) -> bool {
+        if self.weights.is_zero(u, v) {
+            return false;
+        }
+        let mut cost = W::zero();
+        self.reduced_cost_into(&mut cost, u, v);
+        cost.is_zero()
+    }
+
     /// Makes a fixed vertex and its partner ordinary vertices again. A pair fixed since the last
     /// solve counts as changed on all its edges; one fixed before stays matched, with tight duals.
     pub(super) fn unfix(&mut self, vertex: usize) {
@@ -293,4 +368,15 @@ impl<W: Weight> Matcher<W> {
             }
         }
     }
+}
+
+/// What [`Matcher::fix_pair_by_exchange`] could tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exchange {
+    /// The pair is fixed, in an optimal matching.
+    Fixed,
+    /// No optimal matching holds the pair.
+    Impossible,
+    /// Only a solve can tell.
+    Unknown,
 }

@@ -10,7 +10,7 @@
 //! are taken from the top scoregroup down (1.9.2); players left unpaired in one bracket are the
 //! moved-down players (MDPs) of the next.
 
-use crate::matching::{Matcher, Weight};
+use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
@@ -232,6 +232,10 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
         self.matcher.set_weight(self.list[a], self.list[b], weight);
     }
 
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.matcher.weight(self.list[a], self.list[b])
+    }
+
     fn solve(&mut self) {
         self.matcher.solve();
     }
@@ -245,6 +249,10 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 
     fn finalize(&mut self, a: usize, b: usize) {
         finalize_pair(self.matcher, self.list[a], self.list[b], self.max_weight);
+    }
+
+    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
+        self.matcher.fix_pair_by_exchange(self.list[a], self.list[b], self.max_weight.clone())
     }
 }
 
