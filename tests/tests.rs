@@ -8,5 +8,6 @@ mod dubov1997;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
+mod handbook;
 mod matching;
 mod watch;

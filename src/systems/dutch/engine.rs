@@ -199,18 +199,10 @@ impl<W: Weight> Procedure<'_, W> {
     }
 }
 
-/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none.
+/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none,
+/// and later solves leave both out ([`Matcher::fix_pair`]).
 pub fn finalize_pair<W: Weight>(matcher: &mut Matcher<W>, a: usize, b: usize, pair_weight: &W) {
-    for u in 0..matcher.vertex_count() {
-        if u != a {
-            let w = if u == b { pair_weight.clone() } else { W::zero() };
-            matcher.set_weight(a, u, w);
-        }
-        if u != b {
-            let w = if u == a { pair_weight.clone() } else { W::zero() };
-            matcher.set_weight(b, u, w);
-        }
-    }
+    matcher.fix_pair(a, b, pair_weight.clone());
 }
 
 /// The bracket list of the 2025 procedure over the one matcher of the whole round.
