@@ -188,8 +188,8 @@ fn apply(update: &Update, table: &mut Table, matcher: &mut Matcher<u128>) {
             for u in 0..count {
                 for v in 0..u {
                     let roll = next_random(&mut state);
-                    if roll % 2 == 0 {
-                        set(u, v, if roll % 6 == 0 { 0 } else { u128::from(roll >> 20) });
+                    if roll.is_multiple_of(2) {
+                        set(u, v, if roll.is_multiple_of(6) { 0 } else { u128::from(roll >> 20) });
                     }
                 }
             }

@@ -184,7 +184,7 @@ fn solve(ctx: &Context, group: &Group, with_rest: bool) -> Vec<(usize, usize)> {
                     if y == x || Some(y) == keep || (only_group && y >= m) {
                         continue;
                     }
-                    let w = *matcher.weight(x, y);
+                    let w = matcher.weight(x, y);
                     if w != 0 {
                         saved.push((x, y, w));
                         matcher.set_weight(x, y, 0);
