@@ -5,11 +5,14 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use proptest::prelude::*;
+use trfcheck::formats;
 use trfcheck::generate::{self, GenerateError, GenerateOptions, RatingRange};
-use trfcheck::model::{Colour, PlayerId, ResultCode, RoundEntry, Tournament};
+use trfcheck::model::{Colour, Date, DateText, PlayerId, ResultCode, RoundEntry, Tournament};
+use trfcheck::report::{CheckReport, RoundReport, RoundStatus};
 use trfcheck::state::{Participation, RoundState};
 use trfcheck::systems::SystemId;
 use trfcheck::systems::dubov1997::{self, LiteralError};
+use trfcheck::verify::{self, CheckOptions};
 
 /// Rounds on which the fast engine and the literal reference were compared.
 static ROUNDS_COMPARED: AtomicU64 = AtomicU64::new(0);
@@ -221,8 +224,7 @@ fn first_round_odd_gives_the_last_player_the_bye() {
 ///
 /// 6.2: whites by increasing ARO, blacks by decreasing R, row by row; nobody has met, so 6.3 changes
 /// nothing; chapter 3 gives each its due colour. The expected boards are the table's rows.
-#[test]
-fn the_table_of_6_2() {
+fn table_6_2() -> Tournament {
     // (pairing number, own rating, two opponents' ratings) of the "whites" and "blacks".
     let whites: [(PlayerId, u32, [u32; 2]); 6] = [
         (1, 2200, [2340, 2341]), // ARO 2340.5
@@ -271,6 +273,12 @@ fn the_table_of_6_2() {
             }
         }
     }
+    t
+}
+
+#[test]
+fn the_table_of_6_2() {
+    let t = table_6_2();
     let state = RoundState::build(&t, 3, Participation::NextRound);
     let pairing = dubov1997::pair(&state).expect("a pairing");
     let top: Vec<(PlayerId, PlayerId)> =
@@ -285,4 +293,150 @@ fn the_table_of_6_2() {
         (3, 11), // 2344.5 – 2250
     ];
     assert_eq!(sorted(top), sorted(expected));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explanations of a differing round.
+
+/// Writes `t` to a file and checks it as `trfcheck check` does.
+fn check(t: &Tournament) -> CheckReport {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dubov1997.trf");
+    let mut t = t.clone();
+    let system = t.point_system.clone();
+    for p in &mut t.players {
+        p.points = Some(p.points_from_results(&system));
+    }
+    let (text, _) = formats::trf::write(&t);
+    std::fs::write(&path, &text).unwrap();
+    let (_, report) = verify::check_path(&path, &CheckOptions::default());
+    // dubov-2025 has no engine here; anything else must check.
+    let refused = report.error.as_deref().is_some_and(|e| !e.contains("no pairing engine supports dubov-2025"));
+    assert!(!refused, "{:?}\n{:?}\n{text}", report.error, report.diagnostics);
+    report
+}
+
+fn round_report(report: &CheckReport, round: u32) -> &RoundReport {
+    report.rounds.iter().find(|r| r.round == round).expect("the round is reported")
+}
+
+/// Chapter 5 by hand: 1–4, 5–2, 3–6 (see above). A record of 1–2, 3–4, 5–6 breaks it at board 1:
+/// No. 1 should meet No. 4, three places below; the explanation names 5 and both players.
+#[test]
+fn a_first_round_not_by_halves_is_explained_by_chapter_5() {
+    let mut t = event(&[2400, 2300, 2200, 2100, 2000, 1900], 2);
+    game(&mut t, 1, 1, 2, '1');
+    game(&mut t, 1, 4, 3, '=');
+    game(&mut t, 1, 5, 6, '0');
+    let report = check(&t);
+    assert_eq!(report.system.as_deref(), Some("dubov-1997"));
+    let round = round_report(&report, 1);
+    assert_eq!(round.status, RoundStatus::Mismatch);
+    assert_eq!(round.criterion.as_deref(), Some("5"));
+    assert!(!round.engine_bug);
+    let why = round.explanation.as_deref().unwrap();
+    assert!(why.starts_with("Dubov 1997, 5:"), "{why}");
+    assert!(why.contains("No. 1 (1) plays No. 4 (4)") && why.contains("the record pairs 1 with 2"), "{why}");
+}
+
+/// The 6.2 table with its first two rows exchanged (2310.0 against 2365, 2318.5 against 2380): the
+/// first decision the record does not share is row 1 of the score group of 2 points, where 6.2
+/// pairs the first "white" (2, ARO 2310.0) with the first "black" (8, R 2380). The outsiders are
+/// recorded as the engine pairs them, so the top group is the only difference.
+#[test]
+fn the_6_2_table_with_rows_exchanged_is_explained_by_6_2() {
+    let mut t = table_6_2();
+    let state = RoundState::build(&t, 3, Participation::NextRound);
+    let pairing = dubov1997::pair(&state).expect("a pairing");
+    for board in &pairing.boards {
+        let Some(black) = board.black else { continue };
+        let (white, black) = match (board.white, black) {
+            (2, 8) => (2, 10),
+            (5, 10) => (5, 8),
+            other => other,
+        };
+        game(&mut t, 3, white, black, '=');
+    }
+    let report = check(&t);
+    let round = round_report(&report, 3);
+    assert_eq!(round.status, RoundStatus::Mismatch);
+    assert_eq!(round.criterion.as_deref(), Some("6.2"), "{:?}", round.explanation);
+    assert!(!round.engine_bug);
+    let why = round.explanation.as_deref().unwrap();
+    assert!(why.contains("2 (R 2210, ARO 2310.0") && why.contains("meets 8 (R 2380"), "{why}");
+    assert!(why.contains("the record pairs 2 with 10"), "{why}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `generate` → `check`, and the version of a year-less Dubov declaration.
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, max_global_rejects: 4000, ..ProptestConfig::default() })]
+
+    /// Tournaments our `generate` pairs by dubov-1997 check clean, every round.
+    #[test]
+    fn generated_dubov_1997_tournaments_check_clean(
+        players in 2u32..=40, rounds in 1u32..=9, seed in any::<u64>(), draw_rate in 0.0..=1.0f64,
+        bye_rate in 0.0..=0.2f64, scoring in prop_oneof![Just("1,0.5,0"), Just("3,1,0")],
+    ) {
+        let options = GenerateOptions {
+            draw_rate,
+            bye_rate,
+            scoring: scoring.parse().unwrap(),
+            ..GenerateOptions::new(SystemId::Dubov1997, players, rounds, seed)
+        };
+        let t = generated(&options)?;
+        let report = check(&t);
+        prop_assert_eq!(report.system.as_deref(), Some("dubov-1997"));
+        for round in &report.rounds {
+            prop_assert_eq!(round.status, RoundStatus::Match, "round {}: {:?}", round.round, round.explanation);
+        }
+    }
+}
+
+/// SPEC: `FIDE_DUBOV` (192) and a 092 naming Dubov resolve by the tournament's dates: before
+/// 1 Jul 2025 the 1997 rules, which `check` then applies (the file was paired by them, so every
+/// round matches) and names, with the date it went by; from that day the 2025 rules.
+#[test]
+fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
+    let base = generate::generate(&GenerateOptions::new(SystemId::Dubov1997, 12, 4, 7)).unwrap();
+    let date = |y, m, d| Some(DateText::Date(Date::new(y, m, d).unwrap()));
+    let cases = [
+        (Some("FIDE_DUBOV"), None, date(2025, 6, 30), SystemId::Dubov1997, "192 record"),
+        (None, Some("Individual FIDE Dubov"), date(2019, 3, 2), SystemId::Dubov1997, "092 record"),
+        (None, Some("FIDE_DUBOV"), date(2025, 6, 30), SystemId::Dubov1997, "092 record"),
+        (Some("FIDE_DUBOV"), None, date(2025, 7, 1), SystemId::Dubov2025, "192 record"),
+        (None, Some("Individual FIDE Dubov"), date(2025, 7, 1), SystemId::Dubov2025, "092 record"),
+    ];
+    for (code, kind, start, system, source) in cases {
+        let mut t = base.clone();
+        t.header.system_code = code.map(str::to_owned);
+        t.header.tournament_type = kind.map(str::to_owned);
+        t.header.start_date = start;
+        let report = check(&t);
+        assert_eq!(report.system.as_deref(), Some(system.id()), "{code:?} {kind:?}");
+        assert_eq!(report.system_source.as_deref(), Some(source));
+        let reason = report.system_reason.as_deref().unwrap_or_default();
+        assert!(reason.contains("start date (042)"), "{reason}");
+        if system == SystemId::Dubov1997 {
+            assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);
+        }
+    }
+    // The text report says which version was used and why.
+    let mut t = base.clone();
+    t.header.system_code = None;
+    t.header.tournament_type = Some("Individual FIDE Dubov".to_owned());
+    t.header.start_date = date(2024, 5, 1);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dated.trf");
+    std::fs::write(&path, formats::trf::write(&t).0).unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        .args(["--color", "never", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("pairing system dubov-1997 (092 record)"), "{stdout}");
+    assert!(stdout.contains("2024/05/01"), "{stdout}");
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
 }
