@@ -440,3 +440,31 @@ fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
     assert!(stdout.contains("2024/05/01"), "{stdout}");
     assert_eq!(output.status.code(), Some(0), "{stdout}");
 }
+
+/// Chapters 4, 7.2, 7.3–7.4, 6.2 and 3 by hand, five players (R 2400, 2300, 2200, 2100, 2000).
+///
+/// Round 1 (chapter 5): 1–3 and 4–2 (board 2 takes the other colours), 5 the bye. 1 and 2 win.
+/// Round 2: scores 1, 2, 5 on 1 point, 3 and 4 on 0.
+/// - 4: the bye goes to the lowest score group {3, 4}, lowest R: 4 (2100); 1, 2, 3, 5 can still be
+///   paired (1–2, 3–5).
+/// - 7.2: the group {1, 2, 5} is odd; the only player below, 3, has met 1 but can meet 2 or 5 and
+///   may be transferred (2.5: never transferred before), so 3 joins it.
+/// - Due colours (1): 1 black (had white), 2 white (had black), 3 white (had black), 5 none (no
+///   game), who joins the smaller subgroup: whites {2, 3}, blacks {1, 5}; even, so 7.3/7.4 move
+///   nobody.
+/// - 6.2: whites by ascending ARO: 2 (ARO 2100, met 4), 3 (ARO 2400, met 1); blacks by descending R:
+///   1 (2400), 5 (2000). Rows 2–1 and 3–5; neither pair has met, so 6.3 changes nothing.
+/// - 3: 2 and 3 are due white, 1 due black, 5 takes either: 2–1, 3–5.
+#[test]
+fn second_round_bye_transfer_and_rows_by_hand() {
+    let mut t = event(&[2400, 2300, 2200, 2100, 2000], 5);
+    game(&mut t, 1, 1, 3, '1');
+    game(&mut t, 1, 4, 2, '0');
+    bye(&mut t, 1, 5, ResultCode::PairingAllocatedBye);
+    let round_one = dubov1997::pair(&RoundState::build(&t, 1, Participation::Recorded)).unwrap();
+    let boards: Vec<[u32; 2]> = round_one.boards.iter().map(|b| b.as_pair()).collect();
+    assert_eq!(boards, vec![[1, 3], [4, 2], [5, 0]], "chapter 5 for round 1");
+    let (games, bye) = next_round(&t, 2);
+    assert_eq!(sorted(games), vec![(2, 1), (3, 5)]);
+    assert_eq!(bye, Some(4));
+}

@@ -212,4 +212,49 @@ mod tests {
         assert_eq!(Aro::default().to_string(), "0.0");
         assert!(Aro::default() < a);
     }
+
+    /// 2.5: "three times (if the tournament has less than 10 rounds) or four times (if the
+    /// tournament has more than 9 rounds)".
+    #[test]
+    fn transfer_limit_depends_on_the_number_of_rounds() {
+        assert_eq!(transfer_limit(5), 3);
+        assert_eq!(transfer_limit(9), 3);
+        assert_eq!(transfer_limit(10), 4);
+        assert_eq!(transfer_limit(13), 4);
+    }
+
+    fn with_colours(sequence: &[Colour]) -> Player {
+        let whites = sequence.iter().filter(|&&c| c == Colour::White).count() as u32;
+        Player {
+            id: 1,
+            rank: 0,
+            rating: 0,
+            score: Points::default(),
+            aro: Aro::default(),
+            whites,
+            blacks: sequence.len() as u32 - whites,
+            sequence: sequence.to_vec(),
+            by_round: sequence.iter().map(|&c| Some(c)).collect(),
+            due: None,
+            bye_allowed: true,
+            upfloats: 0,
+            upfloated_last_round: false,
+            was_floater: false,
+        }
+    }
+
+    /// 2.3 (difference within ±2) and 2.4 (not the same colour three times in a row).
+    #[test]
+    fn colour_limitations() {
+        use Colour::{Black as B, White as W};
+        // Two whites in a row: a third breaks 2.4 (the difference would be 3, too).
+        assert!(!with_colours(&[W, W]).may_take(W));
+        assert!(with_colours(&[W, W]).may_take(B));
+        // W B W W: a white would make the difference 3 (2.3) and three in a row (2.4).
+        assert!(!with_colours(&[W, B, W, W]).may_take(W));
+        // W W B W: difference +2 already, a white makes +3: 2.3 alone forbids it.
+        assert!(!with_colours(&[W, W, B, W]).may_take(W));
+        // B W: either colour keeps both limits.
+        assert!(with_colours(&[B, W]).may_take(W) && with_colours(&[B, W]).may_take(B));
+    }
 }
