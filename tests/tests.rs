@@ -4,6 +4,7 @@
 mod cli;
 mod conformance;
 mod corpus;
+mod dubov1997;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
