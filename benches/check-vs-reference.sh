@@ -7,7 +7,8 @@
 # REFERENCE_BINARY is a bbpPairings build (its `--dutch FILE -c` mode), built outside this
 # repository; without it only trfcheck is timed. FILES default to ../shared/bench/*.trf. Both
 # programs must give the same verdict (the list of discrepant rounds); the script says when not.
-# Each file is run REPEAT times (default 1) and the fastest run is kept.
+# Each file is run REPEAT times (default 1) and the fastest run is kept. JOBS=N passes --jobs N to
+# trfcheck (by default it checks rounds on every core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,10 @@ if [ ${#files[@]} -eq 0 ]; then
   files=(../shared/bench/*.trf)
 fi
 repeat="${REPEAT:-1}"
+jobs=()
+if [ -n "${JOBS:-}" ]; then
+  jobs=(--jobs "$JOBS")
+fi
 best_out=$(mktemp)
 trap 'rm -f "$best_out"' EXIT
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}'; }
@@ -51,7 +56,7 @@ discrepant() {
 printf '%-28s %10s %10s %10s | %10s %10s %10s | %8s %8s %8s %s\n' file "wall s" "cpu s" "peak MB" \
   "ref wall" "ref cpu" "ref MB" "× wall" "× cpu" "× mem" verdicts
 for file in "${files[@]}"; do
-  read -r wall cpu kb < <(measure "$trfcheck" --color never check --format bbp "$file")
+  read -r wall cpu kb < <(measure "$trfcheck" --color never check "${jobs[@]}" --format bbp "$file")
   ours=$(discrepant <"$best_out")
   if [ -n "$reference" ]; then
     read -r rwall rcpu rkb < <(measure "$reference" --dutch "$file" -c)
