@@ -4,6 +4,7 @@
 mod cli;
 mod conformance;
 mod corpus;
+mod dubov2025;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
