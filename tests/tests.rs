@@ -8,5 +8,6 @@ mod dubov2025;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
+mod handbook;
 mod matching;
 mod watch;

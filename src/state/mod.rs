@@ -261,8 +261,29 @@ impl Accelerations {
         if declared && explicit.is_empty() {
             let system = &t.point_system;
             let rounds = t.header.rounds.unwrap_or_else(|| t.rounds_paired());
-            // C.04.7 1.2: GA is the first half of the participants, rounded up to an even number.
-            let group_a = 2 * t.players.len().div_ceil(4);
+            // C.04.7 1.2: before round 1, "the list of participants to be paired" is split; GA is
+            // its first half, rounded up to an even number. A player not paired in round 1 is not
+            // in that list (a late entry, C.04.2 2.4); 1.3.2 keeps the last GA participant fixed
+            // afterwards, so GA is everyone ranked up to them — a late entry ranked above joins GA.
+            let round_one_recorded = t.players.iter().any(|p| past_round_paired(&p.round(1)));
+            let requested_round_one =
+                |id: PlayerId| t.requested_byes.iter().any(|b| b.round == 1 && b.players.contains(&id));
+            let in_round_one: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let player = &t.players[i];
+                    if round_one_recorded {
+                        past_round_paired(&player.round(1))
+                    } else {
+                        player.round(1).is_blank() && !requested_round_one(player.id)
+                    }
+                })
+                .collect();
+            let group_a = 2 * in_round_one.len().div_ceil(4);
+            let last_of_group_a =
+                group_a.min(in_round_one.len()).checked_sub(1).and_then(|last| in_round_one.get(last)).copied();
+            let group_a = last_of_group_a.and_then(|last| order.iter().position(|&i| i == last)).map_or(0, |at| at + 1);
             // 1.4.1: the accelerated rounds are the first half, rounded up; 1.4.2: the first half of
             // them (rounded up) give a win's points, the rest (1.4.3) half of that.
             let accelerated = rounds.div_ceil(2);

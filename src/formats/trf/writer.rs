@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use super::layout;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{DateText, Numbering, Player, PointSystem, RoundEntry, Tournament};
+use crate::model::{DateText, Numbering, Player, PointSystem, Points, RoundEntry, Tournament};
 
 const EOL: &str = "\r\n";
 
@@ -52,6 +52,39 @@ impl Writer {
             format!("{what} `{value}` is longer than columns {}–{} and was shortened", columns.first, columns.last),
         ));
         value.chars().take(width).collect()
+    }
+
+    /// A number or score for columns of `width`, right-aligned; a warning when it does not fit.
+    fn cell(&mut self, text: String, width: usize, what: &str) -> String {
+        if text.chars().count() > width {
+            self.warnings.push(Diagnostic::warning(
+                Code::Nonstandard,
+                format!("{what} `{text}` does not fit its {width} columns"),
+            ));
+        }
+        format!("{text:>width$}")
+    }
+
+    fn number(&mut self, n: impl std::fmt::Display, width: usize, what: &str) -> String {
+        self.cell(n.to_string(), width, what)
+    }
+
+    fn opt_number(&mut self, n: Option<u32>, width: usize, what: &str) -> String {
+        match n {
+            Some(n) => self.number(n, width, what),
+            None => " ".repeat(width),
+        }
+    }
+
+    fn points(&mut self, p: Points, width: usize, what: &str) -> String {
+        self.cell(points_text(p, width), width, what)
+    }
+
+    fn opt_points(&mut self, p: Option<Points>, width: usize, what: &str) -> String {
+        match p {
+            Some(p) => self.points(p, width, what),
+            None => " ".repeat(width),
+        }
     }
 
     fn tournament(&mut self, t: &Tournament) {
@@ -112,14 +145,14 @@ impl Writer {
             self.draughts(player);
         }
         for rating in &t.national_ratings {
+            let player = self.number(rating.player, 4, "player number");
+            let value = self.opt_number(rating.rating, 4, "national rating");
             let line = format!(
-                "{:<3} {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10}",
+                "{:<3} {player} {}{:>3} {:<33} {value} {:<3} {:>11} {:<10}",
                 rating.federation,
-                rating.player,
                 rating.sex.unwrap_or(' '),
                 rating.class.as_deref().unwrap_or(""),
                 rating.name.as_deref().unwrap_or(""),
-                rating.rating.map(|r| r.to_string()).unwrap_or_default(),
                 rating.origin.as_deref().unwrap_or(""),
                 rating.national_id.as_deref().unwrap_or(""),
                 rating.birth.as_deref().unwrap_or(""),
@@ -127,85 +160,95 @@ impl Writer {
             self.line(&line);
         }
         for team in &t.teams {
+            let number = self.number(team.number, 3, "team number");
+            let match_points = self.opt_points(team.match_points, 6, "match points");
+            let game_points = self.opt_points(team.game_points, 6, "game points");
+            let rank = self.opt_number(team.rank, 3, "team rank");
             let mut line = format!(
-                "310 {:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  ",
-                team.number,
+                "310 {number} {:<32} {:<5} {:>6} {match_points} {game_points} {rank}  ",
                 team.name,
                 team.nickname.as_deref().unwrap_or(""),
                 team.strength.as_deref().unwrap_or(""),
-                opt_points(team.match_points),
-                opt_points(team.game_points),
-                team.rank.map(|r| r.to_string()).unwrap_or_default(),
             );
-            for member in &team.members {
-                let _ = write!(line, "{member:>4} ");
+            for &member in &team.members {
+                let member = self.number(member, 4, "player number");
+                let _ = write!(line, "{member} ");
             }
             self.line(&line);
         }
         for bye in &t.requested_byes {
-            let mut line = format!("240 {} {:>3} ", bye.kind.trf_char(), bye.round);
-            for player in &bye.players {
-                let _ = write!(line, "{player:>4} ");
+            let round = self.number(bye.round, 3, "round");
+            let mut line = format!("240 {} {round} ", bye.kind.trf_char());
+            for &player in &bye.players {
+                let player = self.number(player, 4, "player number");
+                let _ = write!(line, "{player} ");
             }
             self.line(&line);
         }
         for a in &t.accelerations {
+            let match_points = self.opt_points(a.match_points, 4, "fictitious match points");
+            let game_points = self.points(a.game_points, 4, "fictitious points");
+            let first_round = self.number(a.first_round, 3, "round");
+            let last_round = self.number(a.last_round, 3, "round");
+            let first_player = self.number(a.first_player, 4, "player number");
+            let last_player = self.number(a.last_player, 4, "player number");
             self.line(&format!(
-                "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
-                opt_points(a.match_points),
-                a.game_points.to_string(),
-                a.first_round,
-                a.last_round,
-                a.first_player,
-                a.last_player
+                "250 {match_points} {game_points} {first_round} {last_round} {first_player} {last_player}"
             ));
         }
         for f in &t.forbidden_pairs {
-            let mut line = format!("260 {:>3} {:>3} ", opt_number(f.first_round), opt_number(f.last_round));
-            for player in &f.players {
-                let _ = write!(line, "{player:>4} ");
+            let first = self.opt_number(f.first_round, 3, "round");
+            let last = self.opt_number(f.last_round, 3, "round");
+            let mut line = format!("260 {first} {last} ");
+            for &player in &f.players {
+                let player = self.number(player, 4, "player number");
+                let _ = write!(line, "{player} ");
             }
             self.line(&line);
         }
         for a in &t.abnormal_points {
-            let mut line = format!(
-                "299 {}  {:>4}  {:>4}  {:>3} ",
-                a.kind.unwrap_or(' '),
-                opt_points(a.match_points),
-                opt_points(a.points),
-                opt_number(a.round)
-            );
-            for player in &a.players {
-                let _ = write!(line, "{player:>4} ");
+            let match_points = self.opt_points(a.match_points, 4, "match points");
+            let points = self.opt_points(a.points, 4, "points");
+            let round = self.opt_number(a.round, 3, "round");
+            let mut line = format!("299 {}  {match_points}  {points}  {round} ", a.kind.unwrap_or(' '));
+            for &player in &a.players {
+                let player = self.number(player, 4, "player number");
+                let _ = write!(line, "{player} ");
             }
             self.line(&line);
         }
         let records = &t.team_records;
         for lineup in &records.lineups {
-            let mut line = format!("300 {:>3} {:>3} {:>3} ", lineup.round, lineup.team, lineup.opponent);
+            let round = self.number(lineup.round, 3, "round");
+            let team = self.number(lineup.team, 3, "team number");
+            let opponent = self.number(lineup.opponent, 3, "team number");
+            let mut line = format!("300 {round} {team} {opponent} ");
             for board in &lineup.boards {
-                let _ = write!(line, "{:>4} ", board.unwrap_or(0));
+                let board = self.number(board.unwrap_or(0), 4, "player number");
+                let _ = write!(line, "{board} ");
             }
             self.line(&line);
         }
         if let Some(pab) = &records.pab {
-            let mut line = format!("320 {:>4} {:>4} ", opt_points(pab.match_points), opt_points(pab.game_points));
-            for team in &pab.teams {
-                let _ = write!(line, "{:>3} ", opt_number(*team));
+            let match_points = self.opt_points(pab.match_points, 4, "match points");
+            let game_points = self.opt_points(pab.game_points, 4, "game points");
+            let mut line = format!("320 {match_points} {game_points} ");
+            for &team in &pab.teams {
+                let team = self.opt_number(team, 3, "team number");
+                let _ = write!(line, "{team} ");
             }
             self.line(&line);
         }
         for forfeit in &records.forfeits {
-            self.line(&format!("330 {} {:>3} {:>3} {:>3}", forfeit.kind, forfeit.round, forfeit.white, forfeit.black));
+            let round = self.number(forfeit.round, 3, "round");
+            let white = self.number(forfeit.white, 3, "team number");
+            let black = self.number(forfeit.black, 3, "team number");
+            self.line(&format!("330 {} {round} {white} {black}", forfeit.kind));
         }
         self.text_record("352", &records.board_colours);
         if let Some(s) = &records.scoring {
-            self.line(&format!(
-                "362 TW{:>4}   TD{:>4}   TL{:>4}",
-                s.win.to_string(),
-                s.draw.to_string(),
-                s.loss.to_string()
-            ));
+            // Read as code–value pairs, so any width will do.
+            self.line(&format!("362 TW {}   TD {}   TL {}", s.win, s.draw, s.loss));
         }
         for record in &t.verbatim {
             self.line(&record.text);
@@ -215,11 +258,14 @@ impl Writer {
     fn point_system(&mut self, s: &PointSystem) {
         // TRF-2026 162 can say it when colours score alike, a forfeit win and a full-point bye are
         // worth a win, a half-point bye a draw, and an absence a forfeit loss.
+        let fits = |p: &Points| points_text(*p, 4).len() <= 4;
         let expressible = s.is_colour_blind()
             && s.forfeit_win == s.white_win
             && s.full_point_bye == s.white_win
             && s.half_point_bye == s.white_draw
-            && s.zero_point_bye == s.forfeit_loss;
+            && s.zero_point_bye == s.forfeit_loss
+            && [s.white_win, s.white_draw, s.white_loss, s.zero_point_bye].iter().all(fits)
+            && s.pairing_allocated_bye.iter().all(fits);
         // Record 162: pair i has its code in column 6+9i and its value in columns 7+9i to 10+9i.
         let mut pairs: Vec<(char, crate::model::Points)> = Vec::new();
         if expressible {
@@ -231,10 +277,16 @@ impl Writer {
         if let Some(unknown) = s.unknown_result {
             pairs.push(('X', unknown));
         }
+        if let Some(unknown) = s.unknown_result.filter(|u| !fits(u)) {
+            self.warnings.push(Diagnostic::warning(
+                Code::Nonstandard,
+                format!("the points of an unknown result, {unknown}, do not fit record 162"),
+            ));
+        }
         if !pairs.is_empty() {
             let mut line = String::from("162 ");
             for (code, value) in pairs {
-                let _ = write!(line, " {code}{:>4}   ", value.to_string());
+                let _ = write!(line, " {code}{:>4}   ", points_text(value, 4));
             }
             self.line(&line);
         }
@@ -268,25 +320,23 @@ impl Writer {
         let federation = self.fit(p.federation.as_deref().unwrap_or(""), FEDERATION, "federation");
         let fide_id = self.fit(p.fide_id.as_deref().unwrap_or(""), FIDE_ID, "FIDE id");
         let birth = self.fit(p.birth.as_deref().unwrap_or(""), BIRTH, "birth date");
-        let points = p.points.map(|points| {
-            let text = points.to_string();
-            // 100 points and more do not fit with a decimal; whole scores drop it.
-            if text.len() > 4 && text.ends_with(".0") { text[..text.len() - 2].to_owned() } else { text }
-        });
+        let id = self.number(p.id, 4, "pairing number");
+        let rating = self.opt_number(p.rating, 4, "rating");
+        let points = self.opt_points(p.points, 4, "points");
+        let rank = self.opt_number(p.rank, 4, "rank");
         let mut line = format!(
-            "001 {:>4} {}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
-            p.id,
+            "001 {id} {}{:>3} {:<33} {rating} {:<3} {:>11} {:<10} {points} {rank}  ",
             p.sex.unwrap_or(' '),
             title,
             name,
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
             federation,
             fide_id,
             birth,
-            points.unwrap_or_default(),
-            p.rank.map(|r| r.to_string()).unwrap_or_default(),
         );
         for entry in &p.rounds {
+            if let Some(opponent) = entry.opponent {
+                self.number(opponent, 4, "opponent");
+            }
             line.push_str(&round_block(entry));
         }
         self.line(&line);
@@ -295,43 +345,67 @@ impl Writer {
     /// trfcheck's XDP record: what a player has that the 001 columns cannot hold.
     fn draughts(&mut self, p: &Player) {
         let long_title = p.title.as_deref().filter(|t| t.chars().count() > 3);
-        let mut pairs = Vec::new();
         let name_width = layout::player::NAME.last - layout::player::NAME.first + 1;
+        let mut wanted: Vec<(String, &str)> = Vec::new();
         if p.name.chars().count() > name_width {
-            if p.name.contains('"') {
-                self.warnings.push(Diagnostic::warning(
-                    Code::Nonstandard,
-                    format!("name `{}` is longer than columns 15–47 and was shortened", p.name),
-                ));
-            } else {
-                pairs.push(format!("NAME=\"{}\"", p.name));
-            }
+            wanted.push(("NAME".into(), &p.name));
         }
+        let tie_breaks: Vec<(String, String)> = p
+            .draughts
+            .iter()
+            .flat_map(|d| &d.reported_tie_breaks)
+            .map(|(name, value)| (format!("TB:{name}"), value.to_string()))
+            .collect();
         if let Some(d) = &p.draughts {
             if let Some(id) = &d.fmjd_id {
-                pairs.push(format!("FMJDID={id}"));
+                wanted.push(("FMJDID".into(), id));
             }
             if let Some(list) = &d.rating_list {
-                pairs.push(format!("RLIST={list}"));
-            }
-            for (name, value) in &d.reported_tie_breaks {
-                pairs.push(format!("TB:{name}={value}"));
+                wanted.push(("RLIST".into(), list));
             }
         }
+        wanted.extend(tie_breaks.iter().map(|(k, v)| (k.clone(), v.as_str())));
         if let Some(title) = long_title {
-            pairs.push(format!("TITLE={title}"));
+            wanted.push(("TITLE".into(), title));
+        }
+        let mut pairs = Vec::new();
+        for (key, value) in wanted {
+            match xdp_pair(&key, value) {
+                Some(pair) => pairs.push(pair),
+                None => self.warnings.push(Diagnostic::warning(
+                    Code::Nonstandard,
+                    format!("player {}: `{key}` = `{value}` cannot be written in an XDP record and was left out", p.id),
+                )),
+            }
         }
         if !pairs.is_empty() {
-            self.line(&format!("XDP {:>4} {}", p.id, pairs.join(" ")));
+            let id = self.number(p.id, 4, "pairing number");
+            self.line(&format!("XDP {id} {}", pairs.join(" ")));
         }
         if p.rounds.iter().any(|e| e.game_points.is_some()) {
-            let mut line = format!("XDG {:>4} ", p.id);
+            let id = self.number(p.id, 4, "pairing number");
+            let mut line = format!("XDG {id} ");
             for entry in &p.rounds {
-                let _ = write!(line, "{:>4} ", entry.game_points.map(|g| g.to_string()).unwrap_or_default());
+                let value = self.opt_points(entry.game_points, 4, "game points");
+                let _ = write!(line, "{value} ");
             }
             self.line(&line);
         }
     }
+}
+
+/// `KEY=value` for an XDP record: the value quoted when it holds blanks. `None` when the record
+/// cannot hold the pair (a key outside its grammar, or a value with a double quote).
+fn xdp_pair(key: &str, value: &str) -> Option<String> {
+    let key_ok = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+    if !key_ok || value.contains('"') {
+        return None;
+    }
+    Some(if value.is_empty() || value.contains(char::is_whitespace) {
+        format!("{key}=\"{value}\"")
+    } else {
+        format!("{key}={value}")
+    })
 }
 
 /// One ten-column round block: opponent, colour, result.
@@ -351,10 +425,8 @@ fn date_text(date: &DateText) -> String {
     }
 }
 
-fn opt_points(points: Option<crate::model::Points>) -> String {
-    points.map(|p| p.to_string()).unwrap_or_default()
-}
-
-fn opt_number(n: Option<u32>) -> String {
-    n.map(|n| n.to_string()).unwrap_or_default()
+/// A score as short as its columns need: `11.5`, or `101` for a whole score too wide for `101.0`.
+fn points_text(p: Points, width: usize) -> String {
+    let text = p.to_string();
+    if text.len() > width && p.tenths() % 10 == 0 { (p.tenths() / 10).to_string() } else { text }
 }
