@@ -26,7 +26,7 @@ use crate::systems::pairing::RoundPairing;
 use super::graph::{Graph, Matching, NONE};
 use super::order::shifter_order;
 use super::player::{DubovPlayer, compatibility, dubov_players, max_t};
-use super::{Quality, build_pairing};
+use super::{Pair, Quality, build_pairing};
 
 struct Fast {
     players: Vec<DubovPlayer>,
@@ -61,7 +61,7 @@ impl Fast {
         self.players[v].score
     }
 
-    fn run(&self) -> Result<(Option<usize>, Vec<(usize, usize)>), NoValidPairing> {
+    fn run(&self) -> Result<(Option<usize>, Vec<Pair>), NoValidPairing> {
         let n = self.n();
         let mut active = vec![true; n];
         let mut mate = Matching::empty(n);
@@ -138,7 +138,7 @@ impl Fast {
         let mut pool_matching = mate.clone();
         let pool_exposed = pool_matching.maximise(&self.graph, &in_pool);
         // [C5]: none at all when the residents pair among themselves and [C4] holds without them.
-        if residents.len() % 2 == 0 && resident_exposed == 0 && pool_exposed == 0 {
+        if residents.len().is_multiple_of(2) && resident_exposed == 0 && pool_exposed == 0 {
             return Ok(Vec::new());
         }
         if residents.len() % 2 == 1
@@ -316,9 +316,9 @@ impl Fast {
         let optimum = matcher.total_weight();
         // [C6] fixed the scores of the upfloaters: how many of each.
         let mut quota: std::collections::BTreeMap<Points, usize> = std::collections::BTreeMap::new();
-        for i in resident_count..count {
+        for (i, &v) in vertices.iter().enumerate().skip(resident_count) {
             if matcher.mate(i).is_some_and(is_resident) {
-                *quota.entry(self.score(vertices[i])).or_insert(0) += 1;
+                *quota.entry(self.score(v)).or_insert(0) += 1;
             }
         }
         // 4.2.3.3: the lexicographically first optimal set: each pool player in sequence order
@@ -390,8 +390,8 @@ impl Fast {
                 let allowed = |a: usize, b: usize| match (smaller[a], smaller[b]) {
                     // A pair inside the smaller subgroup: exactly one of the two shifts.
                     (true, true) => {
-                        !(status[a] == Some(true) && status[b] == Some(true))
-                            && !(status[a] == Some(false) && status[b] == Some(false))
+                        !(status[a] == Some(true) && status[b] == Some(true)
+                            || status[a] == Some(false) && status[b] == Some(false))
                     }
                     // A shifted player pairs inside the smaller subgroup.
                     (true, false) => status[a] != Some(true),

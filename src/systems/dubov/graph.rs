@@ -190,8 +190,8 @@ impl Search {
                     self.blossom.iter_mut().for_each(|b| *b = false);
                     self.mark_path(mate, v, current, to);
                     self.mark_path(mate, to, current, v);
-                    for i in 0..n {
-                        if active[i] && self.blossom[self.base[i]] {
+                    for (i, &on) in active.iter().enumerate().take(n) {
+                        if on && self.blossom[self.base[i]] {
                             self.base[i] = current;
                             if !self.used[i] {
                                 self.used[i] = true;
@@ -269,7 +269,7 @@ mod tests {
             let p = 20 + next() % 60;
             let graph = Graph::from_fn(n, |_, _| next() % 100 < p);
             let mut free: Vec<usize> = (0..n).collect();
-            let expected = n % 2 == 0 && brute(&graph, &mut free);
+            let expected = n.is_multiple_of(2) && brute(&graph, &mut free);
             let all = vec![true; n];
             assert_eq!(has_perfect(&graph, &all), expected, "{graph:?}");
             // Maximum size, checked against the perfect test of each vertex left out.

@@ -11,7 +11,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::order::{combinations, permutations, shifter_order, upfloater_sets};
 use super::player::{DubovPlayer, compatibility, dubov_players};
-use super::{Quality, build_pairing};
+use super::{Pair, Quality, build_pairing};
 
 struct Literal<'a> {
     players: &'a [DubovPlayer],
@@ -178,18 +178,18 @@ impl Literal<'_> {
     }
 
     /// 2.2.1 and 2.2.2 for one scoregroup: the upfloaters and the pairs of the bracket.
-    fn pair_scoregroup(&self, residents: &[usize], pool: &[usize]) -> Option<(Vec<usize>, Vec<(usize, usize)>)> {
+    fn pair_scoregroup(&self, residents: &[usize], pool: &[usize]) -> Option<(Vec<usize>, Vec<Pair>)> {
         // 4.2.2: the pool in sequence-number order: score (highest first), then initial ranking.
         let mut pool = pool.to_vec();
         pool.sort_by_key(|&v| (Reverse(self.players[v].score), self.players[v].rank));
         let scores: Vec<_> = pool.iter().map(|&v| self.players[v].score).collect();
         // 2.2.1: the fewest upfloaters that give a legal pairing ([C1], [C3], [C4]).
         for k in 0..=pool.len() {
-            if (residents.len() + k) % 2 != 0 {
+            if !(residents.len() + k).is_multiple_of(2) {
                 continue;
             }
             // 2.2.2: the first set, in the order of 4.2, whose bracket is paired best on [C5]–[C10].
-            let mut best: Option<(usize, Quality, Vec<usize>, Vec<(usize, usize)>)> = None;
+            let mut best: Option<(usize, Quality, Vec<usize>, Vec<Pair>)> = None;
             for (container, sets) in upfloater_sets(&scores, k).into_iter().enumerate() {
                 for set in sets {
                     let upfloaters: Vec<usize> = set.iter().map(|&i| pool[i]).collect();

@@ -23,6 +23,9 @@ use super::NoValidPairing;
 use super::pairing::{Board, RoundPairing};
 use player::DubovPlayer;
 
+/// Two players paired together (indices into the Dubov players of a round).
+pub(crate) type Pair = (usize, usize);
+
 /// The Dubov rules of 2025 (C.04.4.1, applied from 1 July 2025).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025;

@@ -71,6 +71,18 @@ pub(crate) fn upfloater_sets(pool_scores: &[Points], k: usize) -> Vec<Vec<Vec<us
     containers.into_iter().map(|(_, sets)| sets).collect()
 }
 
+/// 4.3.2 then 4.3.3: a pool of shifters (indices into `players`) in sequence-number order. White
+/// seekers by ascending ARO, then initial ranking; Black seekers by initial ranking; then numbered
+/// from the middle.
+pub(crate) fn shifter_order(players: &[super::player::DubovPlayer], pool: &[usize]) -> Vec<usize> {
+    let mut sorted = pool.to_vec();
+    sorted.sort_by_key(|&v| {
+        let p = &players[v];
+        if p.wants_white() { (p.aro, p.rank) } else { (0, p.rank) }
+    });
+    from_the_middle(sorted.len()).into_iter().map(|i| sorted[i]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,16 +142,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// 4.3.2 then 4.3.3: a pool of shifters (indices into `players`) in sequence-number order. White
-/// seekers by ascending ARO, then initial ranking; Black seekers by initial ranking; then numbered
-/// from the middle.
-pub(crate) fn shifter_order(players: &[super::player::DubovPlayer], pool: &[usize]) -> Vec<usize> {
-    let mut sorted = pool.to_vec();
-    sorted.sort_by_key(|&v| {
-        let p = &players[v];
-        if p.wants_white() { (p.aro, p.rank) } else { (0, p.rank) }
-    });
-    from_the_middle(sorted.len()).into_iter().map(|i| sorted[i]).collect()
 }
