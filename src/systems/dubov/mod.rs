@@ -13,7 +13,7 @@ mod explain;
 mod fast;
 pub(crate) mod graph;
 pub(crate) mod literal;
-pub(crate) mod order;
+pub mod order;
 pub(crate) mod player;
 
 use crate::model::{Colour, PlayerId};
