@@ -265,7 +265,8 @@ fn brackets(
             let boards: BTreeSet<usize> =
                 f.upfloaters.iter().map(|&v| board_of(recorded_pairing, cx.players[v].id)).collect();
             let boards: Vec<String> = boards.into_iter().map(|b| b.to_string()).collect();
-            format!("{} (boards {})", names(cx, &f.upfloaters), boards.join(", "))
+            let word = if boards.len() == 1 { "board" } else { "boards" };
+            format!("{} ({word} {})", names(cx, &f.upfloaters), boards.join(", "))
         };
         let verdict = |criterion: &str, better_is_ours: bool, text: String| {
             if better_is_ours {
