@@ -392,3 +392,49 @@ fn generated_dubov_tournaments_check_clean() {
     eprintln!("dubov-2025 generate → check: {checked} rounds checked clean");
     assert!(checked > 300, "{checked}");
 }
+
+/// The files CPPDubovSystem (pierotofy) paired, in the shared corpus, resolved from the files alone
+/// (`092 Individual FIDE Dubov`, no date: the rules in force now). The verdicts per round, each
+/// differing one derived by hand (README, "Other programs"):
+/// - `parsing_test` round 3: residents 9 and 19 met in round 1, so two upfloaters are needed; {2, 3}
+///   gives three White seekers and one Black (one player without their colour), {2, 8} two and two,
+///   paired 9–8, 2–19 without a failure: [C7]. Round 5: one upfloater into {5, 9, 18}; 11 and 13
+///   both give a bracket without a failure, but 11 upfloated in round 4 (0 points against 19's
+///   0.5): [C10].
+/// - `baku_test` (Baku acceleration, 5 rounds: 3 accelerated, the full virtual point in rounds 1
+///   and 2, C.04.7 1.4): round 1 pairs inside the accelerated group 1–3, 4–2, … where 2.2.3 and
+///   2.2.6 give the first half against the second (1–6, 7–2, 3–8, 9–4, 5–10): the transposition
+///   decides. Round 2 upfloats four players into the 2-point group, which pairs by itself: [C5].
+///   Rounds 3 and 4: a pair with the same colour preference where none is needed: [C7].
+#[test]
+fn cppdubovsystem_files_get_a_verdict_per_round() {
+    use trfcheck::report::RoundStatus;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
+    if !dir.is_dir() {
+        eprintln!("SKIPPED: ../shared is not beside the project; the corpus tests need it");
+        return;
+    }
+    let expected: [(&str, [Option<&str>; 5]); 5] = [
+        ("test", [None; 5]),
+        ("test2", [None; 5]),
+        ("random1", [None; 5]),
+        ("parsing_test", [None, None, Some("C7"), None, Some("C10")]),
+        ("baku_test", [Some("2.2.6"), Some("C5"), Some("C7"), Some("C7"), None]),
+    ];
+    for (name, rounds) in expected {
+        let path = dir.join(format!("pierotofy__CPPDubovSystem__{name}.trf"));
+        let (_, report) = verify::check_path(&path, &verify::CheckOptions::default());
+        assert_eq!(report.system.as_deref(), Some("dubov-2025"), "{name}");
+        assert_eq!(report.system_source.as_deref(), Some("092 record"), "{name}");
+        let found: Vec<Option<&str>> = report
+            .rounds
+            .iter()
+            .map(|r| match r.status {
+                RoundStatus::Match => None,
+                _ => Some(r.criterion.as_deref().unwrap_or("?")),
+            })
+            .collect();
+        assert_eq!(found, rounds.to_vec(), "{name}: {:?}", report.rounds);
+        assert!(report.rounds.iter().all(|r| !r.engine_bug), "{name}");
+    }
+}
