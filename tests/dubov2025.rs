@@ -118,10 +118,12 @@ fn shifter_example_of_4_3_3() {
 #[test]
 fn transposition_example_of_4_4_2() {
     let names = ['A', 'B', 'C'];
-    let all: Vec<String> = permutations(3).into_iter().map(|p| p.into_iter().map(|i| names[i]).collect()).collect();
+    let all: Vec<String> = permutations(3).map(|p| p.into_iter().map(|i| names[i]).collect()).collect();
     assert_eq!(all, ["ABC", "ACB", "BAC", "BCA", "CAB", "CBA"]);
-    assert_eq!(permutations(4).len(), 24);
-    assert_eq!(permutations(0), vec![Vec::<usize>::new()]);
+    assert_eq!(permutations(4).count(), 24);
+    assert_eq!(permutations(10).nth(1), Some(vec![0, 1, 2, 3, 4, 5, 6, 7, 9, 8]));
+    assert_eq!(permutations(0).collect::<Vec<_>>(), vec![Vec::<usize>::new()]);
+    assert_eq!(permutations(1).collect::<Vec<_>>(), vec![vec![0]]);
 }
 
 /// 4.1.3: with K = 2, {#1,#2} precedes {#1,#3}, and {#1,#P} precedes {#2,#3}.

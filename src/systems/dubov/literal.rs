@@ -80,7 +80,7 @@ impl Literal<'_> {
         s1.sort_by_key(|&v| (self.players[v].aro, self.players[v].rank));
         let mut t = g2.to_vec();
         t.sort_by_key(|&v| self.players[v].rank);
-        permutations(t.len()).into_iter().find_map(|perm| {
+        permutations(t.len()).find_map(|perm| {
             let pairs: Vec<(usize, usize)> = s1.iter().zip(&perm).map(|(&a, &i)| (a, t[i])).collect();
             pairs.iter().all(|&(a, b)| self.ok(a, b)).then_some(pairs)
         })
@@ -93,7 +93,6 @@ impl Literal<'_> {
             return None;
         }
         permutations(g2.len())
-            .into_iter()
             .filter_map(|perm| {
                 let pairs: Vec<(usize, usize)> = g1.iter().zip(&perm).map(|(&a, &i)| (a, g2[i])).collect();
                 pairs.iter().all(|&(a, b)| self.ok(a, b)).then(|| self.failures(&pairs))

@@ -36,18 +36,22 @@ pub fn combinations(p: usize, k: usize) -> Vec<Vec<usize>> {
     }
 }
 
-/// 4.4.2: the permutations of `0..k` in lexicographic order (the transpositions).
-pub fn permutations(k: usize) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    let mut current: Vec<usize> = (0..k).collect();
-    loop {
-        all.push(current.clone());
-        // The next permutation in lexicographic order (Narayana Pandita).
-        let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| current[i] < current[i + 1]) else { return all };
-        let j = (i + 1..k).rev().find(|&j| current[j] > current[i]).unwrap_or(i + 1);
-        current.swap(i, j);
-        current[i + 1..].reverse();
-    }
+/// 4.4.2: the permutations of `0..k` in lexicographic order (the transpositions), one at a time:
+/// the literal reference stops at the first legal one, and 10! of them would not fit in memory.
+pub fn permutations(k: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut next: Option<Vec<usize>> = Some((0..k).collect());
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        // The next permutation in lexicographic order (Narayana Pandita); none after the last.
+        if let Some(i) = (0..k.saturating_sub(1)).rev().find(|&i| current[i] < current[i + 1]) {
+            let mut following = current.clone();
+            let j = (i + 1..k).rev().find(|&j| following[j] > following[i]).unwrap_or(i + 1);
+            following.swap(i, j);
+            following[i + 1..].reverse();
+            next = Some(following);
+        }
+        Some(current)
+    })
 }
 
 /// [C6] (3.3.2) as a comparable key: the scores of the upfloaters in ascending order. A larger key
