@@ -58,6 +58,16 @@ fn names(cx: &Context<'_>, set: &[usize]) -> String {
     if list.is_empty() { "none".to_owned() } else { list.join(", ") }
 }
 
+/// `word(s)` as `word` for one and `words` otherwise.
+fn plural(count: usize, text: &str) -> String {
+    text.replace("(s)", if count == 1 { "" } else { "s" })
+}
+
+fn scores_of(cx: &Context<'_>, set: &[usize]) -> String {
+    let list: Vec<String> = set.iter().map(|&v| cx.players[v].score.to_string()).collect();
+    list.join(", ")
+}
+
 fn pair_text(cx: &Context<'_>, pairing: &RoundPairing, a: usize, b: usize) -> String {
     let (x, y) = (cx.players[a].id, cx.players[b].id);
     format!("{x}–{y} (board {})", board_of(pairing, x))
@@ -95,8 +105,8 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
                 return Some(finding(
                     "C2",
                     format!(
-                        "the record gives the pairing-allocated bye to {} (board {board_no}), who already had a bye or \
-                         a win without playing; [C2] (3.1.2) forbids a second",
+                        "C2 (3.1.2, no second pairing-allocated bye): the record gives the bye to {} (board \
+                         {board_no}), who already had a bye or a win without playing",
                         board.white
                     ),
                 ));
@@ -113,8 +123,8 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
             return Some(finding(
                 "C3",
                 format!(
-                    "board {board_no} pairs {} and {}, who both have an absolute preference for {colour} \
-                     (1.5.2.1); [C3] (3.1.3) forbids it",
+                    "C3 (3.1.3, two players with the same absolute colour preference shall not meet): board \
+                     {board_no} pairs {} and {}, who both have an absolute preference for {colour} (1.5.2.1)",
                     x.id, y.id
                 ),
             ));
@@ -126,7 +136,14 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
         };
         let what =
             if met { "have already played each other" } else { "may not meet in this round (a prohibited pair)" };
-        return Some(finding("C1", format!("board {board_no} pairs {} and {}, who {what}; [C1] (3.1.1)", x.id, y.id)));
+        return Some(finding(
+            "C1",
+            format!(
+                "C1 (3.1.1, two players shall not play each other more than once): board {board_no} pairs {} and {}, \
+                 who {what}",
+                x.id, y.id
+            ),
+        ));
     }
     None
 }
@@ -138,8 +155,8 @@ fn bye(cx: &Context<'_>, computed: Option<usize>, recorded: Option<usize>, pairi
         return finding(
             "1.4",
             format!(
-                "the rules give the pairing-allocated bye to {}, the record to {} (1.4: one player, when the number \
-                 of players is odd)",
+                "1.4 (one player is unpaired when the number of players is odd): the rules give the \
+                 pairing-allocated bye to {}, the record to {}",
                 describe(computed),
                 describe(recorded)
             ),
@@ -153,23 +170,37 @@ fn bye(cx: &Context<'_>, computed: Option<usize>, recorded: Option<usize>, pairi
     if key(pr) < key(pc) {
         // The record's assignee comes first in 2.1.3–2.1.5 and the record completes the round, so
         // the engine should have chosen them.
-        return engine_bug("2.1", format!("{head}; the record's choice comes first in 2.1.3–2.1.5 (engine error)"));
+        return engine_bug(
+            "2.1",
+            format!(
+                "2.1 (the pairing-allocated bye): {head}; the record's choice comes first in 2.1.3–2.1.5 (engine error)"
+            ),
+        );
     }
     if pr.score != pc.score {
-        return finding("2.1.3", format!("{head}: {} has the lower score ({} against {})", pc.id, pc.score, pr.score));
+        return finding(
+            "2.1.3",
+            format!(
+                "2.1.3 (the lowest score): {head}: {} has the lower score ({} against {})",
+                pc.id, pc.score, pr.score
+            ),
+        );
     }
     if pr.played_games != pc.played_games {
         return finding(
             "2.1.4",
             format!(
-                "{head}: with equal scores, {} has played more games ({} against {})",
+                "2.1.4 (the most games played): {head}: with equal scores, {} has played more games ({} against {})",
                 pc.id, pc.played_games, pr.played_games
             ),
         );
     }
     finding(
         "2.1.5",
-        format!("{head}: with equal scores and games, {} has the lower position in the initial ranking", pc.id),
+        format!(
+            "2.1.5 (the lowest position in the initial ranking): {head}: with equal scores and games, {} is ranked lower",
+            pc.id
+        ),
     )
 }
 
@@ -197,10 +228,11 @@ fn colours(cx: &Context<'_>, computed: &RoundPairing, recorded: &RoundPairing) -
         return finding(
             decided.article(),
             format!(
-                "board {}: the rules give White to {black}, the record to {} ({}: {why})",
+                "same pairs, different colours on board {}: {} gives {black} white and {} black ({why}); the record has \
+                 them the other way round",
                 number + 1,
-                board.white,
-                decided.article()
+                decided.article(),
+                board.white
             ),
         );
     }
@@ -260,7 +292,7 @@ fn brackets(
         let quality = |f: &Formed| Quality::of(&cx.players, &f.upfloaters, failures(f), max_t, final_round);
         let c6 = |f: &Formed| super::order::c6_key(f.upfloaters.iter().map(|&v| cx.players[v].score).collect());
         let (qo, qt) = (quality(&ours), quality(&theirs));
-        let bracket = format!("the bracket of score {score}");
+        let bracket = format!("in the {score}-point bracket the recorded pairing");
         let listed = |f: &Formed| {
             let boards: BTreeSet<usize> =
                 f.upfloaters.iter().map(|&v| board_of(recorded_pairing, cx.players[v].id)).collect();
@@ -280,9 +312,10 @@ fn brackets(
                 "C5",
                 ours.upfloaters.len() < theirs.upfloaters.len(),
                 format!(
-                    "{bracket}: the record upfloats {} players, {}; the rules need {} ({}). [C5] (3.3.1): minimise the \
-                     number of upfloaters",
+                    "C5 (3.3.1, minimise the number of upfloaters): {bracket} upfloats {} {} {}; the rules need {} \
+                     ({})",
                     theirs.upfloaters.len(),
+                    plural(theirs.upfloaters.len(), "player(s),"),
                     listed(&theirs),
                     ours.upfloaters.len(),
                     names(cx, &ours.upfloaters)
@@ -294,10 +327,12 @@ fn brackets(
                 "C6",
                 c6(&ours) > c6(&theirs),
                 format!(
-                    "{bracket}: the record upfloats {}, the rules {}, from higher scores. [C6] (3.3.2): maximise the \
-                     lowest score among the upfloaters, then the next",
+                    "C6 (3.3.2, maximise the lowest score among the upfloaters, then the next): {bracket} upfloats {} \
+                     (score {}), the rules {} (score {})",
                     listed(&theirs),
-                    names(cx, &ours.upfloaters)
+                    scores_of(cx, &theirs.upfloaters),
+                    names(cx, &ours.upfloaters),
+                    scores_of(cx, &ours.upfloaters)
                 ),
             );
         }
@@ -307,13 +342,31 @@ fn brackets(
             .filter(|(a, b)| cx.players[*a].preference.colour == cx.players[*b].preference.colour)
             .map(|&(a, b)| pair_text(cx, recorded_pairing, a, b))
             .collect();
-        let checks: [(&str, usize, usize, &str); 4] = [
-            ("C7", qo.c7, qt.c7, "minimise the players who do not get their colour preference"),
-            ("C8", qo.c8, qt.c8, "minimise the upfloaters who are maximum upfloaters"),
-            ("C9", qo.c9 as usize, qt.c9 as usize, "minimise the times maximum upfloaters are upfloated"),
-            ("C10", qo.c10, qt.c10, "minimise the upfloaters who upfloated in the previous round"),
+        let checks: [(&str, usize, usize, &str, &str); 4] = [
+            (
+                "C7",
+                qo.c7,
+                qt.c7,
+                "3.3.3, minimise the number of players who do not get their colour preference",
+                "player(s) without their colour preference",
+            ),
+            ("C8", qo.c8, qt.c8, "3.3.4, minimise the upfloaters who are maximum upfloaters", "maximum upfloater(s)"),
+            (
+                "C9",
+                qo.c9 as usize,
+                qt.c9 as usize,
+                "3.3.5, minimise the times a maximum upfloater is upfloated",
+                "upfloat(s) of maximum upfloaters",
+            ),
+            (
+                "C10",
+                qo.c10,
+                qt.c10,
+                "3.3.6, minimise the upfloaters who upfloated in the previous round",
+                "upfloater(s) who upfloated in the previous round",
+            ),
         ];
-        for (criterion, o, t, what) in checks {
+        for (criterion, o, t, what, counted) in checks {
             if o != t {
                 let detail = if criterion == "C7" {
                     format!("pairs with the same colour preference in the record: {}", unmet.join(", "))
@@ -323,7 +376,7 @@ fn brackets(
                 return verdict(
                     criterion,
                     o < t,
-                    format!("{bracket}: {o} against the record's {t}; {detail}. [{criterion}]: {what}"),
+                    format!("{criterion} ({what}): {bracket} has {t} {}, the rules {o} — {detail}", plural(t, counted)),
                 );
             }
         }
@@ -338,8 +391,8 @@ fn brackets(
                 "4.2",
                 seq(&ours) < seq(&theirs),
                 format!(
-                    "{bracket}: the record upfloats {}, the rules {}: equal on [C5]–[C10], and the rules' set comes \
-                     first in the order of 4.2.3 (score, then initial ranking)",
+                    "art. 4.2: {bracket} ties with the rules' choice on [C5]–[C10] and loses on the order of the sets \
+                     of upfloaters (4.2.3: score, then initial ranking): the record upfloats {}, the rules {}",
                     listed(&theirs),
                     names(cx, &ours.upfloaters)
                 ),
@@ -352,9 +405,10 @@ fn brackets(
             Some((a, b)) => {
                 let recorded_partner = recorded.get(&a).copied().flatten();
                 format!(
-                    "{bracket}: same upfloaters and equal on [C5]–[C10]; the rules pair {}–{} where the record pairs {} \
-                     with {} (board {}). The shifters (2.2.4, in the order of 4.3) and the first legal transposition of \
-                     G2 against S1 (2.2.5, 2.2.6, in the order of 4.4) give the rules' pairs",
+                    "art. 2.2.4–2.2.6: {bracket} has the same upfloaters, ties with the rules' choice on every \
+                     criterion and loses on the order of generation: the shifters (2.2.4, in the order of 4.3) and the \
+                     first legal transposition of G2 against S1 (2.2.5, 2.2.6, in the order of 4.4); the rules pair {} \
+                     with {}, the record pairs {} with {} (board {})",
                     cx.players[a].id,
                     cx.players[b].id,
                     cx.players[a].id,
@@ -362,7 +416,7 @@ fn brackets(
                     board_of(recorded_pairing, cx.players[a].id)
                 )
             }
-            None => format!("{bracket}: the pairs differ"),
+            None => format!("art. 2.2: {bracket} differs"),
         };
         return finding("2.2.6", text);
     }
