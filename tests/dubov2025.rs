@@ -452,3 +452,22 @@ fn fast_engine_agrees_with_the_literal_reference_on_larger_fields() {
     eprintln!("dubov-2025 fast vs literal: {compared} rounds of 14–16 players compared");
     assert!(compared > 150, "{compared}");
 }
+
+/// 2.2.4.1, derived by hand: players that must be paired inside a subgroup. Round 1 (White drawn):
+/// 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 0-1; 2 may meet neither 1 nor 3 (`XXP`). Score 1: 2 and 4 (played
+/// Black: White seekers), 1 and 3 (Black seekers); no upfloaters needed. G1 = {2, 4}, G2 = {1, 3},
+/// equal sizes, so G1 is looked at: 2 can only meet 4, one pair inside G1 is unavoidable, and one
+/// White seeker moves to G2. 4.3.2: by ascending ARO 4 (met 8, 1900), 2 (met 6, 2100); 4.3.3: of the
+/// two in the middle the higher, 4. Then 2.2.4.2 moves one Black seeker of G2 ({1, 3} by ranking;
+/// #1 is 1) to G1: G1 = {2, 1}, G2 = {3, 4}. S1 by ARO: 2 (2100), 1 (met 5, 2200); T2 = 3 4 fails
+/// (2–3 is barred), 4 3 gives 2–4, 1–3. Colours: 2–4 both want White as strongly, no round with
+/// different colours (5.2.4), so the higher ranked, 2, gets it (5.2.5); 1–3 both want Black: 1
+/// gets it, 3 White. Score 0: G1 = {5, 7} (played Black), G2 = {6, 8}; S1 by ARO 7 (met 3, 2400),
+/// 5 (met 1, 2600); T2 = 6 8: 7–6, 5–8, preferences granted.
+#[test]
+fn unavoidable_pairs_inside_a_subgroup_shift_players() {
+    let round_one: &[(u32, u32, char)] = &[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')];
+    let text = dubov_file(8, 5, "white", &[round_one]).replace("XXC white1\n", "XXC white1\nXXP 1 2\nXXP 2 3\n");
+    let (_, games) = next_round(&text);
+    assert_eq!(games, BTreeSet::from([(2, 4), (3, 1), (7, 6), (5, 8)]));
+}
