@@ -119,6 +119,11 @@ enum Update {
     ForcePair { first: usize, second: usize },
     /// One edge gets a new weight.
     SetEdge { first: usize, second: usize, weight: u128 },
+    /// As `ForcePair`, through [`Matcher::fix_pair`].
+    FixPair { first: usize, second: usize },
+    /// New weights on a random half of all edges, as when an engine sets up a bracket: more
+    /// changes than the matcher lists edge by edge.
+    ReweighMany { seed: u64 },
 }
 
 fn update_strategy(vertex_count: usize) -> impl Strategy<Value = Update> {
@@ -127,6 +132,8 @@ fn update_strategy(vertex_count: usize) -> impl Strategy<Value = Update> {
         3 => (vertex.clone(), any::<u64>()).prop_map(|(vertex, seed)| Update::ReweighVertex { vertex, seed }),
         1 => vertex.clone().prop_map(|vertex| Update::IsolateVertex { vertex }),
         1 => (vertex.clone(), vertex.clone()).prop_map(|(first, second)| Update::ForcePair { first, second }),
+        2 => (vertex.clone(), vertex.clone()).prop_map(|(first, second)| Update::FixPair { first, second }),
+        1 => any::<u64>().prop_map(|seed| Update::ReweighMany { seed }),
         2 => (vertex.clone(), vertex, weight_strategy()).prop_map(|(first, second, weight)| Update::SetEdge {
             first,
             second,
@@ -176,6 +183,31 @@ fn apply(update: &Update, table: &mut Table, matcher: &mut Matcher<u128>) {
             set(first, second, u128::MAX >> 3);
         }
         Update::SetEdge { first, second, weight } => set(first, second, weight),
+        Update::ReweighMany { seed } => {
+            let mut state = seed;
+            for u in 0..count {
+                for v in 0..u {
+                    let roll = next_random(&mut state);
+                    if roll.is_multiple_of(2) {
+                        set(u, v, if roll.is_multiple_of(6) { 0 } else { u128::from(roll >> 20) });
+                    }
+                }
+            }
+        }
+        Update::FixPair { first, second } => {
+            if first != second {
+                for other in 0..count {
+                    for vertex in [first, second] {
+                        if other != vertex {
+                            set_symmetric(table, vertex, other, 0);
+                        }
+                    }
+                }
+                // Twenty such pairs still add up within a u128.
+                set_symmetric(table, first, second, u128::MAX >> 10);
+                matcher.fix_pair(first, second, u128::MAX >> 10);
+            }
+        }
     }
 }
 
@@ -412,6 +444,40 @@ fn graphs_full_of_ties_stay_optimal_through_updates() {
             }
             matcher.solve();
             assert_valid(&matcher);
+        }
+    }
+}
+
+/// Fixing pairs, as an engine does once a pair is decided: the matching stays as it was until
+/// the next solve, which then matches the pair; changing a fixed vertex's edges undoes the fixing.
+#[test]
+fn fixed_pairs_are_matched_from_the_next_solve_on() {
+    const VERTICES: usize = 60;
+    let mut state = 11;
+    let mut table = symmetric_table(VERTICES, || u128::from(next_random(&mut state) >> 8));
+    let mut matcher = solved(&table, |weight| weight);
+    let forced = u128::MAX >> 10;
+    for round in 0..40 {
+        let first = (next_random(&mut state) % VERTICES as u64) as usize;
+        // Mostly the current mate, as an engine fixes pairs; sometimes another vertex.
+        let second = match matcher.mate(first) {
+            Some(mate) if round % 3 != 0 => mate,
+            _ => (first + 1 + (next_random(&mut state) % (VERTICES as u64 - 1)) as usize) % VERTICES,
+        };
+        let before = matcher.matching();
+        apply(&Update::FixPair { first, second }, &mut table, &mut matcher);
+        assert_eq!(matcher.matching(), before, "the matching changes only in a solve");
+        if round % 5 == 4 {
+            // Undo the fixing of an earlier pair by reweighing one of its vertices.
+            let vertex = (next_random(&mut state) % VERTICES as u64) as usize;
+            apply(&Update::ReweighVertex { vertex, seed: next_random(&mut state) }, &mut table, &mut matcher);
+        }
+        matcher.solve();
+        assert_valid(&matcher);
+        assert_eq!(matcher.total_weight(), solved(&table, |weight| weight).total_weight());
+        if round % 5 != 4 {
+            assert_eq!(matcher.mate(first), Some(second));
+            assert_eq!(matcher.weight(first, second), forced);
         }
     }
 }

@@ -39,7 +39,7 @@ impl<W: Weight> Matcher<W> {
     ///
     /// The first violation found.
     pub fn check_optimality(&self) -> Result<(), OptimalityViolation> {
-        if !self.changed_edges.is_empty() {
+        if self.has_pending_changes() {
             return Err(OptimalityViolation::PendingChanges);
         }
         let count = self.vertex_count();
@@ -71,7 +71,7 @@ impl<W: Weight> Matcher<W> {
         let mut doubled_weight = W::zero();
         for u in 0..count {
             for v in 0..u {
-                let weight = self.weight(u, v);
+                let weight = &self.weight(u, v);
                 // Without an edge the constraint reads "covered >= 0", which always holds.
                 if weight.is_zero() {
                     continue;

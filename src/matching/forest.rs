@@ -139,10 +139,10 @@ impl<W: Weight> Matcher<W> {
         self.unused_slots.push(slot);
     }
 
-    /// Every top-level node, vertices and blossoms.
+    /// Every top-level node, vertices and blossoms, leaving out the fixed vertices.
     pub(super) fn top_level_nodes(&self) -> impl Iterator<Item = usize> + '_ {
         let count = self.vertex_count();
-        let vertices = (0..count).filter(|&vertex| self.vertex_parent[vertex].is_none());
+        let vertices = self.active.iter().copied().filter(|&vertex| self.vertex_parent[vertex].is_none());
         let blossoms = (0..count)
             .filter(|&slot| !self.children[slot].is_empty() && self.blossom_parent[slot].is_none())
             .map(move |slot| count + slot);

@@ -28,7 +28,10 @@
 //! its vertices (internal edges keep their reduced cost, outgoing edges only gain). The vertex is
 //! then given the smallest dual that makes all its edges feasible again. The result is a feasible
 //! dual solution that satisfies complementary slackness except at no more than 2|K| exposed
-//! vertices, so at most 2|K| stages, O(|K| n²) in all, restore optimality.
+//! vertices, so at most 2|K| stages, O(|K| n²) in all, restore optimality. Before any stage, the
+//! exposed vertices are matched greedily to each other along tight edges: a nudge that leaves a
+//! vertex's old matched edge tight, or fixing a pair that is already matched, then costs O(|K| n)
+//! and no stage.
 //!
 //! # Units and the weight bound
 //!
@@ -40,6 +43,7 @@
 mod certificate;
 mod forest;
 mod stage;
+mod table;
 mod update;
 mod weight;
 
@@ -47,6 +51,8 @@ mod weight;
 mod tests;
 
 pub use certificate::OptimalityViolation;
+use table::WeightTable;
+pub use update::Exchange;
 pub use weight::{Weight, Wide};
 
 /// The label a top-level blossom (or, for the vertex-level entries, a single vertex) carries
@@ -79,16 +85,30 @@ enum Label {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
-    /// Edge weights, one full row per vertex (zero on the diagonal). Both halves are stored so
-    /// that scanning the edges of a vertex reads memory in order: with wide weights the scans are
-    /// bound by memory traffic.
-    weights: Vec<Vec<W>>,
+    /// Edge weights, one full row per vertex (zero on the diagonal), in as few limbs as they need.
+    /// Both halves are stored so that scanning the edges of a vertex reads memory in order: with
+    /// wide weights the scans are bound by memory traffic.
+    weights: WeightTable,
     weight_limit: W,
-    /// Edges whose weight changed since the last solve, not yet accounted for in the duals.
-    changed_edges: Vec<(usize, usize)>,
+    /// Edges whose weight changed since the last solve, not yet accounted for in the duals (as
+    /// `u32` pairs: setting all weights at once makes this list about as long as the table).
+    changed_edges: Vec<(u32, u32)>,
+    /// Once the changes outnumber a few per vertex (all weights set at once), the changed edges
+    /// are no longer listed: both ends of each are marked here instead, and all the marked
+    /// vertices form the cover (of a clique of changes, a greedy cover leaves out one at most).
+    changed_vertices: Vec<usize>,
+    /// Per vertex: listed in `changed_vertices`.
+    changed_vertex: Vec<bool>,
 
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
+    /// The vertices not fixed by [`Matcher::fix_pair`] (as of the last solve), in increasing
+    /// order: the only ones any scan looks at.
+    active: Vec<usize>,
+    /// Per vertex: the vertex it is fixed to by [`Matcher::fix_pair`].
+    fixed_to: Vec<Option<usize>>,
+    /// Pairs fixed since the last solve, not yet accounted for in the matching and the duals.
+    pending_fixes: Vec<(usize, usize)>,
 
     // The blossom forest. A node is a vertex `0..n` or a non-trivial blossom `n + slot`.
     /// The blossom directly containing each vertex, if any.
@@ -130,8 +150,21 @@ struct StageState<W> {
     /// Bumped at every dual change, which invalidates the cached costs.
     epoch: u64,
     /// Per blossom slot, for Outer blossoms formed in this stage: the least-cost edge to each
-    /// other Outer blossom, so forming a bigger blossom does not rescan all its vertices.
+    /// other Outer blossom as of its formation, then the edges to Outer blossoms found by scanning
+    /// its vertices, so forming a bigger blossom does not rescan all its vertices.
     best_edges_to_outer: Vec<Option<Vec<(usize, usize)>>>,
+    /// Per vertex scanned in this stage while its top-level blossom had no such list: the far
+    /// ends of its least-cost edges to each Outer blossom of the time, so that forming a blossom
+    /// around it does not scan its edges again. Every edge between two Outer blossoms is kept by
+    /// whichever end was scanned later: in that end's record, or in its blossom's list.
+    scan_record: Vec<Vec<u32>>,
+    /// The vertex being scanned, whose record is still being gathered in `scan_best`.
+    scanning: Option<usize>,
+    /// Per Outer top-level node, the least-cost edge's far end (and its cost) from the vertex
+    /// being scanned, for its record; `scan_touched` lists the nodes set.
+    scan_best: Vec<Option<usize>>,
+    scan_best_cost: Vec<W>,
+    scan_touched: Vec<usize>,
     /// Outer vertices whose edges still need a look.
     queue: Vec<usize>,
     /// Marks for the search of a common ancestor when two trees meet.
@@ -153,6 +186,11 @@ impl<W> Default for StageState<W> {
             best_cost_epoch: Vec::new(),
             epoch: 0,
             best_edges_to_outer: Vec::new(),
+            scan_record: Vec::new(),
+            scanning: None,
+            scan_best: Vec::new(),
+            scan_best_cost: Vec::new(),
+            scan_touched: Vec::new(),
             queue: Vec::new(),
             marked: Vec::new(),
             best_edge_to: Vec::new(),
@@ -166,11 +204,16 @@ impl<W: Weight> Matcher<W> {
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
         let mut matcher = Self {
-            weights: Vec::new(),
+            weights: WeightTable::new(vertex_count),
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
+            changed_vertices: Vec::new(),
+            changed_vertex: Vec::new(),
             mate: Vec::new(),
             vertex_dual: Vec::new(),
+            active: Vec::new(),
+            fixed_to: Vec::new(),
+            pending_fixes: Vec::new(),
             vertex_parent: Vec::new(),
             top: Vec::new(),
             blossom_parent: Vec::new(),
@@ -182,7 +225,7 @@ impl<W: Weight> Matcher<W> {
             stage: StageState::default(),
         };
         for _ in 0..vertex_count {
-            matcher.add_vertex();
+            matcher.push_vertex_state();
         }
         matcher
     }
@@ -204,12 +247,19 @@ impl<W: Weight> Matcher<W> {
             *node = shift(*node);
         }
 
-        for row in &mut self.weights {
-            row.push(W::zero());
-        }
-        self.weights.push(vec![W::zero(); old_count + 1]);
+        self.weights.add_vertex();
+        self.push_vertex_state();
+        old_count
+    }
+
+    /// Appends the state of a new isolated vertex, all but its weights.
+    fn push_vertex_state(&mut self) {
+        let old_count = self.vertex_count();
         self.mate.push(None);
+        self.changed_vertex.push(false);
         self.vertex_dual.push(W::zero());
+        self.active.push(old_count);
+        self.fixed_to.push(None);
         self.vertex_parent.push(None);
         self.top.push(old_count);
         // A laminar family of odd sets of at least three vertices has fewer members than there
@@ -221,7 +271,6 @@ impl<W: Weight> Matcher<W> {
         self.cycle_edges.push(Vec::new());
         self.blossom_dual.push(W::zero());
         self.unused_slots.push(new_slot);
-        old_count
     }
 
     /// Sets the weight of the edge `{u, v}`; zero removes the edge.
@@ -239,16 +288,20 @@ impl<W: Weight> Matcher<W> {
         assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
         assert_ne!(u, v, "a vertex cannot be matched to itself");
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
-        if self.weights[u][v] != weight {
-            self.weights[v][u].clone_from(&weight);
-            self.weights[u][v] = weight;
-            self.changed_edges.push((u, v));
+        if !self.weights.equals(u, v, &weight) {
+            for vertex in [u, v] {
+                if self.fixed_to[vertex].is_some() {
+                    self.unfix(vertex);
+                }
+            }
+            self.weights.set(u, v, &weight);
+            self.note_changed_edge(u, v);
         }
     }
 
     /// The weight of the edge `{u, v}`, zero if absent (and for `u == v`).
-    pub fn weight(&self, u: usize, v: usize) -> &W {
-        &self.weights[u][v]
+    pub fn weight(&self, u: usize, v: usize) -> W {
+        self.weights.get(u, v)
     }
 
     /// Makes the matching one of maximum total weight for the current weights.
@@ -281,7 +334,7 @@ impl<W: Weight> Matcher<W> {
             if let Some(mate) = *mate
                 && mate < vertex
             {
-                total.add_in_place(self.weight(vertex, mate));
+                total.add_in_place(&self.weight(vertex, mate));
             }
         }
         total
@@ -290,6 +343,6 @@ impl<W: Weight> Matcher<W> {
     /// `out = ` the reduced cost of `{a, b}`, for vertices in different top-level blossoms (no
     /// blossom dual applies to such an edge).
     fn reduced_cost_into(&self, out: &mut W, a: usize, b: usize) {
-        W::set_to_sum_minus_double(out, &self.vertex_dual[a], &self.vertex_dual[b], &self.weights[a][b]);
+        W::set_to_sum_minus_double_limbs(out, &self.vertex_dual[a], &self.vertex_dual[b], self.weights.entry(a, b));
     }
 }

@@ -25,6 +25,9 @@ impl<W: Weight> Matcher<W> {
         stage.best_cost.resize(nodes, W::zero());
         stage.best_cost_epoch.resize(nodes, 0);
         stage.best_edges_to_outer.resize(slots, None);
+        stage.scan_record.resize_with(slots, Vec::new);
+        stage.scan_best.resize(nodes, None);
+        stage.scan_best_cost.resize(nodes, W::zero());
         stage.marked.resize(nodes, false);
         stage.best_edge_to.resize(nodes, None);
         stage.best_edge_to_cost.resize(nodes, W::zero());
@@ -38,11 +41,15 @@ impl<W: Weight> Matcher<W> {
         stage.label_edge.fill(None);
         stage.best_edge.fill(None);
         stage.best_edges_to_outer.fill(None);
+        for &vertex in &self.active {
+            stage.scan_record[vertex].clear();
+        }
         stage.queue.clear();
         stage.epoch += 1;
 
         let mut any_root = false;
-        for vertex in 0..self.vertex_count() {
+        for index in 0..self.active.len() {
+            let vertex = self.active[index];
             // An exposed vertex is always the base of its top-level blossom.
             if self.mate[vertex].is_none()
                 && !self.vertex_dual[vertex].is_zero()
@@ -83,7 +90,9 @@ impl<W: Weight> Matcher<W> {
     fn scan_queue(&mut self) -> bool {
         let mut cost = W::zero();
         while let Some(vertex) = self.stage.queue.pop() {
-            for other in 0..self.vertex_count() {
+            self.stage.scanning = Some(vertex);
+            for index in 0..self.active.len() {
+                let other = self.active[index];
                 // Blossoms may form while scanning, so the top of `vertex` is read afresh.
                 let vertex_top = self.top[vertex];
                 let other_top = self.top[other];
@@ -91,7 +100,7 @@ impl<W: Weight> Matcher<W> {
                 // (the vertex label alone is not enough: it outlives a merge into an Outer blossom).
                 if other == vertex
                     || vertex_top == other_top
-                    || self.weights[vertex][other].is_zero()
+                    || self.weights.is_zero(vertex, other)
                     || (self.stage.label[other] == Label::Inner && self.stage.label[other_top] == Label::Inner)
                 {
                     continue;
@@ -99,16 +108,56 @@ impl<W: Weight> Matcher<W> {
                 self.reduced_cost_into(&mut cost, vertex, other);
                 if cost.is_zero() {
                     if self.use_tight_edge(vertex, other) {
+                        self.flush_scan_record();
+                        self.stage.scanning = None;
                         return true;
                     }
                 } else if self.stage.label[other_top] == Label::Outer {
                     self.offer_best_edge(vertex_top, (vertex, other), &cost);
+                    self.record_edge_to_outer(other, other_top, &cost);
                 } else if self.stage.label[other] == Label::Free {
                     self.offer_best_edge(other, (vertex, other), &cost);
                 }
             }
+            self.flush_scan_record();
+            self.stage.scanning = None;
         }
         false
+    }
+
+    /// Keeps the edge `(vertex, other)` between two Outer blossoms for blossom formation, if it is
+    /// the cheapest so far from the vertex being scanned to `other`'s blossom.
+    fn record_edge_to_outer(&mut self, other: usize, other_top: usize, cost: &W) {
+        let stage = &mut self.stage;
+        match stage.scan_best[other_top] {
+            None => stage.scan_touched.push(other_top),
+            Some(_) if *cost < stage.scan_best_cost[other_top] => {}
+            Some(_) => return,
+        }
+        stage.scan_best[other_top] = Some(other);
+        stage.scan_best_cost[other_top].clone_from(cost);
+    }
+
+    /// Moves the edges the vertex being scanned has gathered so far into the list of its blossom
+    /// if it has one, else into its record.
+    fn flush_scan_record(&mut self) {
+        let Some(vertex) = self.stage.scanning else {
+            return;
+        };
+        let top = self.top[vertex];
+        let slot = top.checked_sub(self.vertex_count());
+        let stage = &mut self.stage;
+        let mut list = slot.and_then(|slot| stage.best_edges_to_outer[slot].take());
+        for node in stage.scan_touched.drain(..) {
+            let other = stage.scan_best[node].take().expect("touched entries are set");
+            match &mut list {
+                Some(list) => list.push((vertex, other)),
+                None => stage.scan_record[vertex].push(other as u32),
+            }
+        }
+        if let (Some(slot), Some(list)) = (slot, list) {
+            stage.best_edges_to_outer[slot] = Some(list);
+        }
     }
 
     /// Records `edge` as the best edge of `node` if it is cheaper than the current one.
@@ -236,6 +285,8 @@ impl<W: Weight> Matcher<W> {
     /// Forms a new Outer blossom from the cycle closed by tight edge `{first, second}` through
     /// the tree blossom with base `base`.
     fn add_blossom(&mut self, base: usize, first: usize, second: usize) {
+        // The record of a vertex being scanned must be complete before it is read below.
+        self.flush_scan_record();
         let base_top = self.top[base];
         let blossom = self.allocate_blossom();
         let slot = self.slot(blossom);
@@ -304,15 +355,18 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
                 None => {
-                    // No list kept for this child: look at every edge of its vertices.
+                    // No list kept for this child: its vertices' records. A vertex not scanned yet
+                    // has none and adds its edges to the new blossom's list when it is.
                     leaves.clear();
                     self.push_leaves(child, &mut leaves);
                     for &inside in &leaves {
-                        for outside in 0..self.vertex_count() {
-                            if !self.weights[inside][outside].is_zero() {
-                                self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
-                            }
+                        let record = std::mem::take(&mut self.stage.scan_record[inside]);
+                        for &outside in &record {
+                            self.offer_edge_to_outer(blossom, inside, outside as usize, &mut cost, &mut touched);
                         }
+                        let mut record = record;
+                        record.clear();
+                        self.stage.scan_record[inside] = record;
                     }
                 }
             }
@@ -369,13 +423,12 @@ impl<W: Weight> Matcher<W> {
     /// Changes the duals by the largest amount that keeps them feasible and the tree edges
     /// tight, and reports what stopped the change.
     fn change_duals(&mut self) -> DualEvent {
-        let count = self.vertex_count();
         let mut delta: Option<W> = None;
         let mut event = None;
         let mut cost = W::zero();
 
         // An Outer vertex dual must not go negative. Ties go to this event, which ends the stage.
-        for vertex in 0..count {
+        for &vertex in &self.active {
             if self.stage.label[self.top[vertex]] == Label::Outer
                 && delta.as_ref().is_none_or(|delta| self.vertex_dual[vertex] < *delta)
             {
@@ -390,7 +443,8 @@ impl<W: Weight> Matcher<W> {
         }
 
         // An edge from an Outer vertex to a vertex in a free blossom goes down by delta.
-        for vertex in 0..count {
+        for index in 0..self.active.len() {
+            let vertex = self.active[index];
             if self.stage.label[self.top[vertex]] == Label::Free
                 && let Some(edge) = self.stage.best_edge[vertex]
             {
@@ -439,7 +493,7 @@ impl<W: Weight> Matcher<W> {
         }
 
         if !delta.is_zero() {
-            for vertex in 0..count {
+            for &vertex in &self.active {
                 match self.stage.label[self.top[vertex]] {
                     Label::Outer => self.vertex_dual[vertex].sub_in_place(&delta),
                     Label::Inner => self.vertex_dual[vertex].add_in_place(&delta),

@@ -118,3 +118,38 @@ fn wide_weights_with_lexicographic_fields() {
     assert_eq!(matcher.matching(), vec![Some(1), Some(0), Some(3), Some(2)]);
     assert_eq!(matcher.check_optimality(), Ok(()));
 }
+
+#[test]
+fn weights_survive_widening_and_added_vertices() {
+    // Small weights take one limb each; a wide one widens every entry in place, and an added
+    // vertex moves every row: nothing may get lost or mixed up on the way.
+    let small = |u: usize, v: usize| Wide::<4>::from_u64((u * 31 + v * 7) as u64 % 50);
+    let mut matcher = Matcher::<Wide<4>>::new(7);
+    for u in 0..7 {
+        for v in 0..u {
+            matcher.set_weight(u, v, small(u, v));
+        }
+    }
+    matcher.solve();
+    let mut wide = Wide::<4>::from_u64(3);
+    wide.shl_in_place(200);
+    matcher.set_weight(5, 2, wide);
+    let added = matcher.add_vertex();
+    matcher.set_weight(added, 0, wide);
+    for u in 0..8 {
+        for v in 0..8 {
+            let expected = match (u.max(v), u.min(v)) {
+                _ if u == v => Wide::zero(),
+                (5, 2) => wide,
+                (7, 0) => wide,
+                (7, _) => Wide::zero(),
+                (high, low) => small(high, low),
+            };
+            assert_eq!(matcher.weight(u, v), expected, "{{{u}, {v}}}");
+        }
+    }
+    matcher.solve();
+    assert_eq!(matcher.check_optimality(), Ok(()));
+    assert_eq!(matcher.mate(5), Some(2));
+    assert_eq!(matcher.mate(7), Some(0));
+}

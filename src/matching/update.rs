@@ -7,14 +7,23 @@ impl<W: Weight> Matcher<W> {
     /// edge gets an endpoint that is detached (unmatched, in no blossom) and given a dual large
     /// enough for all its edges. What remains of the old solution keeps complementary slackness,
     /// except that detached vertices and their former mates may be exposed with a positive dual.
+    /// Pairs fixed since the last solve are applied first.
     pub(super) fn repair_after_changes(&mut self) {
-        if self.changed_edges.is_empty() {
+        if !self.has_pending_changes() {
             return;
         }
+        let mut released = Vec::new();
+        self.apply_pending_fixes(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
+        for vertex in self.changed_vertices.drain(..) {
+            self.changed_vertex[vertex] = false;
+        }
         for &vertex in &cover {
-            self.detach_vertex(vertex);
+            released.push(vertex);
+            if let Some(mate) = self.detach_vertex(vertex) {
+                released.push(mate);
+            }
         }
         // Each dual is chosen against the final duals of the vertices chosen before it and zero for
         // those after; those only grow from zero, so every edge between two of them stays feasible.
@@ -24,20 +33,255 @@ impl<W: Weight> Matcher<W> {
         for &vertex in &cover {
             self.vertex_dual[vertex] = self.lowest_feasible_dual(vertex);
         }
+        self.rematch_tight(&released);
     }
 
-    /// A small set of vertices touching every changed edge: greedily, each uncovered edge is
+    /// Matches exposed vertices of `candidates` to each other along tight edges, greedily, so
+    /// that a vertex whose old matched edge stayed tight (the usual case after a small nudge) does
+    /// not cost a stage. Two exposed vertices are the bases of their top-level blossoms, and no
+    /// blossom holds both, so matching them keeps every blossom full and every matched edge tight.
+    fn rematch_tight(&mut self, candidates: &[usize]) {
+        let (mut sum, mut doubled) = (W::zero(), W::zero());
+        for (index, &first) in candidates.iter().enumerate() {
+            if self.mate[first].is_some() {
+                continue;
+            }
+            for &second in &candidates[index + 1..] {
+                if self.mate[second].is_some()
+                    || second == first
+                    || self.top[first] == self.top[second]
+                    || self.weights.is_zero(first, second)
+                    || (self.vertex_dual[first].is_zero() && self.vertex_dual[second].is_zero())
+                {
+                    continue;
+                }
+                // Compared rather than subtracted: an edge changed since the last solve may be
+                // infeasible for now (the next repair takes care of it).
+                sum.clone_from(&self.vertex_dual[first]);
+                sum.add_in_place(&self.vertex_dual[second]);
+                self.weights.get_into(first, second, &mut doubled);
+                doubled.double_in_place();
+                if sum == doubled {
+                    self.mate[first] = Some(second);
+                    self.mate[second] = Some(first);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Fixes `a` and `b` as a matched pair for good: the edge `{a, b}` gets `weight` and every
+    /// other edge of either vertex is removed, as the corresponding [`Matcher::set_weight`] calls
+    /// would do, and from the next [`Matcher::solve`] on no solve looks at either vertex again.
+    /// That solve matches the pair and leaves their old mates, if any, exposed: fixing a pair that
+    /// is already matched costs it O(n) and no stage. Until then the matching stays as it was.
+    ///
+    /// A later [`Matcher::set_weight`] that changes an edge of `a` or `b` undoes the fixing (the
+    /// weights stay as they are) and counts as an ordinary change.
+    ///
+    /// # Panics
+    ///
+    /// If `a == b`, if either is not a vertex, or if `weight` is zero or above
+    /// [`Weight::headroom_limit`].
+    pub fn fix_pair(&mut self, a: usize, b: usize, weight: W) {
+        let count = self.vertex_count();
+        assert!(a < count && b < count, "pair {{{a}, {b}}} outside a graph of {count} vertices");
+        assert_ne!(a, b, "a vertex cannot be matched to itself");
+        assert!(!weight.is_zero(), "a fixed pair needs an edge");
+        assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
+        for vertex in [a, b] {
+            if self.fixed_to[vertex].is_some() {
+                self.unfix(vertex);
+            }
+        }
+        // Pending changes of these edges are settled by the fixing: the removed edges no longer
+        // constrain the duals, and the pair's edge is made tight when the fixing is applied.
+        let (a32, b32) = (a as u32, b as u32);
+        self.changed_edges.retain(|&(u, v)| u != a32 && u != b32 && v != a32 && v != b32);
+        // Marks are left: a fixed vertex is left out of the cover.
+        let zero = W::zero();
+        for vertex in [a, b] {
+            for other in 0..count {
+                if !self.weights.is_zero(vertex, other) {
+                    self.weights.set(vertex, other, &zero);
+                }
+            }
+        }
+        self.weights.set(a, b, &weight);
+        self.fixed_to[a] = Some(b);
+        self.fixed_to[b] = Some(a);
+        self.pending_fixes.push((a, b));
+    }
+
+    /// Tries to fix `a`–`b` as [`Matcher::fix_pair`] does, without a stage, from the duals of the
+    /// last solve (no weights may have changed since; pairs fixed since must already be matched):
+    ///
+    /// - [`Exchange::Impossible`]: the edge has a positive reduced cost, so by complementary
+    ///   slackness no optimal matching holds the pair; nothing changes.
+    /// - [`Exchange::Fixed`]: the pair is matched already, or the matching becomes an optimal one
+    ///   holding it by a swap: `a`–`b` and the pair of their old mates are tight (or the mate left
+    ///   exposed has a zero dual), none of the four in a blossom. The swapped matching satisfies
+    ///   complementary slackness with the same duals, so it is a matching a solve could return.
+    /// - [`Exchange::Unknown`]: neither can be told this cheaply; nothing changes.
+    pub fn fix_pair_by_exchange(&mut self, a: usize, b: usize, weight: W) -> Exchange {
+        if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() {
+            return Exchange::Unknown;
+        }
+        if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
+            return Exchange::Unknown;
+        }
+        let count = self.vertex_count();
+        if a >= count || b >= count || a == b || weight.is_zero() || weight > self.weight_limit {
+            return Exchange::Unknown;
+        }
+        if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+            return Exchange::Unknown;
+        }
+        if self.mate[a] == Some(b) {
+            self.fix_pair(a, b, weight);
+            return Exchange::Fixed;
+        }
+        if self.weights.is_zero(a, b) {
+            return Exchange::Impossible;
+        }
+        // Without a blossom holding both, the reduced cost is the vertex duals' part alone,
+        // and dual feasibility keeps it non-negative.
+        if self.top[a] == self.top[b] {
+            return Exchange::Unknown;
+        }
+        if !self.is_tight(a, b) {
+            return Exchange::Impossible;
+        }
+        let (old_a, old_b) = (self.mate[a], self.mate[b]);
+        let involved = [Some(a), Some(b), old_a, old_b];
+        if involved.iter().flatten().any(|&v| self.top[v] != v || self.fixed_to[v].is_some()) {
+            return Exchange::Unknown;
+        }
+        match (old_a, old_b) {
+            (Some(m), Some(x)) if !self.is_tight(m, x) => return Exchange::Unknown,
+            // The one left exposed must not keep a positive dual.
+            (Some(v), None) | (None, Some(v)) if !self.vertex_dual[v].is_zero() => return Exchange::Unknown,
+            _ => {}
+        }
+        self.mate[a] = Some(b);
+        self.mate[b] = Some(a);
+        match (old_a, old_b) {
+            (Some(m), Some(x)) => {
+                self.mate[m] = Some(x);
+                self.mate[x] = Some(m);
+            }
+            (Some(v), None) | (None, Some(v)) => self.mate[v] = None,
+            (None, None) => {}
+        }
+        self.fix_pair(a, b, weight);
+        Exchange::Fixed
+    }
+
+    /// Whether `{u, v}`, an edge between two top-level single vertices or blossoms, has zero
+    /// reduced cost.
+    fn is_tight(&self, u: usize, v: usize) -> bool {
+        if self.weights.is_zero(u, v) {
+            return false;
+        }
+        let mut cost = W::zero();
+        self.reduced_cost_into(&mut cost, u, v);
+        cost.is_zero()
+    }
+
+    /// Makes a fixed vertex and its partner ordinary vertices again. A pair fixed since the last
+    /// solve counts as changed on all its edges; one fixed before stays matched, with tight duals.
+    pub(super) fn unfix(&mut self, vertex: usize) {
+        let partner = self.fixed_to[vertex].take().expect("a fixed vertex");
+        self.fixed_to[partner] = None;
+        let pending = self.pending_fixes.len();
+        self.pending_fixes.retain(|&pair| pair != (vertex, partner) && pair != (partner, vertex));
+        if self.pending_fixes.len() < pending {
+            for end in [vertex, partner] {
+                for other in (0..self.vertex_count()).filter(|&other| other != end) {
+                    self.note_changed_edge(end, other);
+                }
+            }
+        } else {
+            for end in [vertex, partner] {
+                let position = self.active.partition_point(|&active| active < end);
+                self.active.insert(position, end);
+            }
+        }
+    }
+
+    /// Applies the pending fixed pairs: detaches both vertices, matches them to each other with
+    /// tight duals and drops them from the active vertices. Their old mates are added to
+    /// `released`.
+    fn apply_pending_fixes(&mut self, released: &mut Vec<usize>) {
+        let fixes = std::mem::take(&mut self.pending_fixes);
+        for &(a, b) in &fixes {
+            for vertex in [a, b] {
+                if let Some(mate) = self.detach_vertex(vertex)
+                    && mate != a
+                    && mate != b
+                {
+                    released.push(mate);
+                }
+            }
+            // Both are single vertices now, so the edge is tight with these duals.
+            let weight: W = self.weights.get(a, b);
+            self.vertex_dual[a].clone_from(&weight);
+            self.vertex_dual[a].add_in_place(&weight);
+            self.vertex_dual[b] = W::zero();
+            self.mate[a] = Some(b);
+            self.mate[b] = Some(a);
+        }
+        self.active.retain(|&vertex| self.fixed_to[vertex].is_none());
+        self.pending_fixes = fixes;
+        self.pending_fixes.clear();
+    }
+
+    /// Whether weights changed or pairs were fixed since the last solve.
+    pub(super) fn has_pending_changes(&self) -> bool {
+        !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_fixes.is_empty()
+    }
+
+    /// Notes that the weight of `{u, v}` changed: in the list of changed edges, or once that
+    /// holds a few edges per vertex, by marking both ends.
+    pub(super) fn note_changed_edge(&mut self, u: usize, v: usize) {
+        if self.changed_vertices.is_empty() && self.changed_edges.len() < 4 * self.vertex_count() {
+            self.changed_edges.push((u as u32, v as u32));
+            return;
+        }
+        let listed = std::mem::take(&mut self.changed_edges);
+        for (first, second) in listed.into_iter().map(|(first, second)| (first as usize, second as usize)) {
+            self.mark_changed(first);
+            self.mark_changed(second);
+        }
+        self.mark_changed(u);
+        self.mark_changed(v);
+    }
+
+    fn mark_changed(&mut self, vertex: usize) {
+        if !self.changed_vertex[vertex] {
+            self.changed_vertex[vertex] = true;
+            self.changed_vertices.push(vertex);
+        }
+    }
+
+    /// A small set of vertices touching every changed edge: the marked vertices, and greedily, each uncovered edge is
     /// covered by whichever endpoint has more changed edges, so the edges around one vertex cost
     /// one vertex whichever endpoint the caller named first.
     fn cover_changed_edges(&self) -> Vec<usize> {
         let mut changed_degree = vec![0_usize; self.vertex_count()];
-        for &(u, v) in &self.changed_edges {
+        let edges = self.changed_edges.iter().map(|&(u, v)| (u as usize, v as usize));
+        for (u, v) in edges.clone() {
             changed_degree[u] += 1;
             changed_degree[v] += 1;
         }
+        // A marked vertex fixed since has all its changes settled by the fixing.
+        let mut cover: Vec<usize> =
+            self.changed_vertices.iter().copied().filter(|&vertex| self.fixed_to[vertex].is_none()).collect();
         let mut in_cover = vec![false; self.vertex_count()];
-        let mut cover = Vec::new();
-        for &(u, v) in &self.changed_edges {
+        for &vertex in &cover {
+            in_cover[vertex] = true;
+        }
+        for (u, v) in edges {
             if !in_cover[u] && !in_cover[v] {
                 let chosen = if changed_degree[u] >= changed_degree[v] { u } else { v };
                 in_cover[chosen] = true;
@@ -48,16 +292,18 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Unmatches `vertex` and pulls it out of every blossom, keeping the duals feasible and every
-    /// remaining blossom full and tight.
-    fn detach_vertex(&mut self, vertex: usize) {
+    /// remaining blossom full and tight. Returns the vertex this left exposed besides `vertex`
+    /// itself, if any.
+    fn detach_vertex(&mut self, vertex: usize) -> Option<usize> {
         let top = self.top[vertex];
         let top_base = self.base(top);
-        if let Some(mate) = self.mate[top_base].take() {
+        let released = self.mate[top_base].take();
+        if let Some(mate) = released {
             // The mate becomes the exposed base of its own top-level blossom.
             self.mate[mate] = None;
         }
         if top == vertex {
-            return;
+            return released;
         }
         // With the blossom exposed, rotating it leaves `vertex` as the one unmatched vertex inside,
         // and the sub-blossoms left over when it is dissolved pair up along the cycle.
@@ -66,6 +312,7 @@ impl<W: Weight> Matcher<W> {
         while self.top[vertex] != vertex {
             self.dissolve_top_blossom(self.top[vertex]);
         }
+        released
     }
 
     /// The smallest dual for a vertex in no blossom that keeps all its edges feasible:
@@ -73,13 +320,12 @@ impl<W: Weight> Matcher<W> {
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
-        for other in (0..self.vertex_count()).filter(|&other| other != vertex) {
-            let weight = &self.weights[vertex][other];
-            if weight.is_zero() {
+        for &other in &self.active {
+            if self.weights.is_zero(vertex, other) {
                 continue;
             }
-            needed.clone_from(weight);
-            needed.add_in_place(weight);
+            self.weights.get_into(vertex, other, &mut needed);
+            needed.double_in_place();
             if needed > self.vertex_dual[other] {
                 needed.sub_in_place(&self.vertex_dual[other]);
                 if needed > lowest {
@@ -95,7 +341,8 @@ impl<W: Weight> Matcher<W> {
     /// the reduced cost between two Outer vertices even and halving it exact.
     pub(super) fn make_root_duals_even(&mut self) {
         let one = W::from_u64(1);
-        for root in 0..self.vertex_count() {
+        for index in 0..self.active.len() {
+            let root = self.active[index];
             if self.mate[root].is_some() || !self.vertex_dual[root].is_odd() {
                 continue;
             }
@@ -121,4 +368,15 @@ impl<W: Weight> Matcher<W> {
             }
         }
     }
+}
+
+/// What [`Matcher::fix_pair_by_exchange`] could tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exchange {
+    /// The pair is fixed, in an optimal matching.
+    Fixed,
+    /// No optimal matching holds the pair.
+    Impossible,
+    /// Only a solve can tell.
+    Unknown,
 }

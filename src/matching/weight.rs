@@ -19,6 +19,36 @@ pub trait Weight: Clone + Ord + Eq + fmt::Debug {
     /// The number of bits of the representation.
     const BITS: u32;
 
+    /// The number of 64-bit limbs of the representation.
+    const LIMBS: usize;
+
+    /// Limb `index`, least significant first; zero past the representation.
+    fn limb(&self, index: usize) -> u64;
+
+    /// `self = ` the number with these limbs, least significant first (the missing ones zero).
+    /// Limbs past the representation must be zero.
+    fn set_from_limbs(&mut self, limbs: &[u64]);
+
+    /// The number of bits up to the most significant one set (0 for zero).
+    fn bit_length(&self) -> u32 {
+        for index in (0..Self::LIMBS).rev() {
+            let limb = self.limb(index);
+            if limb != 0 {
+                return 64 * index as u32 + (64 - limb.leading_zeros());
+            }
+        }
+        0
+    }
+
+    /// `out = first + second - twice - twice` as [`Weight::set_to_sum_minus_double`], with `twice`
+    /// given by its lowest limbs. The result, `first` and `second` must all fit in that many limbs:
+    /// only those are computed, and the limbs of `out` above them are set to zero.
+    fn set_to_sum_minus_double_limbs(out: &mut Self, first: &Self, second: &Self, twice: &[u64]) {
+        let mut weight = Self::zero();
+        weight.set_from_limbs(twice);
+        Self::set_to_sum_minus_double(out, first, second, &weight);
+    }
+
     /// The value zero, which as an edge weight means "no edge".
     fn zero() -> Self;
 
@@ -43,6 +73,11 @@ pub trait Weight: Clone + Ord + Eq + fmt::Debug {
 
     /// `self >>= 1`.
     fn halve_in_place(&mut self);
+
+    /// `self <<= 1`; the top bit must be clear.
+    fn double_in_place(&mut self) {
+        self.shl_in_place(1);
+    }
 
     /// `self <<= bits`; bits shifted out are lost. `bits` must be below [`Weight::BITS`].
     fn shl_in_place(&mut self, bits: u32);
@@ -87,6 +122,19 @@ macro_rules! impl_weight_for_primitive {
     ($primitive:ty) => {
         impl Weight for $primitive {
             const BITS: u32 = <$primitive>::BITS;
+            const LIMBS: usize = (<$primitive>::BITS / 64) as usize;
+
+            fn limb(&self, index: usize) -> u64 {
+                if index < Self::LIMBS { (*self >> (64 * index)) as u64 } else { 0 }
+            }
+
+            fn set_from_limbs(&mut self, limbs: &[u64]) {
+                debug_assert!(limbs.iter().skip(Self::LIMBS).all(|&limb| limb == 0), "{limbs:?} too wide");
+                *self = 0;
+                for (index, &limb) in limbs.iter().enumerate().take(Self::LIMBS) {
+                    *self |= <$primitive>::from(limb) << (64 * index);
+                }
+            }
 
             fn zero() -> Self {
                 0
@@ -237,6 +285,39 @@ impl<const LIMBS: usize> fmt::Debug for Wide<LIMBS> {
 
 impl<const LIMBS: usize> Weight for Wide<LIMBS> {
     const BITS: u32 = 64 * LIMBS as u32;
+    const LIMBS: usize = LIMBS;
+
+    fn limb(&self, index: usize) -> u64 {
+        self.0.get(index).copied().unwrap_or(0)
+    }
+
+    fn set_from_limbs(&mut self, limbs: &[u64]) {
+        debug_assert!(limbs.iter().skip(LIMBS).all(|&limb| limb == 0), "{limbs:?} too wide");
+        let used = limbs.len().min(LIMBS);
+        self.0[..used].copy_from_slice(&limbs[..used]);
+        self.0[used..].fill(0);
+    }
+
+    #[inline]
+    fn set_to_sum_minus_double_limbs(out: &mut Self, first: &Self, second: &Self, twice: &[u64]) {
+        // The matcher's innermost operation: one pass over the limbs in use, as in
+        // `set_to_sum_minus_double`, unrolled for the common lengths. The limbs above are zero in
+        // every value the matcher computes with, so they are left alone.
+        let used = twice.len().min(LIMBS);
+        debug_assert!(
+            [&out.0, &first.0, &second.0].iter().all(|limbs| limbs[used..].iter().all(|&limb| limb == 0)),
+            "values wider than {used} limbs: {out:?}, {first:?}, {second:?}"
+        );
+        macro_rules! unrolled {
+            ($($length:literal)*) => {
+                match used {
+                    $($length => fused_limbs::<$length>(&mut out.0, &first.0, &second.0, twice),)*
+                    _ => fused_limbs_dynamic(&mut out.0[..used], &first.0, &second.0, twice),
+                }
+            };
+        }
+        unrolled!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
+    }
 
     fn zero() -> Self {
         Self([0; LIMBS])
@@ -286,6 +367,16 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
         borrow
     }
 
+    fn double_in_place(&mut self) {
+        let mut carried_in = 0;
+        for limb in self.0.iter_mut() {
+            let carried_out = *limb >> 63;
+            *limb = *limb << 1 | carried_in;
+            carried_in = carried_out;
+        }
+        debug_assert_eq!(carried_in, 0, "doubling overflowed");
+    }
+
     fn halve_in_place(&mut self) {
         let mut carried_in = 0;
         for limb in self.0.iter_mut().rev() {
@@ -299,13 +390,22 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
         debug_assert!(bits < Self::BITS, "shift by {bits} of a {}-bit number", Self::BITS);
         let limb_shift = (bits / 64) as usize;
         let bit_shift = bits % 64;
-        for index in (0..LIMBS).rev() {
-            let source = index.checked_sub(limb_shift);
-            let high = source.map_or(0, |source| self.0[source]);
-            let low = source.and_then(|source| source.checked_sub(1)).map_or(0, |source| self.0[source]);
-            // A shift by 64 is not defined on u64, so a whole-limb move is its own case.
-            self.0[index] = if bit_shift == 0 { high } else { high << bit_shift | low >> (64 - bit_shift) };
+        if limb_shift >= LIMBS {
+            self.0 = [0; LIMBS];
+            return;
         }
+        // A shift by 64 is not defined on u64, so a whole-limb move is its own case.
+        if bit_shift == 0 {
+            self.0.copy_within(..LIMBS - limb_shift, limb_shift);
+        } else {
+            for index in (limb_shift + 1..LIMBS).rev() {
+                let high = self.0[index - limb_shift];
+                let low = self.0[index - limb_shift - 1];
+                self.0[index] = high << bit_shift | low >> (64 - bit_shift);
+            }
+            self.0[limb_shift] = self.0[0] << bit_shift;
+        }
+        self.0[..limb_shift].fill(0);
     }
 
     fn or_u64_in_place(&mut self, value: u64) {
@@ -328,4 +428,28 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
         }
         debug_assert_eq!(carry, 0, "reduced cost out of range: {first:?} + {second:?} - 2 * {twice:?}");
     }
+}
+
+/// `out[..K] = first + second - 2·twice` over the lowest `K` limbs.
+#[inline(always)]
+fn fused_limbs<const K: usize>(out: &mut [u64], first: &[u64], second: &[u64], twice: &[u64]) {
+    let (out, first, second, twice) = (&mut out[..K], &first[..K], &second[..K], &twice[..K]);
+    let mut carry: i128 = 0;
+    for index in 0..K {
+        let step = i128::from(first[index]) + i128::from(second[index]) - 2 * i128::from(twice[index]) + carry;
+        out[index] = step as u64;
+        carry = step >> 64;
+    }
+    debug_assert_eq!(carry, 0, "reduced cost out of range");
+}
+
+/// [`fused_limbs`] for any length, `out.len()`.
+fn fused_limbs_dynamic(out: &mut [u64], first: &[u64], second: &[u64], twice: &[u64]) {
+    let mut carry: i128 = 0;
+    for (index, limb) in out.iter_mut().enumerate() {
+        let step = i128::from(first[index]) + i128::from(second[index]) - 2 * i128::from(twice[index]) + carry;
+        *limb = step as u64;
+        carry = step >> 64;
+    }
+    debug_assert_eq!(carry, 0, "reduced cost out of range");
 }

@@ -10,7 +10,7 @@
 //! are taken from the top scoregroup down (1.9.2); players left unpaired in one bracket are the
 //! moved-down players (MDPs) of the next.
 
-use crate::matching::{Matcher, Weight};
+use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
@@ -199,18 +199,10 @@ impl<W: Weight> Procedure<'_, W> {
     }
 }
 
-/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none.
+/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none,
+/// and later solves leave both out ([`Matcher::fix_pair`]).
 pub fn finalize_pair<W: Weight>(matcher: &mut Matcher<W>, a: usize, b: usize, pair_weight: &W) {
-    for u in 0..matcher.vertex_count() {
-        if u != a {
-            let w = if u == b { pair_weight.clone() } else { W::zero() };
-            matcher.set_weight(a, u, w);
-        }
-        if u != b {
-            let w = if u == a { pair_weight.clone() } else { W::zero() };
-            matcher.set_weight(b, u, w);
-        }
-    }
+    matcher.fix_pair(a, b, pair_weight.clone());
 }
 
 /// The bracket list of the 2025 procedure over the one matcher of the whole round.
@@ -240,6 +232,10 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
         self.matcher.set_weight(self.list[a], self.list[b], weight);
     }
 
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.matcher.weight(self.list[a], self.list[b])
+    }
+
     fn solve(&mut self) {
         self.matcher.solve();
     }
@@ -253,6 +249,10 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 
     fn finalize(&mut self, a: usize, b: usize) {
         finalize_pair(self.matcher, self.list[a], self.list[b], self.max_weight);
+    }
+
+    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
+        self.matcher.fix_pair_by_exchange(self.list[a], self.list[b], self.max_weight.clone())
     }
 }
 

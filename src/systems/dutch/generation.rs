@@ -13,7 +13,7 @@
 //!    rules 1–2), then which S1 players move down (rule 3) and which S2 players move up (rule 4);
 //! 4. who pairs with whom: each S1 player, in order, with the first S2 player possible (4.2).
 
-use crate::matching::Weight;
+use crate::matching::{Exchange, Weight};
 use crate::model::Points;
 
 /// The players of a bracket and the next scoregroup, by position: `0..mdps` are the moved-down
@@ -22,12 +22,18 @@ use crate::model::Points;
 pub trait Scope<W: Weight> {
     fn len(&self) -> usize;
     fn set_weight(&mut self, a: usize, b: usize, weight: W);
+    /// The weight the scope's matcher holds for the edge (zero if none).
+    fn weight(&self, a: usize, b: usize) -> W;
     fn solve(&mut self);
     /// The partner's position; the position itself when unpaired; `usize::MAX` for a partner
     /// outside the list (ranked below all of it).
     fn mate(&self, a: usize) -> usize;
     /// Fixes the pair: every other edge of either player goes.
     fn finalize(&mut self, a: usize, b: usize);
+    /// Fixes the pair if the solved matching turns into an optimal one holding it by a swap along
+    /// tight edges, or tells that no optimal matching holds it
+    /// ([`crate::matching::Matcher::fix_pair_by_exchange`]).
+    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange;
 }
 
 /// Edge weights of the bracket and the next scoregroup, by position (`larger` is the
@@ -78,6 +84,37 @@ fn remainder_weight<W: Weight>(
         w.sub_in_place(&W::from_u64(2 * index as u64));
     }
     w
+}
+
+/// Gives `a` the edge weights `changes` (partner, weight) that single out its preferred partner,
+/// and re-solves — unless the matching already pairs `a` with the partner whose edge gains the
+/// most, strictly more than any other edge of `a` (which gain less, or nothing when unchanged).
+/// Every other partner then costs weight, so the current matching stays optimal and the solve
+/// is skipped. Only for a decision that is finalized at once: the skipped weights never matter.
+fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, W)>) {
+    let mate = scope.mate(a);
+    if let Some((_, mate_new)) = changes.iter().find(|(o, _)| *o == mate) {
+        let mate_old = scope.weight(a, mate);
+        // gain(o) < gain(mate) ⇔ new(o) + old(mate) < new(mate) + old(o); and gain(mate) > 0.
+        let keeps = *mate_new > mate_old
+            && changes.iter().all(|(o, new)| {
+                if *o == mate {
+                    return true;
+                }
+                let mut left = new.clone();
+                left.add_in_place(&mate_old);
+                let mut right = mate_new.clone();
+                right.add_in_place(&scope.weight(a, *o));
+                left < right
+            });
+        if keeps {
+            return;
+        }
+    }
+    for (o, w) in changes {
+        scope.set_weight(a, o, w);
+    }
+    scope.solve();
 }
 
 /// Settles the bracket. `base` holds the weights already set in the scope; the scope has been
@@ -145,6 +182,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
             continue;
         }
         let mut addend = len as u64;
+        let mut changes = Vec::new();
         for o in (mdps..end).rev() {
             if matched[o] {
                 continue;
@@ -152,11 +190,11 @@ pub fn settle<W: Weight, S: Scope<W>>(
             let mut w = base.get(o, i).clone();
             if !w.is_zero() {
                 w.add_in_place(&W::from_u64(addend));
-                scope.set_weight(i, o, w);
+                changes.push((o, w));
                 addend += 1;
             }
         }
-        scope.solve();
+        prefer(scope, i, changes);
         let mate = scope.mate(i);
         matched[mate] = true;
         scope.finalize(i, mate);
@@ -265,7 +303,30 @@ pub fn settle<W: Weight, S: Scope<W>>(
         if !upper_paired(scope, p) {
             continue;
         }
+        // The first candidate that some optimal matching pairs with `p` is the one: the duals of
+        // the last solve rule candidates out, and a swap along tight edges proves one possible,
+        // without a solve (most rounds pair this way). Otherwise the solve below decides.
+        let mut decided = false;
+        for &o in &remainder[j + 1..] {
+            if matched[o] || base.get(o, p).is_zero() {
+                continue;
+            }
+            match scope.finalize_by_exchange(p, o) {
+                Exchange::Impossible => continue,
+                Exchange::Fixed => {
+                    matched[p] = true;
+                    matched[o] = true;
+                    decided = true;
+                }
+                Exchange::Unknown => {}
+            }
+            break;
+        }
+        if decided {
+            continue;
+        }
         let mut addend = 0u64;
+        let mut changes = Vec::new();
         for &o in remainder[j + 1..].iter().rev() {
             if matched[o] {
                 continue;
@@ -273,11 +334,11 @@ pub fn settle<W: Weight, S: Scope<W>>(
             let mut w = base.get(o, p).clone();
             if !w.is_zero() {
                 w.add_in_place(&W::from_u64(addend));
-                scope.set_weight(p, o, w);
+                changes.push((o, w));
             }
             addend += 1;
         }
-        scope.solve();
+        prefer(scope, p, changes);
         let mate = scope.mate(p);
         matched[p] = true;
         matched[mate] = true;

@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::matching::{Matcher, Weight};
+use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
@@ -182,6 +182,10 @@ impl<W: Weight> Scope<W> for LocalScope<'_, W> {
         self.matcher.set_weight(a, b, weight);
     }
 
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.matcher.weight(a, b)
+    }
+
     fn solve(&mut self) {
         self.matcher.solve();
     }
@@ -193,6 +197,14 @@ impl<W: Weight> Scope<W> for LocalScope<'_, W> {
     fn finalize(&mut self, a: usize, b: usize) {
         finalize_pair(&mut self.matcher, a, b, &self.max_weight);
         finalize_pair(self.validity, self.vertices[a], self.vertices[b], &1);
+    }
+
+    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
+        let exchange = self.matcher.fix_pair_by_exchange(a, b, self.max_weight.clone());
+        if exchange == Exchange::Fixed {
+            finalize_pair(self.validity, self.vertices[a], self.vertices[b], &1);
+        }
+        exchange
     }
 }
 

@@ -1,0 +1,121 @@
+//! The edge weights, stored as 64-bit limbs with only as many limbs per edge as the largest
+//! weight so far needs: a `Wide<16>` type chosen for a 600-bit layout then costs 10 limbs per edge
+//! instead of 16, in memory and in every scan.
+
+use super::Weight;
+
+/// Weights of a complete graph, both halves, one contiguous row per vertex.
+#[derive(Clone, Debug)]
+pub(super) struct WeightTable {
+    count: usize,
+    /// Limbs per entry: enough for every weight set so far, for the duals (below four times the
+    /// largest weight plus four) and for the reduced costs.
+    limbs: usize,
+    /// The entry of `{u, v}` starts at `(u * count + v) * limbs`.
+    data: Vec<u64>,
+}
+
+impl WeightTable {
+    /// A table of `count` vertices without edges.
+    pub(super) fn new(count: usize) -> Self {
+        let mut data = Vec::new();
+        grow_zeroed(&mut data, count * count);
+        Self { count, limbs: 1, data }
+    }
+
+    /// The limbs of the weight of `{u, v}`, least significant first.
+    #[inline]
+    pub(super) fn entry(&self, u: usize, v: usize) -> &[u64] {
+        let start = (u * self.count + v) * self.limbs;
+        &self.data[start..start + self.limbs]
+    }
+
+    /// Whether `{u, v}` has no edge.
+    #[inline]
+    pub(super) fn is_zero(&self, u: usize, v: usize) -> bool {
+        self.entry(u, v).iter().all(|&limb| limb == 0)
+    }
+
+    /// `out = ` the weight of `{u, v}`.
+    pub(super) fn get_into<W: Weight>(&self, u: usize, v: usize, out: &mut W) {
+        out.set_from_limbs(self.entry(u, v));
+    }
+
+    /// The weight of `{u, v}`.
+    pub(super) fn get<W: Weight>(&self, u: usize, v: usize) -> W {
+        let mut weight = W::zero();
+        self.get_into(u, v, &mut weight);
+        weight
+    }
+
+    /// Whether the weight of `{u, v}` is `weight`.
+    pub(super) fn equals<W: Weight>(&self, u: usize, v: usize, weight: &W) -> bool {
+        let entry = self.entry(u, v);
+        (entry.len()..W::LIMBS).all(|index| weight.limb(index) == 0)
+            && entry.iter().enumerate().all(|(index, &limb)| weight.limb(index) == limb)
+    }
+
+    /// Sets the weight of `{u, v}` (both halves), widening the entries if `weight` needs it.
+    pub(super) fn set<W: Weight>(&mut self, u: usize, v: usize, weight: &W) {
+        // Three bits of headroom: a sum of two duals stays below four times the largest weight
+        // plus four. A weight type's full width is enough by its own headroom limit.
+        let needed = ((weight.bit_length() + 3).div_ceil(64) as usize).clamp(1, W::LIMBS.max(1));
+        if needed > self.limbs {
+            self.relayout(self.count, needed);
+        }
+        for (row, column) in [(u, v), (v, u)] {
+            let start = (row * self.count + column) * self.limbs;
+            for (index, limb) in self.data[start..start + self.limbs].iter_mut().enumerate() {
+                *limb = weight.limb(index);
+            }
+        }
+    }
+
+    /// Adds a vertex without edges.
+    pub(super) fn add_vertex(&mut self) {
+        self.relayout(self.count + 1, self.limbs);
+    }
+
+    /// Moves the entries into a table of `count` vertices and `limbs` limbs per entry, neither
+    /// smaller than now. The table grows in place and the entries move from the last one down, each
+    /// to a place at or after its old one, so no second table is ever held (the table dominates
+    /// the memory of a large tournament).
+    fn relayout(&mut self, count: usize, limbs: usize) {
+        debug_assert!(count >= self.count && limbs >= self.limbs);
+        let (old_count, old_limbs) = (self.count, self.limbs);
+        grow_zeroed(&mut self.data, count * count * limbs);
+        for row in (0..old_count).rev() {
+            for column in (0..old_count).rev() {
+                let old = (row * old_count + column) * old_limbs;
+                let new = (row * count + column) * limbs;
+                if new != old {
+                    self.data.copy_within(old..old + old_limbs, new);
+                    // The old place, where not overwritten yet, belongs to earlier entries' new
+                    // places or to the gaps, which must be zero.
+                    let stale_end = (old + old_limbs).min(new);
+                    self.data[old..stale_end].fill(0);
+                }
+                self.data[new + old_limbs..new + limbs].fill(0);
+            }
+        }
+        self.count = count;
+        self.limbs = limbs;
+    }
+}
+
+/// Tables of at least this many limbs get at least [`LARGE_TABLE_CAPACITY`] limbs of capacity.
+const LARGE_TABLE_LIMBS: usize = 1 << 14;
+
+/// 33 MiB of address space. glibc serves a block this large with a mapping of its own and returns
+/// it on free; it serves a smaller one that way too, but then raises its threshold to that size, so
+/// that later blocks up to it (the next round's table) come from the heap, which keeps their
+/// memory after they are freed. Pages of the reserve that are never written cost no memory.
+const LARGE_TABLE_CAPACITY: usize = (33 << 20) / 8;
+
+/// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
+fn grow_zeroed(data: &mut Vec<u64>, len: usize) {
+    if len >= LARGE_TABLE_LIMBS && data.capacity() < len {
+        data.reserve_exact(len.max(LARGE_TABLE_CAPACITY) - data.len());
+    }
+    data.resize(len, 0);
+}
