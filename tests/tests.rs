@@ -5,6 +5,7 @@ mod cli;
 mod conformance;
 mod corpus;
 mod dubov1997;
+mod dubov2025;
 mod fuzz_corpus;
 mod generate;
 mod grammar;

@@ -118,6 +118,9 @@ pub struct RoundState {
     pub forbidden: BTreeSet<(PlayerId, PlayerId)>,
     /// The past rounds of every player, by pairing number (also those not paired in this round).
     pub histories: BTreeMap<PlayerId, Vec<PastRound>>,
+    /// The rating of every player, by pairing number (also those not paired in this round: the
+    /// Dubov system's ARO counts the ratings of past opponents, C.04.4.1 1.6).
+    pub ratings: BTreeMap<PlayerId, Option<u32>>,
 }
 
 impl RoundState {
@@ -204,6 +207,7 @@ impl RoundState {
             players,
             forbidden,
             histories,
+            ratings: t.players.iter().map(|p| (p.id, p.rating)).collect(),
         }
     }
 

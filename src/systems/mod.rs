@@ -5,6 +5,7 @@
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
+pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;
 pub mod pairing;
@@ -372,6 +373,7 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
         SystemId::Dutch2025 => Some(&dutch::Rules::Dutch2025),
         SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
         SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
+        SystemId::Dubov2025 => Some(&dubov::Dubov2025),
         _ => None,
     }
 }

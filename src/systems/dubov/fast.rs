@@ -1,0 +1,615 @@
+//! The fast Dubov 2025 engine: the procedure of articles 2.1 and 2.2 with every "first … that
+//! can yield a legal pairing" answered by exact feasibility tests on matchings instead of by
+//! enumeration.
+//!
+//! - [C4] and the PAB (2.1): a maximum cardinality matching of the players still to pair is kept
+//!   and repaired by augmenting paths.
+//! - The upfloaters (2.2.1, 2.2.2): no upfloater when the residents and the players below can each
+//!   be paired among themselves; one upfloater by a best-first search over the candidates, each
+//!   tested for [C4] and for pairing the residents, with the exact [C7] of its bracket; otherwise a
+//!   maximum-weight matching of residents and pool whose edge weights hold [C5]–[C10] as fields,
+//!   and the first set of 4.2 among the optimal ones fixed player by player in sequence order.
+//! - The shifters (2.2.4): the first set in the order of 4.3, fixed player by player, each choice
+//!   tested for a legal pairing of the bracket (which, as the README shows, then complies at best
+//!   with [C7]).
+//! - T2 (2.2.6): the lexicographically first perfect matching of S1 against G2, position by
+//!   position, each choice tested by one augmenting path.
+
+use std::cmp::Reverse;
+
+use crate::matching::{Matcher, Weight, Wide};
+use crate::model::Points;
+use crate::state::RoundState;
+use crate::systems::NoValidPairing;
+use crate::systems::pairing::RoundPairing;
+
+use super::graph::{Graph, Matching, NONE};
+use super::order::shifter_order;
+use super::player::{DubovPlayer, compatibility, dubov_players, max_t};
+use super::{Pair, Quality, build_pairing};
+
+struct Fast {
+    players: Vec<DubovPlayer>,
+    compatible: Vec<Vec<bool>>,
+    graph: Graph,
+    max_t: u32,
+    final_round: bool,
+}
+
+/// Pairs a round under the 2025 Dubov rules.
+pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+    let players = dubov_players(state);
+    let n = players.len();
+    let compatible = compatibility(state, &players);
+    let graph = Graph::from_fn(n, |a, b| compatible[a][b]);
+    let fast =
+        Fast { players, compatible, graph, max_t: max_t(state.total_rounds), final_round: state.is_final_round() };
+    let (bye, pairs) = fast.run()?;
+    Ok(build_pairing(state, &fast.players, &pairs, bye))
+}
+
+impl Fast {
+    fn n(&self) -> usize {
+        self.players.len()
+    }
+
+    fn ok(&self, a: usize, b: usize) -> bool {
+        self.compatible[a][b]
+    }
+
+    fn score(&self, v: usize) -> Points {
+        self.players[v].score
+    }
+
+    fn run(&self) -> Result<(Option<usize>, Vec<Pair>), NoValidPairing> {
+        let n = self.n();
+        let mut active = vec![true; n];
+        let mut mate = Matching::empty(n);
+        let exposed = mate.maximise(&self.graph, &active);
+        // 1.8.1 and 2.1.2: a complete pairing must exist (with one player out when odd).
+        let bye = if n % 2 == 1 {
+            if exposed != 1 {
+                return Err(NoValidPairing);
+            }
+            Some(self.bye(&mut active, &mut mate)?)
+        } else {
+            if exposed != 0 {
+                return Err(NoValidPairing);
+            }
+            None
+        };
+        let mut pairs = Vec::new();
+        let mut scores: Vec<Points> = (0..n).filter(|&v| active[v]).map(|v| self.score(v)).collect();
+        scores.dedup();
+        // 1.8.2: the scoregroups in descending order of score (players are sorted by score).
+        for score in scores {
+            let residents: Vec<usize> = (0..n).filter(|&v| active[v] && self.score(v) == score).collect();
+            if residents.is_empty() {
+                continue;
+            }
+            let pool: Vec<usize> = (0..n).filter(|&v| active[v] && self.score(v) < score).collect();
+            let upfloaters = self.upfloaters(&residents, &pool, &mate)?;
+            let bracket: Vec<usize> = residents.iter().chain(&upfloaters).copied().collect();
+            pairs.extend(self.pair_bracket(&bracket)?);
+            for &v in &bracket {
+                active[v] = false;
+            }
+            // [C4] held for the set chosen, so the players left can all be paired.
+            if mate.maximise(&self.graph, &active) != 0 {
+                return Err(NoValidPairing);
+            }
+        }
+        Ok((bye, pairs))
+    }
+
+    /// 2.1: the first player, by lowest score (2.1.3), most games played (2.1.4) and lowest
+    /// initial ranking (2.1.5), who may have the PAB ([C2], 2.1.1) and lets all the others be
+    /// paired ([C4], 2.1.2). `mate` is maximum with one exposed vertex; it is left perfect on the
+    /// others.
+    fn bye(&self, active: &mut [bool], mate: &mut Matching) -> Result<usize, NoValidPairing> {
+        let mut candidates: Vec<usize> = (0..self.n()).filter(|&v| self.players[v].pab_eligible).collect();
+        candidates.sort_by_key(|&v| {
+            let p = &self.players[v];
+            (p.score, Reverse(p.played_games), Reverse(p.rank))
+        });
+        for c in candidates {
+            active[c] = false;
+            let mut trial = mate.clone();
+            trial.unmatch(c);
+            if trial.maximise(&self.graph, active) == 0 {
+                *mate = trial;
+                return Ok(c);
+            }
+            active[c] = true;
+        }
+        Err(NoValidPairing)
+    }
+
+    /// 2.2.1 and 2.2.2: the upfloaters for the residents of a scoregroup, from the pool of the
+    /// players below; `mate` is a perfect matching of residents and pool.
+    fn upfloaters(&self, residents: &[usize], pool: &[usize], mate: &Matching) -> Result<Vec<usize>, NoValidPairing> {
+        let n = self.n();
+        let mut in_residents = vec![false; n];
+        residents.iter().for_each(|&v| in_residents[v] = true);
+        let mut in_pool = vec![false; n];
+        pool.iter().for_each(|&v| in_pool[v] = true);
+        let mut resident_matching = mate.clone();
+        let resident_exposed = resident_matching.maximise(&self.graph, &in_residents);
+        let mut pool_matching = mate.clone();
+        let pool_exposed = pool_matching.maximise(&self.graph, &in_pool);
+        // [C5]: none at all when the residents pair among themselves and [C4] holds without them.
+        if residents.len().is_multiple_of(2) && resident_exposed == 0 && pool_exposed == 0 {
+            return Ok(Vec::new());
+        }
+        if residents.len() % 2 == 1
+            && resident_exposed == 1
+            && pool_exposed == 1
+            && let Some(u) = self.single_upfloater(residents, pool, &resident_matching, &pool_matching)
+        {
+            return Ok(vec![u]);
+        }
+        self.weighted_upfloaters(residents, pool)
+    }
+
+    /// One upfloater: the candidates in the order of their best possible key ([C6] their score,
+    /// [C7] at least the imbalance of the bracket's colour preferences, [C8]–[C10], then the
+    /// sequence number of 4.2), each checked for legality and its exact [C7], until no candidate
+    /// left can beat the best found.
+    fn single_upfloater(
+        &self,
+        residents: &[usize],
+        pool: &[usize],
+        resident_matching: &Matching,
+        pool_matching: &Matching,
+    ) -> Option<usize> {
+        let n = self.n();
+        let whites = residents.iter().filter(|&&v| self.players[v].wants_white()).count();
+        let blacks = residents.len() - whites;
+        let key = |u: usize, c7: usize| {
+            let quality = Quality::of(&self.players, &[u], c7, self.max_t, self.final_round);
+            // Players are sorted by score, then initial ranking: the index is the sequence number.
+            (Reverse(self.score(u)), quality, u)
+        };
+        let mut candidates: Vec<_> = pool
+            .iter()
+            .map(|&u| {
+                let (w, b) = if self.players[u].wants_white() { (whites + 1, blacks) } else { (whites, blacks + 1) };
+                key(u, w.abs_diff(b) / 2)
+            })
+            .collect();
+        candidates.sort();
+        let mut in_residents = vec![false; n];
+        residents.iter().for_each(|&v| in_residents[v] = true);
+        let mut in_pool = vec![false; n];
+        pool.iter().for_each(|&v| in_pool[v] = true);
+        let pool_exposed = pool_matching.exposed(&in_pool).first().copied().unwrap_or(NONE);
+        let mut best: Option<(Reverse<Points>, Quality, usize)> = None;
+        for bound in candidates {
+            if best.as_ref().is_some_and(|b| bound >= *b) {
+                break;
+            }
+            let u = bound.2;
+            // [C4]: the pool without u can be paired.
+            let rest_ok = u == pool_exposed || {
+                let mut trial = pool_matching.clone();
+                let partner = trial.mate[u];
+                trial.unmatch(u);
+                in_pool[u] = false;
+                let ok = trial.augment(&self.graph, &in_pool, partner);
+                in_pool[u] = true;
+                ok
+            };
+            if !rest_ok {
+                continue;
+            }
+            // [C1], [C3]: the residents with u can be paired.
+            in_residents[u] = true;
+            let mut trial = resident_matching.clone();
+            let bracket_ok = trial.augment(&self.graph, &in_residents, u);
+            in_residents[u] = false;
+            if !bracket_ok {
+                continue;
+            }
+            let bracket: Vec<usize> = residents.iter().copied().chain([u]).collect();
+            let Some(c7) = self.fewest_failures(&bracket) else { continue };
+            let found = key(u, c7);
+            if best.as_ref().is_none_or(|b| found < *b) {
+                best = Some(found);
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    /// [C7] of a bracket: the fewest players without their colour preference over its legal
+    /// pairings. With w White and b Black seekers, a pairing has |w − b|/2 more pairs of the larger
+    /// side than of the smaller, so the answer is |w − b|/2 + 2y, y the fewest pairs inside the
+    /// smaller side.
+    fn fewest_failures(&self, bracket: &[usize]) -> Option<usize> {
+        let white: Vec<bool> = bracket.iter().map(|&v| self.players[v].wants_white()).collect();
+        let whites = white.iter().filter(|&&w| w).count();
+        let blacks = bracket.len() - whites;
+        let smaller_is_white = whites <= blacks;
+        let inside: Vec<bool> = white.iter().map(|&w| w == smaller_is_white).collect();
+        let y = self.fewest_inside(bracket, &inside, &|_, _| true)?;
+        Some(whites.abs_diff(blacks) / 2 + 2 * y)
+    }
+
+    /// The fewest pairs with both players `inside` over the legal pairings of `bracket` whose pairs
+    /// all pass `allowed` (local indices), or `None` when there is none.
+    fn fewest_inside(
+        &self,
+        bracket: &[usize],
+        inside: &[bool],
+        allowed: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<usize> {
+        let m = bracket.len();
+        let all = vec![true; m];
+        // Most often none at all is needed: one cardinality test.
+        let outside_only =
+            Graph::from_fn(m, |i, j| self.ok(bracket[i], bracket[j]) && allowed(i, j) && !(inside[i] && inside[j]));
+        if Matching::empty(m).maximise(&outside_only, &all) == 0 {
+            return Some(0);
+        }
+        let local = Graph::from_fn(m, |i, j| self.ok(bracket[i], bracket[j]) && allowed(i, j));
+        if Matching::empty(m).maximise(&local, &all) != 0 {
+            return None;
+        }
+        // A pair counts `m` (so that more pairs always win), plus one when it is not inside.
+        let mut matcher = Matcher::<u64>::new(m);
+        for i in 0..m {
+            for j in i + 1..m {
+                if local.has(i, j) {
+                    matcher.set_weight(i, j, 2 * m as u64 + u64::from(!(inside[i] && inside[j])));
+                }
+            }
+        }
+        matcher.solve();
+        let mates = matcher.matching();
+        if mates.iter().any(Option::is_none) {
+            return None;
+        }
+        Some((0..m).filter(|&i| mates[i].is_some_and(|j| i < j && inside[i] && inside[j])).count())
+    }
+
+    /// The general case of 2.2.1–2.2.2: a maximum-weight perfect matching of residents and pool
+    /// whose weights hold, field by field, pairs (completion), [C5], [C6] (one field per score of
+    /// the pool, the lowest first), [C7], and [C8]–[C10]; then the first optimal set of 4.2.3.3,
+    /// fixed one sequence number at a time.
+    fn weighted_upfloaters(&self, residents: &[usize], pool: &[usize]) -> Result<Vec<usize>, NoValidPairing> {
+        let vertices: Vec<usize> = residents.iter().chain(pool).copied().collect();
+        let fields = Fields::new(self, residents.len(), &vertices);
+        let bits = fields.total_bits() + 2;
+        match bits {
+            0..=62 => self.weighted::<u64>(residents.len(), &vertices, &fields),
+            63..=126 => self.weighted::<u128>(residents.len(), &vertices, &fields),
+            127..=254 => self.weighted::<Wide<4>>(residents.len(), &vertices, &fields),
+            255..=510 => self.weighted::<Wide<8>>(residents.len(), &vertices, &fields),
+            511..=1022 => self.weighted::<Wide<16>>(residents.len(), &vertices, &fields),
+            _ => self.weighted::<Wide<64>>(residents.len(), &vertices, &fields),
+        }
+    }
+
+    fn weighted<W: Weight>(
+        &self,
+        resident_count: usize,
+        vertices: &[usize],
+        fields: &Fields,
+    ) -> Result<Vec<usize>, NoValidPairing> {
+        let count = vertices.len();
+        let is_resident = |i: usize| i < resident_count;
+        let mut matcher = Matcher::<W>::new(count);
+        let mut weights = vec![vec![W::zero(); count]; count];
+        for i in 0..count {
+            for j in i + 1..count {
+                if self.ok(vertices[i], vertices[j]) {
+                    let w = fields.weight::<W>(self, resident_count, vertices, i, j);
+                    weights[i][j] = w.clone();
+                    weights[j][i] = w.clone();
+                    matcher.set_weight(i, j, w);
+                }
+            }
+        }
+        matcher.solve();
+        if (0..count).any(|i| matcher.mate(i).is_none()) {
+            return Err(NoValidPairing);
+        }
+        let optimum = matcher.total_weight();
+        // [C6] fixed the scores of the upfloaters: how many of each.
+        let mut quota: std::collections::BTreeMap<Points, usize> = std::collections::BTreeMap::new();
+        for (i, &v) in vertices.iter().enumerate().skip(resident_count) {
+            if matcher.mate(i).is_some_and(is_resident) {
+                *quota.entry(self.score(v)).or_insert(0) += 1;
+            }
+        }
+        // 4.2.3.3: the lexicographically first optimal set: each pool player in sequence order
+        // (4.2.2: score, then initial ranking) is taken when an optimal pairing still has them as
+        // an upfloater, and barred otherwise.
+        let mut chosen = Vec::new();
+        // Taken players keep only their edges to residents: no later test may undo the choice.
+        let mut taken = vec![false; count];
+        for i in resident_count..count {
+            if quota.values().all(|&q| q == 0) {
+                break;
+            }
+            let score = self.score(vertices[i]);
+            let Some(left) = quota.get_mut(&score).filter(|q| **q > 0) else { continue };
+            let already = matcher.mate(i).is_some_and(is_resident);
+            for j in resident_count..count {
+                if j != i {
+                    matcher.set_weight(i, j, W::zero());
+                }
+            }
+            matcher.solve();
+            if already || (matcher.total_weight() == optimum && matcher.mate(i).is_some_and(is_resident)) {
+                *left -= 1;
+                chosen.push(vertices[i]);
+                taken[i] = true;
+                continue;
+            }
+            for j in 0..count {
+                if j != i {
+                    let w = if is_resident(j) || taken[j] { W::zero() } else { weights[i][j].clone() };
+                    matcher.set_weight(i, j, w);
+                }
+            }
+            matcher.solve();
+        }
+        Ok(chosen)
+    }
+
+    /// 2.2.3–2.2.6 for a bracket (players, all to be paired): the pairs.
+    fn pair_bracket(&self, bracket: &[usize]) -> Result<Vec<(usize, usize)>, NoValidPairing> {
+        let m = bracket.len();
+        let player = |i: usize| &self.players[bracket[i]];
+        // 2.2.3: G1 the White seekers, or the first half by initial ranking when nobody has played.
+        let mut in_g1: Vec<bool> = (0..m).map(|i| player(i).wants_white()).collect();
+        if (0..m).all(|i| player(i).played_games == 0) {
+            let mut by_rank: Vec<usize> = (0..m).collect();
+            by_rank.sort_by_key(|&i| player(i).rank);
+            in_g1 = vec![false; m];
+            by_rank.iter().take(m / 2).for_each(|&i| in_g1[i] = true);
+        }
+        let g1_size = in_g1.iter().filter(|&&g| g).count();
+        // 2.2.4.1: the smaller subgroup (G1 when the sizes are equal).
+        let g1_smaller = g1_size <= m - g1_size;
+        let smaller: Vec<bool> = in_g1.iter().map(|&g| g == g1_smaller).collect();
+        let unavoidable = self.fewest_inside(bracket, &smaller, &|_, _| true).ok_or(NoValidPairing)?;
+        let mut shifted = vec![false; m];
+        if unavoidable > 0 {
+            let pool: Vec<usize> = (0..m).filter(|&i| smaller[i]).collect();
+            let order = self.local_shifter_order(bracket, &pool);
+            // Undecided players may or may not shift; the first set of 4.3 is fixed in order.
+            let mut status: Vec<Option<bool>> = vec![None; m];
+            let mut taken = 0;
+            for i in order {
+                if taken == unavoidable {
+                    status[i] = Some(false);
+                    continue;
+                }
+                status[i] = Some(true);
+                let allowed = |a: usize, b: usize| match (smaller[a], smaller[b]) {
+                    // A pair inside the smaller subgroup: exactly one of the two shifts.
+                    (true, true) => {
+                        !(status[a] == Some(true) && status[b] == Some(true)
+                            || status[a] == Some(false) && status[b] == Some(false))
+                    }
+                    // A shifted player pairs inside the smaller subgroup.
+                    (true, false) => status[a] != Some(true),
+                    (false, true) => status[b] != Some(true),
+                    (false, false) => true,
+                };
+                if self.fewest_inside(bracket, &smaller, &allowed) == Some(unavoidable) {
+                    taken += 1;
+                } else {
+                    status[i] = Some(false);
+                }
+            }
+            for i in 0..m {
+                if status[i] == Some(true) {
+                    shifted[i] = true;
+                    in_g1[i] = !in_g1[i];
+                }
+            }
+        }
+        // 2.2.4.2: equalise the sizes with the first set of 4.3 from the larger subgroup.
+        let g1_size = in_g1.iter().filter(|&&g| g).count();
+        if g1_size * 2 != m {
+            let g1_larger = g1_size * 2 > m;
+            let k = g1_size.abs_diff(m - g1_size) / 2;
+            let pool: Vec<usize> = (0..m).filter(|&i| in_g1[i] == g1_larger && !shifted[i]).collect();
+            let order = self.local_shifter_order(bracket, &pool);
+            // Where each player may end: in the larger subgroup (stays) or the smaller one.
+            let mut status: Vec<Option<bool>> = vec![None; m];
+            for i in 0..m {
+                if in_g1[i] != g1_larger {
+                    status[i] = Some(true); // in the smaller subgroup for good
+                } else if shifted[i] {
+                    status[i] = Some(false); // shifted in step 1: stays
+                }
+            }
+            let mut matching = Matching::empty(m);
+            let all = vec![true; m];
+            let mut taken = 0;
+            for i in order {
+                if taken == k {
+                    status[i] = Some(false);
+                    continue;
+                }
+                status[i] = Some(true);
+                let local = Graph::from_fn(m, |a, b| {
+                    self.ok(bracket[a], bracket[b]) && status[a].is_none_or(|x| status[b].is_none_or(|y| x != y))
+                });
+                let mut trial = matching.clone();
+                if trial.maximise(&local, &all) == 0 {
+                    matching = trial;
+                    taken += 1;
+                } else {
+                    status[i] = Some(false);
+                }
+            }
+            if taken != k {
+                return Err(NoValidPairing);
+            }
+            for i in 0..m {
+                if status[i] == Some(true) && in_g1[i] == g1_larger {
+                    in_g1[i] = !in_g1[i];
+                }
+            }
+        }
+        // 2.2.5: S1 by ascending ARO, then initial ranking; 4.4.2: G2 by initial ranking.
+        let mut s1: Vec<usize> = (0..m).filter(|&i| in_g1[i]).collect();
+        s1.sort_by_key(|&i| (player(i).aro, player(i).rank));
+        let mut g2: Vec<usize> = (0..m).filter(|&i| !in_g1[i]).collect();
+        g2.sort_by_key(|&i| player(i).rank);
+        let adjacent: Vec<Vec<bool>> =
+            s1.iter().map(|&a| g2.iter().map(|&b| self.ok(bracket[a], bracket[b])).collect()).collect();
+        let t2 = first_transposition(&adjacent).ok_or(NoValidPairing)?;
+        Ok(s1.iter().zip(t2).map(|(&a, j)| (bracket[a], bracket[g2[j]])).collect())
+    }
+
+    fn local_shifter_order(&self, bracket: &[usize], pool: &[usize]) -> Vec<usize> {
+        let global: Vec<usize> = pool.iter().map(|&i| bracket[i]).collect();
+        shifter_order(&self.players, &global)
+            .into_iter()
+            .filter_map(|v| pool.iter().copied().find(|&i| bracket[i] == v))
+            .collect()
+    }
+}
+
+/// 2.2.6: the first transposition of G2 (4.4) that pairs every S1 player legally: the
+/// lexicographically first perfect matching of rows (S1 in order) to columns (G2 in order),
+/// built row by row, each choice kept when one augmenting path re-completes the rest.
+pub(crate) fn first_transposition(adjacent: &[Vec<bool>]) -> Option<Vec<usize>> {
+    let h = adjacent.len();
+    let mut row_mate = vec![NONE; h];
+    let mut col_mate = vec![NONE; h];
+    let mut fixed_col = vec![false; h];
+    for row in 0..h {
+        let mut seen = vec![false; h];
+        if !kuhn(adjacent, row, &mut row_mate, &mut col_mate, &fixed_col, &mut seen) {
+            return None;
+        }
+    }
+    for row in 0..h {
+        for col in 0..h {
+            if fixed_col[col] || !adjacent[row][col] {
+                continue;
+            }
+            if row_mate[row] == col {
+                fixed_col[col] = true;
+                break;
+            }
+            let (saved_rows, saved_cols) = (row_mate.clone(), col_mate.clone());
+            let (other_row, other_col) = (col_mate[col], row_mate[row]);
+            row_mate[row] = col;
+            col_mate[col] = row;
+            fixed_col[col] = true;
+            row_mate[other_row] = NONE;
+            col_mate[other_col] = NONE;
+            let mut seen = vec![false; h];
+            if kuhn(adjacent, other_row, &mut row_mate, &mut col_mate, &fixed_col, &mut seen) {
+                break;
+            }
+            fixed_col[col] = false;
+            row_mate = saved_rows;
+            col_mate = saved_cols;
+        }
+    }
+    Some(row_mate)
+}
+
+/// One augmenting path from `row` (Kuhn), over columns not yet fixed.
+fn kuhn(
+    adjacent: &[Vec<bool>],
+    row: usize,
+    row_mate: &mut [usize],
+    col_mate: &mut [usize],
+    fixed_col: &[bool],
+    seen: &mut [bool],
+) -> bool {
+    for col in 0..adjacent.len() {
+        if fixed_col[col] || seen[col] || !adjacent[row][col] {
+            continue;
+        }
+        seen[col] = true;
+        if col_mate[col] == NONE || kuhn(adjacent, col_mate[col], row_mate, col_mate, fixed_col, seen) {
+            col_mate[col] = row;
+            row_mate[row] = col;
+            return true;
+        }
+    }
+    false
+}
+
+/// The fields of the weights of [`Fast::weighted`], most significant first.
+struct Fields {
+    /// The distinct scores of the pool, lowest first ([C6]).
+    levels: Vec<Points>,
+    /// Bits per count field.
+    count_bits: u32,
+    /// The largest upfloat count in the pool, and the bits of the [C9] field.
+    most_upfloats: u64,
+    c9_bits: u32,
+    with_c8_to_c10: bool,
+}
+
+impl Fields {
+    fn new(fast: &Fast, resident_count: usize, vertices: &[usize]) -> Fields {
+        let mut levels: Vec<Points> = vertices[resident_count..].iter().map(|&v| fast.score(v)).collect();
+        levels.sort();
+        levels.dedup();
+        let pairs = (vertices.len() / 2 + 1) as u64;
+        let most_upfloats = vertices.iter().map(|&v| u64::from(fast.players[v].upfloats)).max().unwrap_or(0);
+        Fields {
+            levels,
+            count_bits: bits(pairs),
+            most_upfloats,
+            c9_bits: bits(pairs * (most_upfloats + 1)),
+            with_c8_to_c10: !fast.final_round,
+        }
+    }
+
+    fn total_bits(&self) -> u32 {
+        let counts = 3 + self.levels.len() as u32 + if self.with_c8_to_c10 { 2 } else { 0 };
+        counts * self.count_bits + if self.with_c8_to_c10 { self.c9_bits } else { 0 }
+    }
+
+    /// Larger is better in every field: each counts the pairs that do not do what a criterion
+    /// minimises.
+    fn weight<W: Weight>(&self, fast: &Fast, resident_count: usize, vertices: &[usize], i: usize, j: usize) -> W {
+        let (a, b) = (vertices[i], vertices[j]);
+        let (ra, rb) = (i < resident_count, j < resident_count);
+        let upfloater = match (ra, rb) {
+            (true, false) => Some(&fast.players[b]),
+            (false, true) => Some(&fast.players[a]),
+            _ => None,
+        };
+        let in_bracket = ra || rb;
+        let mut w = W::zero();
+        let mut push = |bits: u32, value: u64| {
+            w.shl_in_place(bits);
+            w.or_u64_in_place(value);
+        };
+        push(self.count_bits, 1);
+        // [C5]
+        push(self.count_bits, u64::from(upfloater.is_none()));
+        // [C6]: the fewest upfloaters of the lowest score, then of the next, and so on.
+        for level in &self.levels {
+            push(self.count_bits, u64::from(upfloater.is_none_or(|u| u.score != *level)));
+        }
+        // [C7]
+        let same = fast.players[a].preference.colour == fast.players[b].preference.colour;
+        push(self.count_bits, u64::from(!(in_bracket && same)));
+        if self.with_c8_to_c10 {
+            let maximum = upfloater.filter(|u| u.is_max_upfloater(fast.max_t));
+            push(self.count_bits, u64::from(maximum.is_none()));
+            push(self.c9_bits, self.most_upfloats - maximum.map_or(0, |u| u64::from(u.upfloats)));
+            push(self.count_bits, u64::from(upfloater.is_none_or(|u| !u.upfloated_last)));
+        }
+        w
+    }
+}
+
+fn bits(value: u64) -> u32 {
+    64 - value.leading_zeros()
+}

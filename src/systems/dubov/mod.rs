@@ -1,0 +1,129 @@
+//! The FIDE Dubov system, C.04.4.1 as applied from 1 July 2025 ("dubov-2025").
+//!
+//! Two implementations of one reading of the text: [`fast`], the engine `check`, `pair` and
+//! `generate` use (matchings and lexicographic searches with exact feasibility tests, no
+//! enumeration of sets or transpositions), and [`literal`], which follows articles 2.1 and 2.2 step
+//! by step, enumerating in the text's own orders; tests require them to agree. What both Dubov
+//! versions share (ARO 1.6, the colour preferences of 1.5, colour allocation) lives in
+//! [`aro`], [`colour`] and [`player`].
+
+pub(crate) mod aro;
+pub(crate) mod colour;
+mod explain;
+mod fast;
+pub(crate) mod graph;
+pub(crate) mod literal;
+pub mod order;
+pub(crate) mod player;
+
+use crate::model::{Colour, PlayerId};
+use crate::state::RoundState;
+
+use super::NoValidPairing;
+use super::pairing::{Board, RoundPairing};
+use player::DubovPlayer;
+
+/// Two players paired together (indices into the Dubov players of a round).
+pub(crate) type Pair = (usize, usize);
+
+/// The Dubov rules of 2025 (C.04.4.1, applied from 1 July 2025).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dubov2025;
+
+/// The literal reference for Dubov 2025 as an engine: small tournaments only (exponential).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dubov2025Literal;
+
+impl super::Engine for Dubov2025 {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+        fast::pair(state)
+    }
+
+    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+        explain::explain(state, computed, recorded)
+    }
+}
+
+impl super::Engine for Dubov2025Literal {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+        literal::pair(state)
+    }
+
+    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+        explain::explain(state, computed, recorded)
+    }
+}
+
+/// How a bracket's pairing does on the quality criteria after [C5] and [C6] (which the order of
+/// the upfloater sets already settles): smaller is better in every field, compared in order.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Quality {
+    /// [C7]: players who do not get their colour preference.
+    pub c7: usize,
+    /// [C8]: upfloaters who are maximum upfloaters (not in the last round).
+    pub c8: usize,
+    /// [C9]: the times those maximum upfloaters have been upfloated (not in the last round).
+    pub c9: u64,
+    /// [C10]: upfloaters who upfloated in the previous round (not in the last round).
+    pub c10: usize,
+}
+
+impl Quality {
+    pub(crate) fn of(
+        players: &[DubovPlayer],
+        upfloaters: &[usize],
+        c7: usize,
+        max_t: u32,
+        final_round: bool,
+    ) -> Quality {
+        if final_round {
+            return Quality { c7, c8: 0, c9: 0, c10: 0 };
+        }
+        let maximum: Vec<&DubovPlayer> =
+            upfloaters.iter().map(|&v| &players[v]).filter(|p| p.is_max_upfloater(max_t)).collect();
+        Quality {
+            c7,
+            c8: maximum.len(),
+            c9: maximum.iter().map(|p| u64::from(p.upfloats)).sum(),
+            c10: upfloaters.iter().filter(|&&v| players[v].upfloated_last).count(),
+        }
+    }
+}
+
+/// The boards of a round: colours by art. 5, board order by C.04.2.
+pub(crate) fn build_pairing(
+    state: &RoundState,
+    players: &[DubovPlayer],
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+) -> RoundPairing {
+    let mut boards: Vec<Board> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (x, y) = (&players[a], &players[b]);
+            let (colour, _) = colour::allocate(&x.side(y), &y.side(x), state.initial_colour);
+            match colour {
+                Colour::White => Board::game(x.id, y.id),
+                Colour::Black => Board::game(y.id, x.id),
+            }
+        })
+        .collect();
+    if let Some(v) = bye {
+        boards.push(Board::bye(players[v].id));
+    }
+    let mut pairing = RoundPairing { boards };
+    pairing.sort_boards(state);
+    pairing
+}
+
+/// The article of 5.2 that decides the colours of `white` against `black`, and the colour it gives `white`.
+pub(crate) fn colour_decision(
+    players: &[DubovPlayer],
+    white: PlayerId,
+    black: PlayerId,
+    initial: Colour,
+) -> Option<(Colour, colour::Decided)> {
+    let x = players.iter().find(|p| p.id == white)?;
+    let y = players.iter().find(|p| p.id == black)?;
+    Some(colour::allocate(&x.side(y), &y.side(x), initial))
+}
