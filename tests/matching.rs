@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
-use trfcheck::matching::{Matcher, Weight, Wide};
+use trfcheck::matching::{Exchange, Matcher, Weight, Wide};
 
 /// Weights of a small graph as a full symmetric table, zero for absent edges.
 type Table = Vec<Vec<u128>>;
@@ -105,6 +105,49 @@ proptest! {
         let wide = solved(&table, wide::<3>);
         assert_valid(&wide);
         prop_assert_eq!(wide.total_weight(), self::wide::<3>(best));
+    }
+}
+
+/// The best total weight of a matching that holds the pair `{a, b}`.
+fn best_with_pair(table: &Table, a: usize, b: usize) -> u128 {
+    let mut rest = table.clone();
+    for v in 0..table.len() {
+        for end in [a, b] {
+            set_symmetric(&mut rest, end, v, 0);
+        }
+    }
+    table[a][b] + brute_force_best(&rest)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `fix_pair_by_exchange` may only call a pair impossible when no optimal matching holds it,
+    /// and may only fix it (without a solve) when one does; the next solve is then optimal.
+    #[test]
+    fn exchanges_decide_pairs_as_the_optimum_does(table in table_strategy(9)) {
+        let best = brute_force_best(&table);
+        let matcher = solved(&table, |weight| weight);
+        for a in 0..table.len() {
+            for b in 0..a {
+                let mut trial = matcher.clone();
+                let possible = table[a][b] > 0 && best_with_pair(&table, a, b) == best;
+                match trial.fix_pair_by_exchange(a, b, 1) {
+                    Exchange::Impossible => prop_assert!(!possible, "{a}-{b} is in an optimum"),
+                    Exchange::Fixed => {
+                        prop_assert!(possible, "{a}-{b} is in no optimum");
+                        trial.solve();
+                        assert_valid(&trial);
+                        prop_assert_eq!(trial.mate(a), Some(b));
+                        let total: u128 = (0..table.len())
+                            .filter_map(|v| trial.mate(v).filter(|&m| m < v).map(|m| table[v][m]))
+                            .sum();
+                        prop_assert_eq!(total, best);
+                    }
+                    Exchange::Unknown => {}
+                }
+            }
+        }
     }
 }
 

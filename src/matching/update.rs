@@ -144,11 +144,12 @@ impl<W: Weight> Matcher<W> {
         if self.weights.is_zero(a, b) {
             return Exchange::Impossible;
         }
+        if self.top[a] == self.top[b] {
+            // Inside one blossom: only a slack edge can be told (the swap needs single vertices).
+            return if self.is_slack_inside_blossoms(a, b) { Exchange::Impossible } else { Exchange::Unknown };
+        }
         // Without a blossom holding both, the reduced cost is the vertex duals' part alone,
         // and dual feasibility keeps it non-negative.
-        if self.top[a] == self.top[b] {
-            return Exchange::Unknown;
-        }
         if !self.is_tight(a, b) {
             return Exchange::Impossible;
         }
@@ -175,6 +176,25 @@ impl<W: Weight> Matcher<W> {
         }
         self.fix_pair(a, b, weight);
         Exchange::Fixed
+    }
+
+    /// Whether the edge `{u, v}` has a positive reduced cost, counting the duals of the blossoms
+    /// that hold both ends (`dual(u) + dual(v) + 2·Σ z(B) > 2·w(u, v)`).
+    fn is_slack_inside_blossoms(&self, u: usize, v: usize) -> bool {
+        let weight = self.weights.get::<W>(u, v);
+        let mut covered = self.vertex_dual[u].clone();
+        let mut overflowed = covered.overflowing_add_in_place(&self.vertex_dual[v]);
+        let enclosing_u: Vec<usize> = std::iter::successors(self.parent(u), |&node| self.parent(node)).collect();
+        for blossom in std::iter::successors(self.parent(v), |&node| self.parent(node)) {
+            if enclosing_u.contains(&blossom) {
+                let dual = &self.blossom_dual[self.slot(blossom)];
+                overflowed |= covered.overflowing_add_in_place(dual);
+                overflowed |= covered.overflowing_add_in_place(dual);
+            }
+        }
+        let mut doubled = weight.clone();
+        doubled.add_in_place(&weight);
+        overflowed || covered > doubled
     }
 
     /// Whether `{u, v}`, an edge between two top-level single vertices or blossoms, has zero

@@ -267,13 +267,15 @@ pub fn pair<W: Weight>(
     if n == 0 {
         return Ok(Vec::new());
     }
-    let contenders: std::collections::BTreeMap<u32, &crate::state::Contender> =
+    let by_id: std::collections::BTreeMap<u32, &crate::state::Contender> =
         state.players.iter().map(|c| (c.id, c)).collect();
+    // Looked up once per player, not once per pair.
+    let contenders: Vec<&crate::state::Contender> = players.iter().map(|p| by_id[&p.id]).collect();
     let mut compatible = vec![false; n * n];
     for a in 0..n {
         for b in 0..n {
             if a != b {
-                let met = state.have_met(contenders[&players[a].id], contenders[&players[b].id]);
+                let met = state.have_met(contenders[a], contenders[b]);
                 compatible[a * n + b] = weights::compatible(state, &players[a], &players[b], met);
             }
         }

@@ -219,9 +219,11 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
     if n == 0 {
         return Ok(Vec::new());
     }
-    let contenders: BTreeMap<u32, &crate::state::Contender> = state.players.iter().map(|c| (c.id, c)).collect();
+    let by_id: BTreeMap<u32, &crate::state::Contender> = state.players.iter().map(|c| (c.id, c)).collect();
+    // Looked up once per player, not once per pair.
+    let contenders: Vec<&crate::state::Contender> = players.iter().map(|p| by_id[&p.id]).collect();
     let compatible = |a: usize, b: usize| {
-        let met = state.have_met(contenders[&players[a].id], contenders[&players[b].id]);
+        let met = state.have_met(contenders[a], contenders[b]);
         super::weights::compatible(state, &players[a], &players[b], met)
     };
     // The completion matcher: all players, plus a dummy who stands for the bye when n is odd.
