@@ -97,7 +97,7 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
     assert_eq!(report["summary"]["rounds_checked"], 2);
     // A system without an engine yet: every round is `not-checked`, exit 4, never a verdict.
     let output = trfcheck()
-        .args(["check", "--format", "json", "--system", "fmjd-rating"])
+        .args(["check", "--format", "json", "--system", "kndb-solkoff"])
         .arg(sample("dutch-4p-2r.trf"))
         .output()
         .unwrap();
@@ -133,7 +133,7 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .code(0)
         .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
     trfcheck()
-        .args(["check", "--format", "bbp", "--system", "fmjd-rating"])
+        .args(["check", "--format", "bbp", "--system", "kndb-solkoff"])
         .arg(sample("dutch-4p-2r.trf"))
         .assert()
         .code(4)
@@ -181,13 +181,13 @@ fn pair_prints_the_next_round_in_the_javafo_format() {
         .stderr(predicate::str::contains("all are paired"));
     // No engine for the system: exit 4, nothing on stdout.
     trfcheck()
-        .args(["pair", "--system", "fmjd-rating"])
+        .args(["pair", "--system", "kndb-solkoff"])
         .arg(sample("javafo-round-to-pair.trf"))
         .assert()
         .code(4)
         .stdout("");
     trfcheck()
-        .args(["generate", "--system", "fmjd-rating", "--players", "10", "--rounds", "3", "--seed", "7"])
+        .args(["generate", "--system", "kndb-solkoff", "--players", "10", "--rounds", "3", "--seed", "7"])
         .assert()
         .code(4);
 }
