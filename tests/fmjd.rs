@@ -209,3 +209,93 @@ fn generated_fmjd_rating_tournaments_check_clean() {
     eprintln!("fmjd-rating generate → check: {checked} rounds checked clean");
     assert!(checked > 300, "{checked}");
 }
+
+/// Appendix B.b: by lot number (the pairing number), group A the lower numbers, all of A white:
+/// 1–5, 2–6, 3–7, 4–8. 5.3 (KNDB): 1–2, 3–4, … (colours "not important": the lower number white,
+/// as B.b gives A white). With seven, 4.1 gives the last player, 7, the bye under both (not the
+/// highest, whom 5a would move down: the dummy takes the last of the lowest group).
+#[test]
+fn round_one_of_the_solkoff_systems() {
+    let ratings = [1800, 2100, 1900, 2300, 2000, 2200, 1700, 2400];
+    let (system, games, _) = next_round(&fmjd_file("FMJD_SWISS_SOLKOFF", &ratings, 5, &[]));
+    assert_eq!(system, SystemId::FmjdSolkoff);
+    assert_eq!(games, BTreeSet::from([(1, 5), (2, 6), (3, 7), (4, 8)]));
+    let (system, games, _) = next_round(&fmjd_file("KNDB_SWISS_SOLKOFF", &ratings, 5, &[]));
+    assert_eq!(system, SystemId::KndbSolkoff);
+    assert_eq!(games, BTreeSet::from([(1, 2), (3, 4), (5, 6), (7, 8)]));
+    let (_, games, byes) = next_round(&fmjd_file("KNDB_SWISS_SOLKOFF", &ratings[..7], 5, &[]));
+    assert_eq!(games, BTreeSet::from([(1, 2), (3, 4), (5, 6)]));
+    assert_eq!(byes, vec![7]);
+    let (_, games, byes) = next_round(&fmjd_file("FMJD_SWISS_SOLKOFF", &ratings[..7], 5, &[]));
+    assert_eq!(games, BTreeSet::from([(1, 4), (2, 5), (3, 6)]));
+    assert_eq!(byes, vec![7]);
+}
+
+/// One round 1 (1–2 1-0, 3–4 1-0, 5–6 ½, 7–8 0-1), round 2 under both Solkoff systems. Groups:
+/// 1 point {1, 3, 8} (Solkoff 0, SB 0: lot order), ½ {5, 6}, 0 {2, 4, 7} (Solkoff 1 each, SB 0).
+///
+/// KNDB (5.3): the highest of the odd group, 1, moves down (5a) and meets the lowest of the ½
+/// group, 6 (6b); 3–8 highest against lowest (4b). 5, left alone, moves down and meets 7, the
+/// lowest of the 0 group; 2–4. Colours (A.d): 8 had black, white against 3; 6 (black) white
+/// against 1; 5 and 7 both had white, 2 and 4 both black: the higher of each pair white (B.b).
+///
+/// FMJD Solkoff (appendix B.d): the lowest, 8, moves down (5b) and meets the highest of the ½
+/// group, 5 (6a); 1–3. 6 moves down and meets 2, the highest of the 0 group; 4–7. Colours: 1 and 3
+/// both had white: 1, higher, white; 8 (black) white against 5; 6 and 2 both black: 6 white;
+/// 4 (black) white against 7.
+///
+/// Round 3 of FMJD Solkoff after 1–3 1-0, 8–5 1-0, 6–2 0-1, 4–7 ½. The ½ group is where Solkoff
+/// orders: 5 (opponents 6 and 8: ½ + 2 = 2½), 7 (8 and 4: 2½), 4 (3 and 7: 1½), 6 (5 and 2: 1½);
+/// SB ties (½ each) leave lot order inside each pair: 5, 7, 4, 6. Halves: 5–4, 7–6 (lot order
+/// would give 4–6, 5–7). 2 points {1, 8}: 1–8; 1 point {2, 3} (Solkoff 2½ each, SB 1 each): 2–3.
+/// Colours: 8 (BW) white against 1 (WW); 2 (BB) white against 3 (WB); 5 (WB) and 4 (BW) even, 5
+/// had black last: white; 7 (WB) against 6 (BW): 7 white.
+#[test]
+fn hand_built_rounds_of_the_solkoff_systems() {
+    let ratings = EIGHT;
+    let round_one: &[(u32, u32, char)] = &[(1, 2, '1'), (3, 4, '1'), (5, 6, '='), (7, 8, '0')];
+    let (_, games, _) = next_round(&fmjd_file("KNDB_SWISS_SOLKOFF", &ratings, 5, &[round_one]));
+    assert_eq!(games, BTreeSet::from([(8, 3), (6, 1), (5, 7), (2, 4)]));
+    let (_, games, _) = next_round(&fmjd_file("FMJD_SWISS_SOLKOFF", &ratings, 5, &[round_one]));
+    assert_eq!(games, BTreeSet::from([(1, 3), (8, 5), (6, 2), (4, 7)]));
+    let round_two: &[(u32, u32, char)] = &[(1, 3, '1'), (8, 5, '1'), (6, 2, '0'), (4, 7, '=')];
+    let (_, games, _) = next_round(&fmjd_file("FMJD_SWISS_SOLKOFF", &ratings, 5, &[round_one, round_two]));
+    assert_eq!(games, BTreeSet::from([(8, 1), (2, 3), (5, 4), (7, 6)]));
+}
+
+/// `generate` → `check` for the two Solkoff systems.
+#[test]
+fn generated_solkoff_tournaments_check_clean() {
+    use trfcheck::exit::Status;
+    use trfcheck::report::RoundStatus;
+    for system in [SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
+        let checked = AtomicUsize::new(0);
+        let mut runner = TestRunner::new(Config { cases: 80, failure_persistence: None, ..Config::default() });
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("generated.trf");
+        runner
+            .run(&(2u32..=40, 1u32..=9, any::<u64>(), 0u32..3), |(players, rounds, seed, flavour)| {
+                let mut options = GenerateOptions::new(system, players, rounds, seed);
+                options.scoring = "2,1,0".parse().unwrap();
+                if flavour == 0 {
+                    options.forfeit_rate = 0.1;
+                    options.bye_rate = 0.1;
+                    options.withdraw_rate = 0.03;
+                }
+                let Ok(t) = generate::generate(&options) else { return Ok(()) };
+                let (text, _) = formats::trf::write(&t);
+                std::fs::write(&path, &text).unwrap();
+                let (inspected, report) = verify::check_path(&path, &verify::CheckOptions::default());
+                prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
+                prop_assert_eq!(report.system.as_deref(), Some(system.id()));
+                prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
+                prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);
+                checked.fetch_add(report.rounds.len(), Ordering::Relaxed);
+                Ok(())
+            })
+            .unwrap();
+        let checked = checked.into_inner();
+        eprintln!("{system} generate → check: {checked} rounds checked clean");
+        assert!(checked > 200, "{system}: {checked}");
+    }
+}

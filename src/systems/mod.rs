@@ -376,6 +376,8 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
         SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
         SystemId::Dubov2025 => Some(&dubov::Dubov2025),
         SystemId::FmjdRating => Some(&fmjd::FmjdRating),
-        _ => None,
+        SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
+        SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
+        SystemId::Dutch2012 => None,
     }
 }

@@ -1,11 +1,18 @@
-//! The FMJD Swiss systems for draughts (FMJD Annex 5, 2013): `fmjd-rating` (5.1, appendix A).
+//! The FMJD Swiss systems for draughts (FMJD Annex 5, 2013): `fmjd-rating` (5.1, appendix A),
+//! `fmjd-solkoff` (5.2, appendix B) and `kndb-solkoff` (5.3), one procedure with the choices of
+//! section 5 as a [`Variant`].
 //!
 //! The annex describes a procedure, not a set of criteria, and says (appendix A.d) that "it is not
 //! easy or even impossible to give all rules in detail". This engine follows the procedure as
 //! written and, where the text stops, the readings listed in the README ("FMJD Swiss systems"),
 //! each cited below by the section it rests on:
 //!
-//! - Score groups top down (A.c), each ordered by own rating (3.3b); ties in rating by pairing number.
+//! - Score groups top down (A.c), each ordered by own rating (3.3b, 5.1) or by Solkoff then
+//!   Sonneborn-Berger (3.3a, 5.2, 5.3, B.c); remaining ties by pairing number (= lot number, B.a).
+//!   Round 1 (A.b, B.b, 5.3): by rating, or by lot number; KNDB pairs 1–2, 3–4, ….
+//! - Solkoff for pairing (3.1a): the current scores of the opponents met over the board (a forfeit
+//!   or a bye gives no opponent); Sonneborn-Berger (3.1d): twice the score of each beaten opponent
+//!   plus the score of each drawn one.
 //! - Players moved down from the group above meet the highest of the group first (6a), one after
 //!   the other in their order (3.6 example: A–1, B–2, C–3).
 //! - An odd group moves its lowest player down (5b); with floats (section 8, A.d, the preferred
@@ -30,36 +37,80 @@ mod explain;
 
 use std::cmp::Reverse;
 
-use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
+use crate::model::{ByeKind, Colour, EntryKind, Outcome, PlayerId, Points};
 use crate::state::RoundState;
 
 use super::NoValidPairing;
 use super::pairing::{Board, RoundPairing};
 
+/// The three standard systems of section 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// 5.1, appendix A: own rating, two halves, lowest moved down to the highest.
+    Rating,
+    /// 5.2, appendix B: Solkoff and SB, two halves, lowest moved down to the highest.
+    FmjdSolkoff,
+    /// 5.3: Solkoff and SB, highest against lowest (4b), highest moved down (5a) to the lowest (6b).
+    KndbSolkoff,
+}
+
+impl Variant {
+    fn by_rating(self) -> bool {
+        self == Variant::Rating
+    }
+
+    /// 4b: highest against lowest (KNDB); else 4a, two halves.
+    fn folds(self) -> bool {
+        self == Variant::KndbSolkoff
+    }
+}
+
 /// FMJD Swiss on rating (5.1, appendix A), with the preferred options: floats on, no colour preference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FmjdRating;
 
-impl super::Engine for FmjdRating {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        pair(state, &Options::default())
-    }
+/// FMJD Swiss on Solkoff (5.2, appendix B), floats on, no colour preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FmjdSolkoff;
 
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
-        explain::explain(state, computed, recorded)
-    }
+/// KNDB Swiss on Solkoff (5.3), floats on, no colour preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KndbSolkoff;
+
+macro_rules! engine {
+    ($name:ident, $variant:expr) => {
+        impl super::Engine for $name {
+            fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+                pair(state, &Options { variant: $variant, ..Options::default() })
+            }
+
+            fn explain(
+                &self,
+                state: &RoundState,
+                computed: &RoundPairing,
+                recorded: &RoundPairing,
+            ) -> super::Explanation {
+                explain::explain(state, $variant, computed, recorded)
+            }
+        }
+    };
 }
+
+engine!(FmjdRating, Variant::Rating);
+engine!(FmjdSolkoff, Variant::FmjdSolkoff);
+engine!(KndbSolkoff, Variant::KndbSolkoff);
 
 /// The organiser's options the annex leaves open (section 7, section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    pub variant: Variant,
     /// Section 8 / A.d: avoid a second float in the same direction. Preferred for 5.1.
     pub floats: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { floats: true }
+        Options { variant: Variant::Rating, floats: true }
     }
 }
 
@@ -74,6 +125,9 @@ pub(crate) struct FmjdPlayer {
     /// Pairing number − 1.
     pub rank: u32,
     pub rating: u32,
+    /// Solkoff (3.1a) and Sonneborn-Berger (3.1d), in tenths of points.
+    pub solkoff: i64,
+    pub sb: i64,
     /// The score for pairing (4.1 round-2 rule, 4.3 pending games as draws, acceleration).
     pub score: Points,
     /// Colours of the games played, oldest first.
@@ -95,8 +149,17 @@ impl FmjdPlayer {
 
 /// The players of the round in the order of the procedure: pairing score, then own rating (3.3b),
 /// then pairing number; the dummy last when the total is odd (4.1).
-pub(crate) fn players(state: &RoundState) -> Vec<FmjdPlayer> {
+pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
     let draw = state.point_system.white_draw;
+    // 4.3: a game not yet played counts as a draw for pairing.
+    let standing = |id: PlayerId| -> i64 {
+        state
+            .past_of(id)
+            .iter()
+            .map(|r| if matches!(r.kind, EntryKind::Pending { .. }) { draw } else { r.points })
+            .sum::<Points>()
+            .tenths()
+    };
     let mut out: Vec<FmjdPlayer> = state
         .players
         .iter()
@@ -126,10 +189,31 @@ pub(crate) fn players(state: &RoundState) -> Vec<FmjdPlayer> {
                 }
             }));
             let (down, up) = floated_last(state, c.id);
+            // 3.1a and 3.1d over the games played (and pending, 4.3: a draw).
+            let (mut solkoff, mut sb) = (0, 0);
+            for r in &c.past {
+                let (opponent, weight) = match r.kind {
+                    EntryKind::Played { opponent, outcome, .. } => (
+                        opponent,
+                        match outcome {
+                            Outcome::Win => 2,
+                            Outcome::Draw => 1,
+                            Outcome::Loss => 0,
+                        },
+                    ),
+                    EntryKind::Pending { opponent, .. } => (opponent, 1),
+                    _ => continue,
+                };
+                let theirs = standing(opponent);
+                solkoff += theirs;
+                sb += weight * theirs;
+            }
             FmjdPlayer {
                 id: c.id,
                 rank: c.rank,
                 rating: c.rating.unwrap_or(0),
+                solkoff,
+                sb,
                 score: score + c.acceleration,
                 colours: c.colours.sequence.clone(),
                 met,
@@ -140,13 +224,19 @@ pub(crate) fn players(state: &RoundState) -> Vec<FmjdPlayer> {
             }
         })
         .collect();
-    out.sort_by_key(|p| (Reverse(p.score), Reverse(p.rating), p.rank));
+    if variant.by_rating() {
+        out.sort_by_key(|p| (Reverse(p.score), Reverse(p.rating), p.rank));
+    } else {
+        out.sort_by_key(|p| (Reverse(p.score), Reverse(p.solkoff), Reverse(p.sb), p.rank));
+    }
     if out.len() % 2 == 1 {
         let lowest = out.iter().map(|p| p.rating).min().unwrap_or(0);
         out.push(FmjdPlayer {
             id: 0,
             rank: u32::MAX,
             rating: lowest.saturating_sub(1),
+            solkoff: 0,
+            sb: 0,
             score: Points::from_tenths(i64::MIN / 4),
             colours: Vec::new(),
             met: Vec::new(),
@@ -192,6 +282,8 @@ fn compatible(players: &[FmjdPlayer], a: usize, b: usize) -> bool {
 struct Search<'a> {
     players: &'a [FmjdPlayer],
     options: Options,
+    /// 5.3: "the pairing in the first round is 1-2, 3-4, etc."
+    first_round_kndb: bool,
     steps: u64,
 }
 
@@ -212,6 +304,10 @@ impl Search<'_> {
         // 6a: the moved-down players meet the highest of the group in turn; with floats, one who
         // floated up last round is passed over for the next lower (A.d).
         let mut opponents: Vec<usize> = group.clone();
+        if self.options.variant.folds() {
+            // 5.3, 6b: the moved-down player meets the lowest of the group (3.6: A–6, B–5, C–4).
+            opponents.reverse();
+        }
         if self.options.floats {
             opponents.sort_by_key(|&v| self.players[v].upfloated_last);
         }
@@ -269,7 +365,14 @@ impl Search<'_> {
         // 5b: the floater is the lowest; with floats (A.d), one who floated down last round is
         // passed over for the next higher. The dummy's group cannot move anyone further.
         let mut candidates: Vec<usize> = rest.iter().rev().copied().collect();
-        if self.options.floats {
+        // 4.1: "the last player of the lowest Group is paired with this dummy player", whatever
+        // the group's own rule for moving a player down (5a for KNDB); meeting the dummy is no float.
+        let dummy_next = groups.get(gi + 1).is_some_and(|g| g.iter().any(|&v| self.players[v].dummy));
+        if self.options.variant.folds() && !dummy_next {
+            // 5.3, 5a: the highest of the group moves down.
+            candidates.reverse();
+        }
+        if self.options.floats && !dummy_next {
             candidates.sort_by_key(|&v| self.players[v].downfloated_last);
         }
         let last_group = gi + 1 == groups.len();
@@ -361,7 +464,15 @@ impl Search<'_> {
             }
         }
         paired[x] = true;
-        let order = (half..group.len()).chain(0..half);
+        // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB (5.3):
+        // the next player, 1–2, 3–4.
+        let order: Vec<usize> = if self.first_round_kndb {
+            (x + 1..group.len()).collect()
+        } else if self.options.variant.folds() {
+            (0..group.len()).rev().collect()
+        } else {
+            (half..group.len()).chain(0..half).collect()
+        };
         for y in order {
             if paired[y] || !compatible(self.players, group[x], group[y]) {
                 continue;
@@ -384,7 +495,7 @@ impl Search<'_> {
 
 /// Pairs a round of `fmjd-rating`.
 pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing, NoValidPairing> {
-    let players = players(state);
+    let players = players(state, options.variant);
     // Score groups, in the order of the players (A.c); the dummy alone at the bottom.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (v, p) in players.iter().enumerate() {
@@ -393,7 +504,8 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
             _ => groups.push(vec![v]),
         }
     }
-    let mut search = Search { players: &players, options: *options, steps: 0 };
+    let first_round_kndb = options.variant == Variant::KndbSolkoff && state.round == 1;
+    let mut search = Search { players: &players, options: *options, first_round_kndb, steps: 0 };
     let pairs = search.groups(&groups, 0, &[]).ok_or(NoValidPairing)?;
     let mut boards: Vec<Board> = pairs
         .iter()
@@ -402,7 +514,7 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
             if players[b].dummy {
                 return Board::bye(players[a].id);
             }
-            match colour_of_higher(&players, a, b, state.initial_colour) {
+            match colour_of_higher(&players, a, b, state.initial_colour, options.variant) {
                 Colour::White => Board::game(players[a].id, players[b].id),
                 Colour::Black => Board::game(players[b].id, players[a].id),
             }
@@ -415,7 +527,13 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
 }
 
 /// A.d colours for `higher` (earlier in the round's order, index `higher`) against `lower`.
-pub(crate) fn colour_of_higher(players: &[FmjdPlayer], higher: usize, lower: usize, initial: Colour) -> Colour {
+pub(crate) fn colour_of_higher(
+    players: &[FmjdPlayer],
+    higher: usize,
+    lower: usize,
+    initial: Colour,
+    variant: Variant,
+) -> Colour {
     let (x, y) = (&players[higher], &players[lower]);
     let (bx, by) = (x.balance(), y.balance());
     if bx != by {
@@ -427,8 +545,10 @@ pub(crate) fn colour_of_higher(players: &[FmjdPlayer], higher: usize, lower: usi
             return if *cx == Colour::Black { Colour::White } else { Colour::Black };
         }
     }
-    // A.b: A1 white, A2 black, A3 white, … (the drawn initial colour, white unless declared).
-    if higher.is_multiple_of(2) { initial } else { initial.opposite() }
+    // A.b: A1 white, A2 black, A3 white, … (the drawn initial colour, white unless declared). B.b:
+    // "all players from group A may play with white"; 5.3 does not say (1–2, 3–4: "not
+    // important"): the higher player white, as in B.b.
+    if !variant.by_rating() || higher.is_multiple_of(2) { initial } else { initial.opposite() }
 }
 
 #[cfg(test)]
@@ -440,6 +560,8 @@ mod tests {
             id,
             rank: id - 1,
             rating,
+            solkoff: 0,
+            sb: 0,
             score: Points::ZERO,
             colours: Vec::new(),
             met: Vec::new(),
@@ -451,7 +573,7 @@ mod tests {
     }
 
     fn search_halves(players: &[FmjdPlayer]) -> Vec<(PlayerId, PlayerId)> {
-        let mut search = Search { players, options: Options::default(), steps: 0 };
+        let mut search = Search { players, options: Options::default(), first_round_kndb: false, steps: 0 };
         let group: Vec<usize> = (0..players.len()).collect();
         let pairs = search.halves(&group).unwrap();
         pairs.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect()
@@ -477,12 +599,12 @@ mod tests {
     #[test]
     fn colours_even_out() {
         let mut players = vec![player(1, 2000), player(2, 1900)];
-        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White), Colour::White);
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::White);
         players[0].colours = vec![Colour::White];
         players[1].colours = vec![Colour::Black];
-        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White), Colour::Black);
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::Black);
         players[0].colours = vec![Colour::White, Colour::Black];
         players[1].colours = vec![Colour::Black, Colour::White];
-        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White), Colour::White);
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::White);
     }
 }
