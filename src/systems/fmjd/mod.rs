@@ -586,6 +586,23 @@ mod tests {
         assert_eq!(search_halves(&players), vec![(1, 4), (2, 5), (3, 6)]);
     }
 
+    /// 3.4b (KNDB, 5.3): six players ordered 1..6 pair 1–6, 2–5, 3–4; when 1 has met 6, the next
+    /// lower, 5: 1–5, then 2–6, 3–4.
+    #[test]
+    fn highest_against_lowest_of_3_4b() {
+        let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
+        let group: Vec<usize> = (0..6).collect();
+        let options = Options { variant: Variant::KndbSolkoff, floats: true };
+        let pairs = |players: &[FmjdPlayer]| {
+            let mut search = Search { players, options, first_round_kndb: false, steps: 0 };
+            let found = search.halves(&group).unwrap();
+            found.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect::<Vec<_>>()
+        };
+        assert_eq!(pairs(&players), vec![(1, 6), (2, 5), (3, 4)]);
+        players[0].met.push(6);
+        assert_eq!(pairs(&players), vec![(1, 5), (2, 6), (3, 4)]);
+    }
+
     /// A.d: when 1 has met 4, "the player of the higher group is paired against a next player from
     /// the lower group": 1–5, then 2 takes the first left, 4, and 3–6.
     #[test]
@@ -593,6 +610,31 @@ mod tests {
         let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
         players[0].met.push(4);
         assert_eq!(search_halves(&players), vec![(1, 5), (2, 4), (3, 6)]);
+    }
+
+    /// 3.6's example: A, B and C (who have all met) cannot pair in their group and move down to a
+    /// group ordered 1..7. Method a (6a): A–1, B–2, C–3, then 4–6, 5–7 by halves; method b (6b,
+    /// KNDB): A–7, B–6, C–5, then 1–4, 2–3 highest against lowest.
+    #[test]
+    fn moved_down_players_of_3_6() {
+        let mut players: Vec<FmjdPlayer> = (1..=10).map(|id| player(id, 2000 - id)).collect();
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            let (x, y) = (players[a].id, players[b].id);
+            players[a].met.push(y);
+            players[b].met.push(x);
+        }
+        let groups = vec![vec![0, 1, 2], (3..10).collect::<Vec<usize>>()];
+        let run = |variant: Variant| {
+            let options = Options { variant, floats: true };
+            let mut search = Search { players: &players, options, first_round_kndb: false, steps: 0 };
+            let mut pairs: Vec<(PlayerId, PlayerId)> =
+                search.groups(&groups, 0, &[]).unwrap().iter().map(|&(a, b)| (players[a].id, players[b].id)).collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        // A, B, C are players 1, 2, 3; the lower group 1..7 is players 4..10.
+        assert_eq!(run(Variant::Rating), vec![(1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]);
+        assert_eq!(run(Variant::KndbSolkoff), vec![(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)]);
     }
 
     /// Colours (A.d): the lower balance gets white; then the latest differing round; then A.b.
