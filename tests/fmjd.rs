@@ -299,3 +299,40 @@ fn generated_solkoff_tournaments_check_clean() {
         assert!(checked > 200, "{system}: {checked}");
     }
 }
+
+/// The 2022 Ouagadougou Open (68 players, 9 rounds, `corpus/fmjd`): every round gets a verdict under
+/// each of the three systems, never `not-checked`. Round 1 as recorded is A.b's schema (by rating,
+/// A1–B1, B2–A2, …), so `fmjd-rating` matches it; B.b gives all of group A white, so half of its
+/// 34 boards differ on colours under `fmjd-solkoff` (the README's first look classifies the rest).
+#[test]
+fn ouagadougou_gets_a_verdict_per_round_under_each_system() {
+    use trfcheck::report::RoundStatus;
+    let Some(shared) = crate::corpus::shared() else { return };
+    let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-Ouagadougou-Open.csv");
+    for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
+        let options = verify::CheckOptions { system: Some(system), ..verify::CheckOptions::default() };
+        let (_, report) = verify::check_path(&path, &options);
+        assert_eq!(report.rounds.len(), 9, "{system}");
+        assert!(
+            report.rounds.iter().all(|r| matches!(r.status, RoundStatus::Match | RoundStatus::Mismatch)),
+            "{system}: {:?}",
+            report.rounds.iter().map(|r| &r.status).collect::<Vec<_>>()
+        );
+        let first = &report.rounds[0];
+        match system {
+            SystemId::FmjdRating => assert_eq!(first.status, RoundStatus::Match),
+            SystemId::FmjdSolkoff => {
+                let detail = first.detail.as_ref().unwrap();
+                assert_eq!(detail.differing_recorded.len(), 17);
+                // The same games, the other colours.
+                assert!(detail.differing_recorded.iter().all(|r| {
+                    detail
+                        .differing_computed
+                        .iter()
+                        .any(|c| c.white == r.black.unwrap_or(0) && c.black == Some(r.white))
+                }));
+            }
+            _ => {}
+        }
+    }
+}
