@@ -97,7 +97,7 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
     assert_eq!(report["summary"]["rounds_checked"], 2);
     // A system without an engine yet: every round is `not-checked`, exit 4, never a verdict.
     let output = trfcheck()
-        .args(["check", "--format", "json", "--system", "fmjd-rating"])
+        .args(["check", "--format", "json", "--system", "dutch-2012"])
         .arg(sample("dutch-4p-2r.trf"))
         .output()
         .unwrap();
@@ -133,7 +133,7 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .code(0)
         .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
     trfcheck()
-        .args(["check", "--format", "bbp", "--system", "fmjd-rating"])
+        .args(["check", "--format", "bbp", "--system", "dutch-2012"])
         .arg(sample("dutch-4p-2r.trf"))
         .assert()
         .code(4)
@@ -154,12 +154,16 @@ fn check_refuses_what_it_cannot_check() {
         .assert()
         .code(4)
         .stdout(predicate::str::contains("--system fmjd-rating, fmjd-solkoff or kndb-solkoff"));
+    // With the system chosen, each round gets a verdict. Round 1 of the four players under B.b, the
+    // starting numbers read as lot numbers: 1–3, 2–4; the file records 1–4, 2–3.
     trfcheck()
         .args(["check", "--system", "fmjd-solkoff"])
         .arg(sample("draughts-arbiter.csv"))
         .assert()
-        .code(4)
-        .stdout(predicate::str::contains("fmjd-solkoff"));
+        .code(1)
+        .stdout(predicate::str::contains("fmjd-solkoff"))
+        .stdout(predicate::str::contains("+   1.   1 - 3"))
+        .stdout(predicate::str::contains("appendix B"));
     trfcheck().arg("check").arg("missing.trf").assert().code(5);
 }
 
@@ -181,13 +185,13 @@ fn pair_prints_the_next_round_in_the_javafo_format() {
         .stderr(predicate::str::contains("all are paired"));
     // No engine for the system: exit 4, nothing on stdout.
     trfcheck()
-        .args(["pair", "--system", "fmjd-rating"])
+        .args(["pair", "--system", "dutch-2012"])
         .arg(sample("javafo-round-to-pair.trf"))
         .assert()
         .code(4)
         .stdout("");
     trfcheck()
-        .args(["generate", "--system", "fmjd-rating", "--players", "10", "--rounds", "3", "--seed", "7"])
+        .args(["generate", "--system", "dutch-2012", "--players", "10", "--rounds", "3", "--seed", "7"])
         .assert()
         .code(4);
 }

@@ -6,6 +6,7 @@ mod conformance;
 mod corpus;
 mod dubov1997;
 mod dubov2025;
+mod fmjd;
 mod fuzz_corpus;
 mod generate;
 mod grammar;

@@ -8,6 +8,7 @@
 pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;
+pub mod fmjd;
 pub mod pairing;
 
 use std::fmt;
@@ -374,6 +375,9 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
         SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
         SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
         SystemId::Dubov2025 => Some(&dubov::Dubov2025),
-        _ => None,
+        SystemId::FmjdRating => Some(&fmjd::FmjdRating),
+        SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
+        SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
+        SystemId::Dutch2012 => None,
     }
 }

@@ -1,0 +1,652 @@
+//! The FMJD Swiss systems for draughts (FMJD Annex 5, 2013): `fmjd-rating` (5.1, appendix A),
+//! `fmjd-solkoff` (5.2, appendix B) and `kndb-solkoff` (5.3), one procedure with the choices of
+//! section 5 as a [`Variant`].
+//!
+//! The annex describes a procedure, not a set of criteria, and says (appendix A.d) that "it is not
+//! easy or even impossible to give all rules in detail". This engine follows the procedure as
+//! written and, where the text stops, the readings listed in the README ("FMJD Swiss systems"),
+//! each cited below by the section it rests on:
+//!
+//! - Score groups top down (A.c), each ordered by own rating (3.3b, 5.1) or by Solkoff then
+//!   Sonneborn-Berger (3.3a, 5.2, 5.3, B.c); remaining ties by pairing number (= lot number, B.a).
+//!   Round 1 (A.b, B.b, 5.3): by rating, or by lot number; KNDB pairs 1–2, 3–4, ….
+//! - Solkoff for pairing (3.1a): the current scores of the opponents met over the board (a forfeit
+//!   or a bye gives no opponent); Sonneborn-Berger (3.1d): twice the score of each beaten opponent
+//!   plus the score of each drawn one.
+//! - Players moved down from the group above meet the highest of the group first (6a), one after
+//!   the other in their order (3.6 example: A–1, B–2, C–3).
+//! - An odd group moves its lowest player down (5b); with floats (section 8, A.d, the preferred
+//!   option of 5.1) a player who floated down in the previous round is passed over for the next
+//!   higher, and a player who floated up is passed over as the floater's opponent.
+//! - The rest of the group pairs by halves, A1–B1, A2–B2, … (4a). A pair that may not meet (section
+//!   1: no one meets another twice) is mended as the weak colour rule of A.d mends a colour problem:
+//!   "the player of the higher group is paired against a next player from the lower group" — the
+//!   first arrangement in that order, so A1 keeps B1 when it can, and so on.
+//! - When no pairing of the group exists, more players move down, the fewest needed (3.5: "within one
+//!   score-group the maximum possible number of pairings is made").
+//! - An odd total adds a dummy (4.1) below every group: the last player of the lowest group meets it
+//!   and gets the bye; nobody gets it twice, so a player who had it is passed over as in 5b.
+//! - The player who had the bye in round 1 is paired in round 2 with zero points (4.1); games not yet
+//!   played count as draws for pairing (4.3).
+//! - Colours (A.d): "an even distribution of colors to all players … as much as possible": the player
+//!   with fewer whites than blacks (relative) gets white; equal, the one who had black in the latest
+//!   round where their colours differed; equal histories, the round-1 schema of A.b (A1 white,
+//!   A2 black, …): the higher of the two gets white when its place in the round's order is odd.
+
+mod explain;
+
+use std::cmp::Reverse;
+
+use crate::model::{ByeKind, Colour, EntryKind, Outcome, PlayerId, Points};
+use crate::state::RoundState;
+
+use super::NoValidPairing;
+use super::pairing::{Board, RoundPairing};
+
+/// The three standard systems of section 5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// 5.1, appendix A: own rating, two halves, lowest moved down to the highest.
+    Rating,
+    /// 5.2, appendix B: Solkoff and SB, two halves, lowest moved down to the highest.
+    FmjdSolkoff,
+    /// 5.3: Solkoff and SB, highest against lowest (4b), highest moved down (5a) to the lowest (6b).
+    KndbSolkoff,
+}
+
+impl Variant {
+    fn by_rating(self) -> bool {
+        self == Variant::Rating
+    }
+
+    /// 4b: highest against lowest (KNDB); else 4a, two halves.
+    fn folds(self) -> bool {
+        self == Variant::KndbSolkoff
+    }
+}
+
+/// FMJD Swiss on rating (5.1, appendix A), with the preferred options: floats on, no colour preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FmjdRating;
+
+/// FMJD Swiss on Solkoff (5.2, appendix B), floats on, no colour preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FmjdSolkoff;
+
+/// KNDB Swiss on Solkoff (5.3), floats on, no colour preference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KndbSolkoff;
+
+macro_rules! engine {
+    ($name:ident, $variant:expr) => {
+        impl super::Engine for $name {
+            fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+                pair(state, &Options { variant: $variant, ..Options::default() })
+            }
+
+            fn explain(
+                &self,
+                state: &RoundState,
+                computed: &RoundPairing,
+                recorded: &RoundPairing,
+            ) -> super::Explanation {
+                explain::explain(state, $variant, computed, recorded)
+            }
+        }
+    };
+}
+
+engine!(FmjdRating, Variant::Rating);
+engine!(FmjdSolkoff, Variant::FmjdSolkoff);
+engine!(KndbSolkoff, Variant::KndbSolkoff);
+
+/// The organiser's options the annex leaves open (section 7, section 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub variant: Variant,
+    /// Section 8 / A.d: avoid a second float in the same direction. Preferred for 5.1.
+    pub floats: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { variant: Variant::Rating, floats: true }
+    }
+}
+
+/// How many steps the search may take before it gives up on a round (a deterministic limit, so a
+/// round gets the same answer every time it is paired; see README).
+const BUDGET: u64 = 300_000;
+
+/// A player as the FMJD procedure sees it.
+#[derive(Clone, Debug)]
+pub(crate) struct FmjdPlayer {
+    pub id: PlayerId,
+    /// Pairing number − 1.
+    pub rank: u32,
+    pub rating: u32,
+    /// Solkoff (3.1a) and Sonneborn-Berger (3.1d), in tenths of points.
+    pub solkoff: i64,
+    pub sb: i64,
+    /// The score for pairing (4.1 round-2 rule, 4.3 pending games as draws, acceleration).
+    pub score: Points,
+    /// Colours of the games played, oldest first.
+    pub colours: Vec<Colour>,
+    /// Opponents the player may not meet: met over the board, paired and pending, or forbidden.
+    pub met: Vec<PlayerId>,
+    pub had_bye: bool,
+    pub downfloated_last: bool,
+    pub upfloated_last: bool,
+    /// The dummy of 4.1 (not a real player).
+    pub dummy: bool,
+}
+
+impl FmjdPlayer {
+    fn balance(&self) -> i64 {
+        self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
+    }
+}
+
+/// The players of the round in the order of the procedure: pairing score, then own rating (3.3b),
+/// then pairing number; the dummy last when the total is odd (4.1).
+pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
+    let draw = state.point_system.white_draw;
+    // 4.3: a game not yet played counts as a draw for pairing.
+    let standing = |id: PlayerId| -> i64 {
+        state
+            .past_of(id)
+            .iter()
+            .map(|r| if matches!(r.kind, EntryKind::Pending { .. }) { draw } else { r.points })
+            .sum::<Points>()
+            .tenths()
+    };
+    let mut out: Vec<FmjdPlayer> = state
+        .players
+        .iter()
+        .map(|c| {
+            // 4.3: a game not yet played counts as a draw for pairing.
+            let mut score: Points =
+                c.past.iter().map(|r| if matches!(r.kind, EntryKind::Pending { .. }) { draw } else { r.points }).sum();
+            // 4.1: the round-1 bye holder is paired in round 2 as if he had zero points.
+            if state.round == 2 && c.past.first().is_some_and(|r| is_pab(r.kind)) {
+                score = Points::ZERO;
+            }
+            let mut met: Vec<PlayerId> = c
+                .past
+                .iter()
+                .filter_map(|r| match r.kind {
+                    EntryKind::Played { opponent, .. } | EntryKind::Pending { opponent, .. } => Some(opponent),
+                    _ => None,
+                })
+                .collect();
+            met.extend(state.forbidden.iter().filter_map(|&(a, b)| {
+                if a == c.id {
+                    Some(b)
+                } else if b == c.id {
+                    Some(a)
+                } else {
+                    None
+                }
+            }));
+            let (down, up) = floated_last(state, c.id);
+            // 3.1a and 3.1d over the games played (and pending, 4.3: a draw).
+            let (mut solkoff, mut sb) = (0, 0);
+            for r in &c.past {
+                let (opponent, weight) = match r.kind {
+                    EntryKind::Played { opponent, outcome, .. } => (
+                        opponent,
+                        match outcome {
+                            Outcome::Win => 2,
+                            Outcome::Draw => 1,
+                            Outcome::Loss => 0,
+                        },
+                    ),
+                    EntryKind::Pending { opponent, .. } => (opponent, 1),
+                    _ => continue,
+                };
+                let theirs = standing(opponent);
+                solkoff += theirs;
+                sb += weight * theirs;
+            }
+            FmjdPlayer {
+                id: c.id,
+                rank: c.rank,
+                rating: c.rating.unwrap_or(0),
+                solkoff,
+                sb,
+                score: score + c.acceleration,
+                colours: c.colours.sequence.clone(),
+                met,
+                had_bye: c.past.iter().any(|r| is_pab(r.kind)),
+                downfloated_last: down,
+                upfloated_last: up,
+                dummy: false,
+            }
+        })
+        .collect();
+    if variant.by_rating() {
+        out.sort_by_key(|p| (Reverse(p.score), Reverse(p.rating), p.rank));
+    } else {
+        out.sort_by_key(|p| (Reverse(p.score), Reverse(p.solkoff), Reverse(p.sb), p.rank));
+    }
+    if out.len() % 2 == 1 {
+        let lowest = out.iter().map(|p| p.rating).min().unwrap_or(0);
+        out.push(FmjdPlayer {
+            id: 0,
+            rank: u32::MAX,
+            rating: lowest.saturating_sub(1),
+            solkoff: 0,
+            sb: 0,
+            score: Points::from_tenths(i64::MIN / 4),
+            colours: Vec::new(),
+            met: Vec::new(),
+            had_bye: false,
+            downfloated_last: false,
+            upfloated_last: false,
+            dummy: true,
+        });
+    }
+    out
+}
+
+fn is_pab(kind: EntryKind) -> bool {
+    matches!(kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
+}
+
+/// Section 8: did the player meet, in the previous round, an opponent paired with a lower score
+/// (down-float) or a higher one (up-float)? Games and forfeits count (the pairing made the float).
+fn floated_last(state: &RoundState, id: PlayerId) -> (bool, bool) {
+    let past = state.past_of(id);
+    let Some(last) = past.last() else { return (false, false) };
+    let opponent = match last.kind {
+        EntryKind::Played { opponent, .. }
+        | EntryKind::Forfeit { opponent, .. }
+        | EntryKind::Pending { opponent, .. } => opponent,
+        _ => return (false, false),
+    };
+    let index = past.len() - 1;
+    let Some(theirs) = state.past_of(opponent).get(index).map(|r| r.pairing_score()) else { return (false, false) };
+    let mine = last.pairing_score();
+    (theirs < mine, theirs > mine)
+}
+
+/// May `a` and `b` (indices) meet? Section 1: not twice; 4.1: the bye (the dummy) not twice.
+fn compatible(players: &[FmjdPlayer], a: usize, b: usize) -> bool {
+    let (x, y) = (&players[a], &players[b]);
+    if x.dummy || y.dummy {
+        return !(x.had_bye || y.had_bye);
+    }
+    !x.met.contains(&y.id) && !y.met.contains(&x.id)
+}
+
+struct Search<'a> {
+    players: &'a [FmjdPlayer],
+    options: Options,
+    /// 5.3: "the pairing in the first round is 1-2, 3-4, etc."
+    first_round_kndb: bool,
+    steps: u64,
+}
+
+impl Search<'_> {
+    fn tick(&mut self) -> bool {
+        self.steps += 1;
+        self.steps <= BUDGET
+    }
+
+    /// Pairs the groups from `gi` down, with `incoming` players moved down from above (in order).
+    fn groups(&mut self, groups: &[Vec<usize>], gi: usize, incoming: &[usize]) -> Option<Vec<(usize, usize)>> {
+        if !self.tick() {
+            return None;
+        }
+        let Some(group) = groups.get(gi) else {
+            return incoming.is_empty().then(Vec::new);
+        };
+        // 6a: the moved-down players meet the highest of the group in turn; with floats, one who
+        // floated up last round is passed over for the next lower (A.d).
+        let mut opponents: Vec<usize> = group.clone();
+        if self.options.variant.folds() {
+            // 5.3, 6b: the moved-down player meets the lowest of the group (3.6: A–6, B–5, C–4).
+            opponents.reverse();
+        }
+        if self.options.floats {
+            opponents.sort_by_key(|&v| self.players[v].upfloated_last);
+        }
+        let mut chosen = Vec::new();
+        self.floaters_in(groups, gi, incoming, 0, &opponents, &mut chosen)
+    }
+
+    /// Chooses an opponent in the group (or none: moved further down) for incoming floater `k`.
+    fn floaters_in(
+        &mut self,
+        groups: &[Vec<usize>],
+        gi: usize,
+        incoming: &[usize],
+        k: usize,
+        opponents: &[usize],
+        chosen: &mut Vec<(usize, Option<usize>)>,
+    ) -> Option<Vec<(usize, usize)>> {
+        if !self.tick() {
+            return None;
+        }
+        if k == incoming.len() {
+            return self.rest_of_group(groups, gi, chosen);
+        }
+        let floater = incoming[k];
+        for &v in opponents {
+            if chosen.iter().any(|&(_, o)| o == Some(v)) || !compatible(self.players, floater, v) {
+                continue;
+            }
+            chosen.push((floater, Some(v)));
+            let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
+            chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        // 3.6: a player who cannot be paired in this group moves on to the next.
+        chosen.push((floater, None));
+        let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
+        chosen.pop();
+        found
+    }
+
+    /// The group's own players once the moved-down ones have their opponents: the fewest floaters
+    /// (5b, 3.5), then the pairing by halves (4a).
+    fn rest_of_group(
+        &mut self,
+        groups: &[Vec<usize>],
+        gi: usize,
+        chosen: &[(usize, Option<usize>)],
+    ) -> Option<Vec<(usize, usize)>> {
+        let group = &groups[gi];
+        let rest: Vec<usize> = group.iter().copied().filter(|v| !chosen.iter().any(|&(_, o)| o == Some(*v))).collect();
+        let passed_on: Vec<usize> = chosen.iter().filter(|(_, o)| o.is_none()).map(|&(f, _)| f).collect();
+        let made: Vec<(usize, usize)> = chosen.iter().filter_map(|&(f, o)| o.map(|o| (f, o))).collect();
+        // 5b: the floater is the lowest; with floats (A.d), one who floated down last round is
+        // passed over for the next higher. The dummy's group cannot move anyone further.
+        let mut candidates: Vec<usize> = rest.iter().rev().copied().collect();
+        // 4.1: "the last player of the lowest Group is paired with this dummy player", whatever
+        // the group's own rule for moving a player down (5a for KNDB); meeting the dummy is no float.
+        let dummy_next = groups.get(gi + 1).is_some_and(|g| g.iter().any(|&v| self.players[v].dummy));
+        if self.options.variant.folds() && !dummy_next {
+            // 5.3, 5a: the highest of the group moves down.
+            candidates.reverse();
+        }
+        if self.options.floats && !dummy_next {
+            candidates.sort_by_key(|&v| self.players[v].downfloated_last);
+        }
+        let last_group = gi + 1 == groups.len();
+        let mut k = rest.len() % 2;
+        while k <= rest.len() {
+            if last_group && k > 0 {
+                break;
+            }
+            let mut set = Vec::new();
+            if let Some(found) = self.floater_sets(groups, gi, &rest, &candidates, k, 0, &mut set, &passed_on, &made) {
+                return Some(found);
+            }
+            if self.steps > BUDGET {
+                return None;
+            }
+            k += 2;
+        }
+        None
+    }
+
+    /// Sets of `k` floaters in the order of `candidates` (lexicographic), each tried in turn.
+    #[allow(clippy::too_many_arguments)]
+    fn floater_sets(
+        &mut self,
+        groups: &[Vec<usize>],
+        gi: usize,
+        rest: &[usize],
+        candidates: &[usize],
+        k: usize,
+        from: usize,
+        set: &mut Vec<usize>,
+        passed_on: &[usize],
+        made: &[(usize, usize)],
+    ) -> Option<Vec<(usize, usize)>> {
+        if !self.tick() {
+            return None;
+        }
+        if set.len() == k {
+            let remaining: Vec<usize> = rest.iter().copied().filter(|v| !set.contains(v)).collect();
+            let halves = self.halves(&remaining)?;
+            // Moved down: those passed on from above first, then this group's floaters, in order.
+            let mut down: Vec<usize> = passed_on.to_vec();
+            let mut own = set.clone();
+            own.sort_unstable();
+            down.extend(own);
+            let below = self.groups(groups, gi + 1, &down)?;
+            let mut all = made.to_vec();
+            all.extend(halves);
+            all.extend(below);
+            return Some(all);
+        }
+        for i in from..candidates.len() {
+            set.push(candidates[i]);
+            let found = self.floater_sets(groups, gi, rest, candidates, k, i + 1, set, passed_on, made);
+            set.pop();
+            if found.is_some() || self.steps > BUDGET {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// 4a: the first half against the second, A1–B1, A2–B2, …; when a pair may not meet, the higher
+    /// player takes the next player of the lower half (A.d), and only then one of its own half.
+    fn halves(&mut self, group: &[usize]) -> Option<Vec<(usize, usize)>> {
+        let half = group.len() / 2;
+        let mut paired = vec![false; group.len()];
+        let mut out = Vec::with_capacity(half);
+        self.match_in_order(group, half, &mut paired, &mut out).then_some(out)
+    }
+
+    fn match_in_order(
+        &mut self,
+        group: &[usize],
+        half: usize,
+        paired: &mut [bool],
+        out: &mut Vec<(usize, usize)>,
+    ) -> bool {
+        if !self.tick() {
+            return false;
+        }
+        let Some(x) = paired.iter().position(|p| !p) else { return true };
+        // Every unpaired player needs somebody left to meet.
+        for a in 0..group.len() {
+            if !paired[a]
+                && !(0..group.len()).any(|b| b != a && !paired[b] && compatible(self.players, group[a], group[b]))
+            {
+                return false;
+            }
+        }
+        paired[x] = true;
+        // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB (5.3):
+        // the next player, 1–2, 3–4.
+        let order: Vec<usize> = if self.first_round_kndb {
+            (x + 1..group.len()).collect()
+        } else if self.options.variant.folds() {
+            (0..group.len()).rev().collect()
+        } else {
+            (half..group.len()).chain(0..half).collect()
+        };
+        for y in order {
+            if paired[y] || !compatible(self.players, group[x], group[y]) {
+                continue;
+            }
+            paired[y] = true;
+            out.push((group[x], group[y]));
+            if self.match_in_order(group, half, paired, out) {
+                return true;
+            }
+            out.pop();
+            paired[y] = false;
+            if self.steps > BUDGET {
+                break;
+            }
+        }
+        paired[x] = false;
+        false
+    }
+}
+
+/// Pairs a round of `fmjd-rating`.
+pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing, NoValidPairing> {
+    let players = players(state, options.variant);
+    // Score groups, in the order of the players (A.c); the dummy alone at the bottom.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (v, p) in players.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if players[g[0]].score == p.score && !p.dummy => g.push(v),
+            _ => groups.push(vec![v]),
+        }
+    }
+    let first_round_kndb = options.variant == Variant::KndbSolkoff && state.round == 1;
+    let mut search = Search { players: &players, options: *options, first_round_kndb, steps: 0 };
+    let pairs = search.groups(&groups, 0, &[]).ok_or(NoValidPairing)?;
+    let mut boards: Vec<Board> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (a, b) = (a.min(b), a.max(b));
+            if players[b].dummy {
+                return Board::bye(players[a].id);
+            }
+            match colour_of_higher(&players, a, b, state.initial_colour, options.variant) {
+                Colour::White => Board::game(players[a].id, players[b].id),
+                Colour::Black => Board::game(players[b].id, players[a].id),
+            }
+        })
+        .collect();
+    boards.sort_by_key(|b| b.black.is_none());
+    let mut pairing = RoundPairing { boards };
+    pairing.sort_boards(state);
+    Ok(pairing)
+}
+
+/// A.d colours for `higher` (earlier in the round's order, index `higher`) against `lower`.
+pub(crate) fn colour_of_higher(
+    players: &[FmjdPlayer],
+    higher: usize,
+    lower: usize,
+    initial: Colour,
+    variant: Variant,
+) -> Colour {
+    let (x, y) = (&players[higher], &players[lower]);
+    let (bx, by) = (x.balance(), y.balance());
+    if bx != by {
+        return if bx < by { Colour::White } else { Colour::Black };
+    }
+    // The latest round where their colours differed: who had black then gets white now.
+    for (cx, cy) in x.colours.iter().rev().zip(y.colours.iter().rev()) {
+        if cx != cy {
+            return if *cx == Colour::Black { Colour::White } else { Colour::Black };
+        }
+    }
+    // A.b: A1 white, A2 black, A3 white, … (the drawn initial colour, white unless declared). B.b:
+    // "all players from group A may play with white"; 5.3 does not say (1–2, 3–4: "not
+    // important"): the higher player white, as in B.b.
+    if !variant.by_rating() || higher.is_multiple_of(2) { initial } else { initial.opposite() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: PlayerId, rating: u32) -> FmjdPlayer {
+        FmjdPlayer {
+            id,
+            rank: id - 1,
+            rating,
+            solkoff: 0,
+            sb: 0,
+            score: Points::ZERO,
+            colours: Vec::new(),
+            met: Vec::new(),
+            had_bye: false,
+            downfloated_last: false,
+            upfloated_last: false,
+            dummy: false,
+        }
+    }
+
+    fn search_halves(players: &[FmjdPlayer]) -> Vec<(PlayerId, PlayerId)> {
+        let mut search = Search { players, options: Options::default(), first_round_kndb: false, steps: 0 };
+        let group: Vec<usize> = (0..players.len()).collect();
+        let pairs = search.halves(&group).unwrap();
+        pairs.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect()
+    }
+
+    /// 3.4a: six players ordered 1..6 pair 1–4, 2–5, 3–6.
+    #[test]
+    fn half_groups_of_3_4a() {
+        let players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
+        assert_eq!(search_halves(&players), vec![(1, 4), (2, 5), (3, 6)]);
+    }
+
+    /// 3.4b (KNDB, 5.3): six players ordered 1..6 pair 1–6, 2–5, 3–4; when 1 has met 6, the next
+    /// lower, 5: 1–5, then 2–6, 3–4.
+    #[test]
+    fn highest_against_lowest_of_3_4b() {
+        let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
+        let group: Vec<usize> = (0..6).collect();
+        let options = Options { variant: Variant::KndbSolkoff, floats: true };
+        let pairs = |players: &[FmjdPlayer]| {
+            let mut search = Search { players, options, first_round_kndb: false, steps: 0 };
+            let found = search.halves(&group).unwrap();
+            found.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect::<Vec<_>>()
+        };
+        assert_eq!(pairs(&players), vec![(1, 6), (2, 5), (3, 4)]);
+        players[0].met.push(6);
+        assert_eq!(pairs(&players), vec![(1, 5), (2, 6), (3, 4)]);
+    }
+
+    /// A.d: when 1 has met 4, "the player of the higher group is paired against a next player from
+    /// the lower group": 1–5, then 2 takes the first left, 4, and 3–6.
+    #[test]
+    fn a_rematch_takes_the_next_of_the_lower_half() {
+        let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
+        players[0].met.push(4);
+        assert_eq!(search_halves(&players), vec![(1, 5), (2, 4), (3, 6)]);
+    }
+
+    /// 3.6's example: A, B and C (who have all met) cannot pair in their group and move down to a
+    /// group ordered 1..7. Method a (6a): A–1, B–2, C–3, then 4–6, 5–7 by halves; method b (6b,
+    /// KNDB): A–7, B–6, C–5, then 1–4, 2–3 highest against lowest.
+    #[test]
+    fn moved_down_players_of_3_6() {
+        let mut players: Vec<FmjdPlayer> = (1..=10).map(|id| player(id, 2000 - id)).collect();
+        for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+            let (x, y) = (players[a].id, players[b].id);
+            players[a].met.push(y);
+            players[b].met.push(x);
+        }
+        let groups = vec![vec![0, 1, 2], (3..10).collect::<Vec<usize>>()];
+        let run = |variant: Variant| {
+            let options = Options { variant, floats: true };
+            let mut search = Search { players: &players, options, first_round_kndb: false, steps: 0 };
+            let mut pairs: Vec<(PlayerId, PlayerId)> =
+                search.groups(&groups, 0, &[]).unwrap().iter().map(|&(a, b)| (players[a].id, players[b].id)).collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        // A, B, C are players 1, 2, 3; the lower group 1..7 is players 4..10.
+        assert_eq!(run(Variant::Rating), vec![(1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]);
+        assert_eq!(run(Variant::KndbSolkoff), vec![(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)]);
+    }
+
+    /// Colours (A.d): the lower balance gets white; then the latest differing round; then A.b.
+    #[test]
+    fn colours_even_out() {
+        let mut players = vec![player(1, 2000), player(2, 1900)];
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::White);
+        players[0].colours = vec![Colour::White];
+        players[1].colours = vec![Colour::Black];
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::Black);
+        players[0].colours = vec![Colour::White, Colour::Black];
+        players[1].colours = vec![Colour::Black, Colour::White];
+        assert_eq!(colour_of_higher(&players, 0, 1, Colour::White, Variant::Rating), Colour::White);
+    }
+}
