@@ -394,9 +394,21 @@ fn convert(
         writeln!(err, "trfcheck: {name} is invalid; nothing converted")?;
         return Ok(Status::Invalid);
     };
+    write_trf(tournament, &name, output, out, err)
+}
+
+/// Writes a tournament as TRF-2026 to `output` (atomically) or standard output; the writer's
+/// warnings go to `err` under `name`.
+fn write_trf(
+    tournament: &crate::model::Tournament,
+    name: &str,
+    output: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
     let (text, warnings) = formats::trf::write(tournament);
     for warning in &warnings {
-        writeln!(err, "{}", crate::diagnostics::render::render_short(&name, warning))?;
+        writeln!(err, "{}", crate::diagnostics::render::render_short(name, warning))?;
     }
     match output {
         None => out.write_all(text.as_bytes())?,
@@ -429,22 +441,12 @@ fn generate_tournament(
             });
         }
     };
-    let (text, warnings) = formats::trf::write(&tournament);
     let name = output.map_or("<stdout>".to_owned(), |p| p.display().to_string());
-    for warning in &warnings {
-        writeln!(err, "{}", crate::diagnostics::render::render_short(&name, warning))?;
+    let status = write_trf(&tournament, &name, output, out, err)?;
+    if matches!(status, Status::Ok) {
+        tracing::info!(system = %options.system, players = options.players, rounds = options.rounds, seed = options.seed, "generated");
     }
-    match output {
-        None => out.write_all(text.as_bytes())?,
-        Some(target) => {
-            if let Err(error) = write_atomically(target, text.as_bytes()) {
-                writeln!(err, "trfcheck: cannot write {}: {error}", target.display())?;
-                return Ok(Status::Io);
-            }
-        }
-    }
-    tracing::info!(system = %options.system, players = options.players, rounds = options.rounds, seed = options.seed, "generated");
-    Ok(Status::Ok)
+    Ok(status)
 }
 
 /// Writes through a temporary file in the same directory, so that a watcher (ours, or a pairing
