@@ -63,7 +63,7 @@ impl Printed {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standing {
-    /// Shared by players the system's chain cannot separate.
+    /// Shared by players the system's chain cannot separate (README reading 16).
     pub rank: u32,
     pub player: PlayerId,
     pub name: String,
@@ -127,7 +127,8 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
         .enumerate()
         .map(|(i, p)| {
             let own = cumulative[i][last as usize];
-            // (value counted as an opponent's score, 3.1d weight: 2 a win, 1 a draw, 0 a loss)
+            // (value counted as an opponent's score, 3.1d weight: 2 a win, 1 a draw, 0 a loss;
+            // unplayed rounds weigh by what they gave, README reading 12)
             let mut counted: Vec<(Points, i64)> = Vec::new();
             let mut rated_opponents: Vec<u32> = Vec::new();
             let mut games: Vec<(u32, f64)> = Vec::new();
@@ -168,7 +169,7 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
                     EntryKind::Forfeit { opponent, won, .. } => {
                         if let Some(value) = unplayed(rule.forfeit, Some(opponent)) {
                             counted.push((value, if won { 2 } else { 0 }));
-                            // 3.1e counts the opponent only when the rule counts them as met.
+                            // 3.1e counts the opponent only when the rule counts them as met (reading 14).
                             if rule.forfeit == UnplayedCount::Scheduled {
                                 rated_opponents.extend(rating_of(opponent));
                             }
@@ -227,12 +228,12 @@ fn tie_breaks(
     let mut values: Vec<Points> = counted.iter().map(|c| c.0).collect();
     values.sort();
     let solkoff: Points = values.iter().copied().sum();
-    // 3.1b: with fewer than two values, nothing is left once both ends are taken.
+    // 3.1b: with fewer than two values, nothing is left once both ends are taken (reading 13).
     let solkoff_median = match (values.first(), values.last()) {
         (Some(&low), Some(&high)) if values.len() >= 2 => solkoff - low - high,
         _ => Points::ZERO,
     };
-    // 3.1c: level k drops the k lowest; a level that drops every value is 0.
+    // 3.1c: level k drops the k lowest; a level that drops every value is 0 (reading 13).
     let levels = rounds.saturating_sub(1).max(1) as usize;
     let solkoff_truncated =
         (1..=levels).map(|k| values.iter().skip(k).copied().sum::<Points>()).collect::<Vec<Points>>();
