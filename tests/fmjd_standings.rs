@@ -270,3 +270,90 @@ fn ouagadougou_printed_ssolk_is_reproduced_by_the_default_rule() {
         }
     }
 }
+
+/// Absences (`absent`): four players, draughts points. Round 1: 1–2 won by 1, 3–4 drawn. Round 2:
+/// 1–3 drawn; 2 absent (`Z`), 4 withdrawn (nothing recorded). Scores 1: 3, 2: 0, 3: 2, 4: 1.
+/// - 2 met 1 (3, lost). ignore: 3 alone: Solkoff 3, median 0, truncated (one level) 0.
+///   zero and own-score (2 has 0): 3, 0: 3, median 0, truncated 3. virtual: 0 before the round +
+///   (2 − 0) + no later round = 2: 3, 2: Solkoff 5, truncated 3. SB 0 under all (a loss, an absence).
+/// - 4 drew 3 (2). ignore: Solkoff 2, truncated 0, SB 2. virtual: 1 before round 2 + 2 − 0 = 3:
+///   2, 3: Solkoff 5, truncated (drops the 2) 3, SB 2.
+#[test]
+fn absences_by_each_rule_by_hand() {
+    use trfcheck::model::{Colour, Player, PointSystem, ResultCode, RoundEntry};
+    let game = RoundEntry::game;
+    let player = |id: u32, rounds: Vec<RoundEntry>| Player { id, name: format!("P{id}"), rounds, ..Player::default() };
+    let t = Tournament {
+        players: vec![
+            player(1, vec![game(2, Colour::White, ResultCode::Win), game(3, Colour::Black, ResultCode::Draw)]),
+            player(2, vec![game(1, Colour::Black, ResultCode::Loss), RoundEntry::bye(ResultCode::ZeroPointBye)]),
+            player(3, vec![game(4, Colour::White, ResultCode::Draw), game(1, Colour::White, ResultCode::Draw)]),
+            player(4, vec![game(3, Colour::Black, ResultCode::Draw)]),
+        ],
+        point_system: PointSystem::draughts(),
+        ..Tournament::default()
+    };
+    let get = |count: UnplayedCount, id: u32| {
+        let rule = UnplayedRule { absent: count, ..UnplayedRule::default() };
+        let s = standings::standings(&t, 2, Variant::KndbSolkoff, rule, "test");
+        values(&s).into_iter().find(|v| v.0 == id).unwrap()
+    };
+    assert_eq!(get(UnplayedCount::Ignore, 2), (2, p(0), p(3), p(0), vec![p(0)], p(0)));
+    assert_eq!(get(UnplayedCount::Zero, 2), (2, p(0), p(3), p(0), vec![p(3)], p(0)));
+    assert_eq!(get(UnplayedCount::OwnScore, 2), (2, p(0), p(3), p(0), vec![p(3)], p(0)));
+    assert_eq!(get(UnplayedCount::Virtual, 2), (2, p(0), p(5), p(0), vec![p(3)], p(0)));
+    assert_eq!(get(UnplayedCount::Ignore, 4), (4, p(1), p(2), p(0), vec![p(0)], p(2)));
+    assert_eq!(get(UnplayedCount::Virtual, 4), (4, p(1), p(5), p(0), vec![p(3)], p(2)));
+}
+
+/// Properties on generated tournaments (2/1/0, forfeits, byes, withdrawals), for every system's order:
+/// - each player's score is the Points column the generator wrote;
+/// - under the default rule every scheduled game counts the opponent's final score once and byes
+///   count 0, so Σ Solkoff = Σ over players of score × games scheduled (played or forfeited);
+/// - median ≤ the first truncated level ≤ Solkoff, and the truncated levels never rise;
+/// - the standings go by score, ranks start at 1 and never fall; `check` reports them after the last
+///   checked round.
+#[test]
+fn generated_standings_keep_their_invariants() {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    use trfcheck::generate::{self, GenerateOptions};
+    let checked = std::sync::atomic::AtomicUsize::new(0);
+    let mut runner = TestRunner::new(Config { cases: 60, failure_persistence: None, ..Config::default() });
+    runner
+        .run(&(2u32..=30, 1u32..=8, any::<u64>(), 0usize..3), |(players, rounds, seed, system)| {
+            let system = [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff][system];
+            let mut options = GenerateOptions::new(system, players, rounds, seed);
+            options.scoring = "2,1,0".parse().unwrap();
+            options.forfeit_rate = 0.1;
+            options.bye_rate = 0.1;
+            options.withdraw_rate = 0.03;
+            let Ok(t) = generate::generate(&options) else { return Ok(()) };
+            let last = t.rounds_paired();
+            let Some(s) = verify::fmjd_standings(&t, system, last, None) else {
+                prop_assert_eq!(last, 0);
+                return Ok(());
+            };
+            prop_assert_eq!(s.after_round, last);
+            let mut solkoffs = Points::ZERO;
+            let mut weighted = Points::ZERO;
+            for x in &s.players {
+                let player = t.player(x.player).unwrap();
+                prop_assert_eq!(Some(x.score), player.points);
+                let scheduled = (1..=last).filter(|&r| player.round(r).scheduled_opponent().is_some()).count();
+                weighted += x.score.times(scheduled as i64);
+                let tb = &x.tiebreaks;
+                solkoffs += tb.solkoff;
+                prop_assert!(tb.solkoff_median <= tb.solkoff_truncated[0] && tb.solkoff_truncated[0] <= tb.solkoff);
+                prop_assert!(tb.solkoff_truncated.windows(2).all(|w| w[0] >= w[1]), "{:?}", tb.solkoff_truncated);
+            }
+            prop_assert_eq!(solkoffs, weighted);
+            prop_assert_eq!(s.players[0].rank, 1);
+            prop_assert!(s.players.windows(2).all(|w| w[0].score >= w[1].score && w[0].rank <= w[1].rank));
+            checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        })
+        .unwrap();
+    let checked = checked.into_inner();
+    assert!(checked > 40, "only {checked} generated tournaments had standings");
+}
