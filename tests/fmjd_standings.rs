@@ -228,6 +228,14 @@ fn the_xdt_record_round_trips_and_check_uses_it() {
     assert!(!run(&["--no-standings"]).contains("standings after"));
     assert!(!run(&["--format", "json", "--no-standings"]).contains("\"standings\""));
     assert!(!run(&["--format", "bbp"]).contains("standings after"));
+    // `--rounds`: the standings after the last checked round (2: round 3 left out).
+    let json: serde_json::Value = serde_json::from_str(run(&["--format", "json", "--rounds", "1-2"]).trim()).unwrap();
+    assert_eq!(json["standings"]["after_round"], 2);
+    // A printed tie-break that differs is named in the text (1's SSolk, 3.1c's first level, is 8).
+    std::fs::write(&path, trf("XDP    1 TB:SSolk=9 TB:Buchholz=10")).unwrap();
+    let text = run(&[]);
+    assert!(text.contains("player 1 (Player 001): the file prints SSolk 9.0, computed 8.0"), "{text}");
+    assert!(!text.contains("prints Buchholz"), "{text}");
     // A FIDE system gets no standings.
     assert!(!run(&["--system", "dutch-2025", "--format", "json"]).contains("\"standings\""));
     let _ = std::fs::remove_file(&path);
