@@ -27,58 +27,58 @@ const ROUNDS: [[(u32, u32, char); 3]; 3] = [
     [(1, 5, '+'), (2, 3, '0'), (4, 0, 'U')],
 ];
 
-fn trf(extra: &str) -> String {
-    let ratings = [2000, 1900, 1800, 1700, 1600];
-    let mut out = vec![
-        "012 trfcheck FMJD standings example".to_owned(),
-        "192 FMJD_SWISS_SOLKOFF".to_owned(),
-        "XXR 3".to_owned(),
-        "BBW 2.0".to_owned(),
-        "BBD 1.0".to_owned(),
-    ];
-    if !extra.is_empty() {
-        out.push(extra.to_owned());
-    }
-    for (index, rating) in ratings.iter().enumerate() {
-        let id = index as u32 + 1;
-        let mut points = 0;
-        let mut cells = String::new();
-        for round in &ROUNDS {
-            let (opponent, colour, result) = round
-                .iter()
-                .find_map(|&(w, b, r)| {
-                    let mirrored = match r {
-                        '1' => '0',
-                        '0' => '1',
-                        '+' => '-',
-                        '-' => '+',
-                        other => other,
-                    };
-                    let colour = |c| if b == 0 || matches!(r, '+' | '-') { '-' } else { c };
-                    if w == id {
-                        Some((b, colour('w'), r))
-                    } else if b == id {
-                        Some((w, colour('b'), mirrored))
-                    } else {
-                        None
-                    }
-                })
-                .expect("everyone is paired");
-            points += match result {
-                '1' | 'U' | '+' => 20,
-                '=' => 10,
-                _ => 0,
-            };
-            cells += &format!("  {opponent:>4} {colour} {result}");
+/// The tournament of `ROUNDS` in the model, then as TRF text with `extra` records added.
+fn tournament() -> Tournament {
+    use trfcheck::model::{Colour, Header, Player, PointSystem, ResultCode, RoundEntry};
+    let entry = |id: u32, round: &[(u32, u32, char)]| {
+        let (w, b, r) = *round.iter().find(|&&(w, b, _)| w == id || b == id).expect("everyone is paired");
+        let (opponent, colour) = if w == id { (b, Colour::White) } else { (w, Colour::Black) };
+        let mirrored = match r {
+            '1' => '0',
+            '0' => '1',
+            '+' => '-',
+            '-' => '+',
+            c => c,
+        };
+        let code = if w == id { r } else { mirrored };
+        match code {
+            'U' => RoundEntry::bye(ResultCode::PairingAllocatedBye),
+            c @ ('+' | '-') => {
+                RoundEntry { colour: None, ..RoundEntry::game(opponent, colour, ResultCode::from_char(c).unwrap()) }
+            }
+            c => RoundEntry::game(opponent, colour, ResultCode::from_char(c).unwrap()),
         }
-        let points = Points::from_tenths(points);
-        let name = format!("Player {id:03}");
-        out.push(format!(
-            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
-            "", "", "", ""
-        ));
+    };
+    let system = PointSystem::draughts();
+    let players = [2000, 1900, 1800, 1700, 1600]
+        .iter()
+        .zip(1..)
+        .map(|(&rating, id)| {
+            let rounds: Vec<RoundEntry> = ROUNDS.iter().map(|round| entry(id, round)).collect();
+            let mut player =
+                Player { id, name: format!("Player {id:03}"), rating: Some(rating), rounds, ..Player::default() };
+            player.points = Some(player.points_from_results(&system));
+            player
+        })
+        .collect();
+    Tournament {
+        header: Header {
+            name: Some("trfcheck FMJD standings example".into()),
+            rounds: Some(3),
+            system_code: Some("FMJD_SWISS_SOLKOFF".into()),
+            ..Header::default()
+        },
+        players,
+        point_system: system,
+        point_system_declared: true,
+        ..Tournament::default()
     }
-    out.join("\n") + "\n"
+}
+
+fn trf(extra: &str) -> String {
+    let (text, warnings) = formats::trf::write(&tournament());
+    assert!(warnings.is_empty(), "{warnings:?}");
+    if extra.is_empty() { text } else { format!("{extra}\n{text}") }
 }
 
 fn read(text: &str) -> Tournament {
