@@ -101,8 +101,10 @@ pub fn order(variant: Variant) -> Vec<&'static str> {
     }
 }
 
-/// The standings after round `last` (rounds beyond it are left out).
+/// The standings after round `last` (rounds beyond it are left out; a `last` beyond the recorded
+/// rounds means the last recorded one).
 pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule, unplayed_source: &str) -> Standings {
+    let last = last.min(t.rounds_recorded());
     let index = t.player_index();
     // score[i][r]: player i's points after round r (r = 0..=last), 299 records applied.
     let cumulative: Vec<Vec<Points>> = t
