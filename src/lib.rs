@@ -15,6 +15,7 @@ pub mod generate;
 pub mod matching;
 pub mod model;
 pub mod report;
+pub mod standings;
 pub mod state;
 pub mod systems;
 pub mod validate;

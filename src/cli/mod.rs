@@ -56,6 +56,20 @@ impl ReadArgs {
     }
 }
 
+/// The final standings `check` prints for the FMJD systems (README "The FMJD Swiss systems").
+#[derive(Debug, Clone, clap::Args)]
+pub struct StandingsArgs {
+    /// How unplayed rounds count in Solkoff, its median and truncation, and Sonneborn-Berger: one of
+    /// ignore, zero, scheduled, own-score, virtual for all, or KIND=RULE pairs (bye, forfeit, absent),
+    /// e.g. `bye=zero,forfeit=scheduled`. Overrides the file's XDT record. Default:
+    /// bye=zero,forfeit=scheduled,absent=ignore.
+    #[arg(long, value_name = "RULE")]
+    pub solkoff_unplayed: Option<crate::model::UnplayedRule>,
+    /// Leave out the final standings of the FMJD systems.
+    #[arg(long)]
+    pub no_standings: bool,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Validate, then verify every round against the pairing system.
@@ -75,6 +89,8 @@ pub enum Command {
         jobs: Option<usize>,
         #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        standings: StandingsArgs,
     },
     /// Parse and cross-check only: mirrored games, point totals, ids, byes.
     Validate {
@@ -234,8 +250,15 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     let stderr = io::stderr();
     let mut err = stderr.lock();
     match command {
-        Command::Check { files, system, rounds, format, jobs, read } => {
-            let options = CheckOptions { system, rounds, read: read.options(), jobs };
+        Command::Check { files, system, rounds, format, jobs, read, standings } => {
+            let options = CheckOptions {
+                system,
+                rounds,
+                read: read.options(),
+                jobs,
+                no_standings: standings.no_standings,
+                unplayed: standings.solkoff_unplayed,
+            };
             check(&files, &options, format, style, &mut out, &mut err)
         }
         Command::Validate { files, format, read } => {
@@ -246,7 +269,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
             drop(out);
             drop(err);
             let options = crate::watch::WatchOptions {
-                check: CheckOptions { system, rounds: None, read: read.options(), jobs: None },
+                check: CheckOptions { system, read: read.options(), ..CheckOptions::default() },
                 format,
                 debounce: std::time::Duration::from_millis(debounce_ms),
             };

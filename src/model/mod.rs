@@ -7,6 +7,7 @@
 pub mod date;
 mod entry;
 mod points;
+mod tie_break;
 
 use std::collections::BTreeMap;
 
@@ -15,6 +16,7 @@ use crate::diagnostics::Span;
 pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
 pub use points::{PointSystem, Points};
+pub use tie_break::{UnplayedCount, UnplayedRule, UnplayedRuleError};
 
 /// A whole tournament.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -36,6 +38,8 @@ pub struct Tournament {
     pub pair_by_rank: bool,
     /// What the player numbers of this file are.
     pub numbering: Numbering,
+    /// trfcheck `XDT`: how unplayed rounds count in the opponent-based tie-breaks (FMJD 3.1).
+    pub unplayed_rule: Option<UnplayedRule>,
     /// Records kept verbatim because they carry nothing the checks use (`###` comments, 801/802,
     /// Tornelo's DAT and XRS).
     pub verbatim: Vec<VerbatimRecord>,

@@ -2,6 +2,7 @@
 
 pub mod bbp;
 pub mod javafo;
+pub mod standings_table;
 pub mod text;
 
 use std::io::{self, Write};
@@ -115,6 +116,9 @@ pub struct CheckReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The final standings of an FMJD system (section 5 and the tie-breaks of 3.1); an added field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standings: Option<crate::standings::Standings>,
 }
 
 impl CheckReport {
@@ -131,6 +135,7 @@ impl CheckReport {
             status: Status::Ok,
             error: None,
             diagnostics: Vec::new(),
+            standings: None,
         }
     }
 

@@ -76,5 +76,8 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
             writeln!(out, "    why: {explanation}")?;
         }
     }
+    if let Some(standings) = &report.standings {
+        super::standings_table::write(out, standings)?;
+    }
     writeln!(out, "{}", report.summary_line())
 }

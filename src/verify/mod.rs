@@ -57,6 +57,10 @@ pub struct CheckOptions {
     pub read: ReadOptions,
     /// Rounds checked at once (each round is paired independently); `None`: one per core.
     pub jobs: Option<usize>,
+    /// Leave out the final standings of the FMJD systems.
+    pub no_standings: bool,
+    /// The rule for unplayed rounds in the FMJD tie-breaks, over the file's `XDT` record.
+    pub unplayed: Option<crate::model::UnplayedRule>,
 }
 
 /// Reported while a file's rounds are checked: rounds done out of the rounds to check.
@@ -192,7 +196,37 @@ pub fn check_path_observed(
         }
         report.rounds.push(outcome);
     }
+    if !options.no_standings {
+        let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
+        report.standings = fmjd_standings(tournament, resolved.system, last, options.unplayed);
+    }
     (inspected, report)
+}
+
+/// The final standings after round `last` when the system is one of FMJD's (section 5), under the
+/// rule for unplayed rounds given on the command line, else the file's `XDT`, else the default.
+pub fn fmjd_standings(
+    tournament: &crate::model::Tournament,
+    system: SystemId,
+    last: u32,
+    unplayed: Option<crate::model::UnplayedRule>,
+) -> Option<crate::standings::Standings> {
+    use crate::systems::fmjd::Variant;
+    let variant = match system {
+        SystemId::FmjdRating => Variant::Rating,
+        SystemId::FmjdSolkoff => Variant::FmjdSolkoff,
+        SystemId::KndbSolkoff => Variant::KndbSolkoff,
+        _ => return None,
+    };
+    if last == 0 {
+        return None;
+    }
+    let (rule, source) = match (unplayed, tournament.unplayed_rule) {
+        (Some(rule), _) => (rule, "--solkoff-unplayed"),
+        (None, Some(rule)) => (rule, "XDT"),
+        (None, None) => (crate::model::UnplayedRule::default(), "default"),
+    };
+    Some(crate::standings::standings(tournament, last, variant, rule, source))
 }
 
 /// Checks the rounds on up to `jobs` threads: every round is paired from the record of the rounds

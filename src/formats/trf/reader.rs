@@ -18,7 +18,7 @@ use crate::model::date::{read_date, read_date_list};
 use crate::model::{
     AbnormalPoints, Acceleration, Colour, DateText, DraughtsPlayer, ForbiddenPairs, NationalRating, Numbering, Player,
     PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode, RoundEntry, SourceFormat, Team, TeamForfeit,
-    TeamLineup, TeamPab, TeamScoring, Tournament, VerbatimRecord,
+    TeamLineup, TeamPab, TeamScoring, Tournament, UnplayedCount, UnplayedRule, VerbatimRecord,
 };
 
 /// Reads a TRF file that has already been decoded into lines.
@@ -363,6 +363,7 @@ impl Reader {
             "XDP" => self.draughts_player(&line),
             "XDG" => self.game_points(&line),
             "XDN" => self.numbering(&line),
+            "XDT" => self.unplayed_rule(&line),
             t if is_federation_code(t) && fields::number(line.field(5, 8).text).is_some() => {
                 self.national_rating(t, &line)
             }
@@ -1385,6 +1386,27 @@ impl Reader {
                 self.push(d);
             }
         }
+    }
+
+    /// trfcheck `XDT BYE=zero FORFEIT=scheduled ABSENT=ignore`: the rule for unplayed rounds in the
+    /// FMJD tie-breaks (3.1a–d). Kinds not named keep the default; a repeated record replaces it.
+    fn unplayed_rule(&mut self, line: &Line<'_>) {
+        self.single("XDT", line);
+        let field = line.rest(5);
+        let expected = "KIND=RULE pairs: BYE, FORFEIT, ABSENT = IGNORE, ZERO, SCHEDULED, OWN-SCORE or VIRTUAL";
+        let Some(pairs) = fields::key_values(field.text).filter(|p| !p.is_empty()) else {
+            let d = self.bad_field(&field, "XDT data", expected);
+            self.push(d);
+            return;
+        };
+        let mut rule = UnplayedRule::default();
+        for (kind, value) in pairs {
+            let set = value.parse::<UnplayedCount>().and_then(|count| rule.set(kind, count));
+            if let Err(error) = set {
+                self.push(Diagnostic::error(Code::BadField, error.to_string()).at(field.span()).expected(expected));
+            }
+        }
+        self.tournament.unplayed_rule = Some(rule);
     }
 
     fn finish(mut self) -> (Tournament, Diagnostics) {

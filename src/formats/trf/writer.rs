@@ -138,6 +138,15 @@ impl Writer {
         if t.numbering == Numbering::FinalPlaces {
             self.line("XDN FINAL-PLACES");
         }
+        if let Some(rule) = &t.unplayed_rule {
+            let upper = |c: crate::model::UnplayedCount| c.name().to_ascii_uppercase();
+            self.line(&format!(
+                "XDT BYE={} FORFEIT={} ABSENT={}",
+                upper(rule.bye),
+                upper(rule.forfeit),
+                upper(rule.absent)
+            ));
+        }
         for player in &t.players {
             self.player(player);
         }
