@@ -7,6 +7,20 @@ use crate::systems::pairing::RoundPairing;
 
 use super::{FmjdPlayer, Variant, players};
 
+/// A reading of the README ("The FMJD Swiss systems", numbered) that the pairing found rests on,
+/// with the players it concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Trace {
+    pub reading: u8,
+    pub players: Vec<PlayerId>,
+}
+
+impl Trace {
+    pub(crate) fn new(reading: u8, players: impl IntoIterator<Item = PlayerId>) -> Trace {
+        Trace { reading, players: players.into_iter().collect() }
+    }
+}
+
 fn opponent(pairing: &RoundPairing, id: PlayerId) -> Option<Option<PlayerId>> {
     let board = pairing.board_of(id)?;
     Some(if board.white == id { board.black } else { Some(board.white) })
