@@ -96,7 +96,7 @@ macro_rules! engine {
                 explain::explain(state, $variant, computed, recorded)
             }
 
-            fn missing_numbers(&self, t: &crate::model::Tournament, state: &RoundState) -> Option<String> {
+            fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut RoundState) -> Option<String> {
                 numbers::missing_numbers(t, state, &Options { variant: $variant, ..Options::default() })
             }
         }
@@ -514,7 +514,7 @@ impl Search<'_> {
         let plain = |x: usize| -> Option<usize> {
             let n = group.len();
             if self.first_round_kndb {
-                Some(if x % 2 == 0 { x + 1 } else { x - 1 })
+                Some(if x.is_multiple_of(2) { x + 1 } else { x - 1 })
             } else if self.options.variant.folds() {
                 Some(n - 1 - x)
             } else if x < half {

@@ -22,13 +22,19 @@ const ORDERS: u64 = 720;
 
 /// Why round `state.round` of `t` cannot be checked under `options` without numbers the file
 /// lacks; `None` when it can.
-pub(crate) fn missing_numbers(t: &Tournament, state: &RoundState, options: &Options) -> Option<String> {
+pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &Options) -> Option<String> {
     if t.numbering != Numbering::FinalPlaces {
         return None;
     }
+    let colours = drawn_colours(t, options.variant);
+    // The state read the draw from player 1's first game, but player 1 is the winner here; the
+    // draw the file does tell (reading 11) replaces it, and an unknown one is tried both ways.
+    if let [colour] = colours.as_slice() {
+        state.initial_colour = *colour;
+    }
+    let state = &*state;
     let players = players(state, options.variant);
     let blocks = tied_blocks(&players, options.variant);
-    let colours = drawn_colours(t, options.variant);
     let lead = "the player numbers are final places (an FMJD-report matrix has no lot numbers)";
     let ties = || describe_ties(&players, &blocks, options.variant);
     if state.round == 1 && options.variant != Variant::Rating && players.iter().filter(|p| !p.dummy).count() > 2 {
