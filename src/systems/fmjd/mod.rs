@@ -650,6 +650,7 @@ pub(crate) fn colour_of_higher(
             return if *cx == Colour::Black { Colour::White } else { Colour::Black };
         }
     }
+    // Equal histories after round 1 fall back on the round-1 schema (reading 12, A.d is silent).
     // A.b: A1 white, A2 black, A3 white, … (the drawn initial colour, white unless declared). B.b:
     // "all players from group A may play with white"; 5.3 does not say (1–2, 3–4: "not
     // important"): the higher player white, as in B.b.

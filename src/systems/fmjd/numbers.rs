@@ -48,8 +48,8 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
     }
     if orders > ORDERS {
         return Some(format!(
-            "{lead}; {}; the annex breaks such ties by lot number (A.c, B.a), and {orders} orders are too many to \
-             show that the tie decides nothing",
+            "{lead}; {}; the annex breaks such ties by lot number (A.c, B.a), and more than {ORDERS} orders of the \
+             tied players are too many to show that the tie decides nothing",
             ties()
         ));
     }
@@ -122,7 +122,8 @@ fn tied_blocks(players: &[FmjdPlayer], variant: Variant) -> Vec<Range<usize>> {
 
 fn describe_ties(players: &[FmjdPlayer], blocks: &[Range<usize>], variant: Variant) -> String {
     let Some(first) = blocks.first() else { return "no players tie".into() };
-    let ids: Vec<String> = first.clone().map(|i| players[i].id.to_string()).collect();
+    let mut ids: Vec<String> = first.clone().map(|i| players[i].id.to_string()).collect();
+    let last = ids.pop().unwrap_or_default();
     let p = &players[first.start];
     let on = if variant == Variant::Rating {
         format!("{} points and rating {}", p.score, p.rating)
@@ -134,7 +135,7 @@ fn describe_ties(players: &[FmjdPlayer], blocks: &[Range<usize>], variant: Varia
         1 => String::new(),
         n => format!(" ({} more tie{})", n - 1, if n == 2 { "" } else { "s" }),
     };
-    format!("players {} tie on {on}{more}", ids.join(", "))
+    format!("players {} and {last} tie on {on}{more}", ids.join(", "))
 }
 
 /// The colours the round-1 draw may have given (A.b: A1 gets the drawn colour). Declared (152,
