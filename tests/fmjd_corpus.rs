@@ -141,3 +141,23 @@ fn convert_then_check_gives_the_same_verdicts() {
     }
     assert!(compared >= 21, "{compared}");
 }
+
+/// Ouagadougou round 9 on Solkoff, by hand from the file (scores, Solkoff and SB of rounds 1–8
+/// computed apart from trfcheck): the 6-point group is 56 (Solkoff 66), 61 (63), 26 (62), 42 (59),
+/// 31 (56), 35 (49), 62 (48) — seven players, so 5b moves the lowest, 62, down; he did not float
+/// down in round 8 (he met 25, both on 4), so section 8 does not pass him over. The 5-point group's
+/// highest is 66 (Solkoff 65; no up-float in round 8; has not met 62): 6a gives 62–66. The record
+/// moves 35 down instead (66–35) and pairs 62–26: a float choice the annex does not explain
+/// (appendix B: "different programs use slightly different approaches").
+#[test]
+fn ouagadougou_round_nine_floats_another_player_than_5b() {
+    let Some(path) = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv") else { return };
+    let report = check(&path, SystemId::FmjdSolkoff, false);
+    let ninth = &report.rounds[8];
+    assert_eq!(ninth.status, RoundStatus::Mismatch);
+    let has = |pairs: &Option<Vec<[u32; 2]>>, a: u32, b: u32| {
+        pairs.as_ref().is_some_and(|p| p.iter().any(|&[w, x]| (w, x) == (a, b) || (w, x) == (b, a)))
+    };
+    assert!(has(&ninth.expected, 62, 66) && has(&ninth.expected, 26, 35), "{:?}", ninth.expected);
+    assert!(has(&ninth.recorded, 35, 66) && has(&ninth.recorded, 26, 62), "{:?}", ninth.recorded);
+}
