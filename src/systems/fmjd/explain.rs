@@ -98,16 +98,12 @@ fn readings_for(
             out.push(7);
         }
     }
-    // Reading 9: a tie the pairing number broke, among the players involved and their group.
-    for pair in players.windows(2) {
-        let (a, b) = (&pair[0], &pair[1]);
-        let tied = !a.dummy
-            && !b.dummy
-            && a.score == b.score
-            && if variant.by_rating() { a.rating == b.rating } else { (a.solkoff, a.sb) == (b.solkoff, b.sb) };
-        if tied && (involved.contains(&a.id) || involved.contains(&b.id)) && state.round > 1 {
-            out.push(9);
-        }
+    // Reading 9: a tie the pairing number broke, among the players involved.
+    let tied = super::numbers::tied_blocks(players, variant)
+        .into_iter()
+        .any(|block| block.into_iter().any(|i| involved.contains(&players[i].id)));
+    if tied && state.round > 1 {
+        out.push(9);
     }
     out.sort_unstable();
     out.dedup();

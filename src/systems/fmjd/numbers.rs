@@ -102,7 +102,7 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
 
 /// Runs of two or more players in the round's order with the same score and the same rating (5.1)
 /// or Solkoff and SB (5.2, 5.3): the order inside them is the lot number's.
-fn tied_blocks(players: &[FmjdPlayer], variant: Variant) -> Vec<Range<usize>> {
+pub(crate) fn tied_blocks(players: &[FmjdPlayer], variant: Variant) -> Vec<Range<usize>> {
     let key = |p: &FmjdPlayer| {
         if variant == Variant::Rating { (p.score, i64::from(p.rating), 0) } else { (p.score, p.solkoff, p.sb) }
     };
