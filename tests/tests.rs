@@ -7,6 +7,7 @@ mod corpus;
 mod dubov1997;
 mod dubov2025;
 mod fmjd;
+mod fmjd_corpus;
 mod fmjd_standings;
 mod fuzz_corpus;
 mod generate;

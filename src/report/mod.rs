@@ -96,6 +96,9 @@ impl RoundReport {
 pub struct Summary {
     pub rounds_checked: u32,
     pub mismatched_rounds: Vec<u32>,
+    /// Rounds given no verdict (`not-checked`, each with its reason), when the engine ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_checked_rounds: Vec<u32>,
 }
 
 /// The outcome of `check` for one file.
@@ -162,6 +165,13 @@ impl CheckReport {
                     rounds.join(", ")
                 )
             }
+        };
+        let verdict = match (&self.error, self.summary.not_checked_rounds.as_slice()) {
+            (None, not_checked @ [_, ..]) => {
+                let rounds: Vec<String> = not_checked.iter().map(u32::to_string).collect();
+                format!("{verdict}; {} not checked (rounds {})", rounds.len(), rounds.join(", "))
+            }
+            _ => verdict,
         };
         format!("{}:{system} {verdict}{findings}", self.file)
     }

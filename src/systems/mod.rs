@@ -366,6 +366,19 @@ pub trait Engine: Sync {
         computed: &pairing::RoundPairing,
         recorded: &pairing::RoundPairing,
     ) -> Explanation;
+
+    /// Why round `state.round` of `t` cannot be checked because the file lacks numbers its pairing
+    /// rests on (`None`: it can). A file numbered by final place has no pairing numbers, which
+    /// every system without its own answer needs. An engine may settle here what the state read
+    /// from those numbers (the colour drawn for round 1) when the file tells it otherwise.
+    fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut crate::state::RoundState) -> Option<String> {
+        let _ = state;
+        (t.numbering == crate::model::Numbering::FinalPlaces).then(|| {
+            "the player numbers are final places (an FMJD-report matrix has no starting numbers), and this system \
+             orders players by pairing number"
+                .to_owned()
+        })
+    }
 }
 
 /// The engine of a system, when trfcheck has one.

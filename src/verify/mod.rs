@@ -189,16 +189,26 @@ pub fn check_path_observed(
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     for outcome in check_rounds(tournament, &rounds, engine, jobs, observe) {
-        report.summary.rounds_checked += 1;
-        if outcome.status != RoundStatus::Match {
-            report.summary.mismatched_rounds.push(outcome.round);
-            report.status = Status::Mismatch;
+        match outcome.status {
+            RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
+            RoundStatus::Match => report.summary.rounds_checked += 1,
+            RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
+                report.summary.rounds_checked += 1;
+                report.summary.mismatched_rounds.push(outcome.round);
+                report.status = Status::Mismatch;
+            }
         }
         report.rounds.push(outcome);
     }
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
         report.standings = fmjd_standings(tournament, resolved.system, last, options.unplayed);
+    }
+    // No round could be checked: the system is not supported for this file (exit 4), with the reason.
+    if report.summary.rounds_checked == 0 && !report.summary.not_checked_rounds.is_empty() {
+        report.status = Status::System;
+        let reason = report.rounds.iter().find_map(|r| r.reason.clone()).unwrap_or_default();
+        report.error = Some(format!("no round can be checked: {reason}"));
     }
     (inspected, report)
 }

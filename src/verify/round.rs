@@ -102,7 +102,11 @@ pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> Round
 
 /// Pairs a recorded round again and compares.
 pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engine) -> RoundReport {
-    let state = RoundState::build(t, round, Participation::Recorded);
+    let mut state = RoundState::build(t, round, Participation::Recorded);
+    // Issue #5 item 7: a round whose pairing rests on numbers the file lacks gets no verdict.
+    if let Some(reason) = engine.missing_numbers(t, &mut state) {
+        return RoundReport::not_checked(round, reason);
+    }
     let recorded = recorded_pairing(t, round, &state);
     let pairs = |p: &RoundPairing| p.boards.iter().map(Board::as_pair).collect::<Vec<_>>();
     match engine.pair(&state) {

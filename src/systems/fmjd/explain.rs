@@ -1,11 +1,25 @@
 //! Why a recorded round differs from the FMJD procedure, in the annex's terms.
 
-use crate::model::PlayerId;
+use crate::model::{EntryKind, PlayerId};
 use crate::state::RoundState;
 use crate::systems::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::{FmjdPlayer, Variant, players};
+
+/// A reading of the README ("The FMJD Swiss systems", numbered) that the pairing found rests on,
+/// with the players it concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Trace {
+    pub reading: u8,
+    pub players: Vec<PlayerId>,
+}
+
+impl Trace {
+    pub(crate) fn new(reading: u8, players: impl IntoIterator<Item = PlayerId>) -> Trace {
+        Trace { reading, players: players.into_iter().collect() }
+    }
+}
 
 fn opponent(pairing: &RoundPairing, id: PlayerId) -> Option<Option<PlayerId>> {
     let board = pairing.board_of(id)?;
@@ -42,9 +56,223 @@ fn procedure(variant: Variant) -> &'static str {
     }
 }
 
+/// The README's numbered readings ("The FMJD Swiss systems"), in short, for the explanations.
+fn reading_title(reading: u8) -> &'static str {
+    match reading {
+        1 => "a pair that may not meet is mended by the next player of the lower half",
+        2 => "a group that cannot pair moves down the fewest players, choices above revisited",
+        3 => "the last player of the lowest group meets the dummy, nobody gets the bye twice",
+        4 => "the round-1 bye holder is paired in round 2 with zero points",
+        5 => "pending games count as draws and as meetings",
+        6 => "a float is a game against an opponent paired with another score in the previous round",
+        7 => "Solkoff counts the opponents met over the board, not forfeits or byes",
+        8 => "KNDB round 1: the higher player has white",
+        9 => "ties in rating, or in Solkoff and SB, go by pairing number",
+        11 => "a matrix numbered by final place: the round-1 draw is the colour of the highest rated",
+        12 => "identical colour histories after round 1: the round-1 schema decides",
+        _ => "",
+    }
+}
+
+/// Readings of `trace` (and those the state shows) that concern any of `involved`, in order.
+fn readings_for(
+    state: &RoundState,
+    variant: Variant,
+    players: &[FmjdPlayer],
+    trace: &[Trace],
+    involved: &[PlayerId],
+) -> Vec<u8> {
+    let mut out: Vec<u8> =
+        trace.iter().filter(|t| t.players.iter().any(|p| involved.contains(p))).map(|t| t.reading).collect();
+    for &id in involved {
+        let Some(past) = state.histories.get(&id) else { continue };
+        let bye = |r: &crate::state::PastRound| super::is_pab(r.kind);
+        if state.round == 2 && past.first().is_some_and(bye) {
+            out.push(4);
+        }
+        if past.iter().any(|r| matches!(r.kind, EntryKind::Pending { .. })) {
+            out.push(5);
+        }
+        let unplayed = |r: &crate::state::PastRound| matches!(r.kind, EntryKind::Forfeit { .. }) || bye(r);
+        if !variant.by_rating() && past.iter().any(unplayed) {
+            out.push(7);
+        }
+    }
+    // Reading 9: a tie the pairing number broke, among the players involved.
+    let tied = super::numbers::tied_blocks(players, variant)
+        .into_iter()
+        .any(|block| block.into_iter().any(|i| involved.contains(&players[i].id)));
+    if tied && state.round > 1 {
+        out.push(9);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn rests_on(readings: &[u8]) -> String {
+    if readings.is_empty() {
+        return String::new();
+    }
+    let listed: Vec<String> = readings.iter().map(|&r| format!("reading {r} (README: {})", reading_title(r))).collect();
+    format!("; this verdict rests on {}", listed.join(", and on "))
+}
+
+/// The place of `id` among `group` (0-based) and the group's size.
+fn place(group: &[&FmjdPlayer], id: PlayerId) -> Option<usize> {
+    group.iter().position(|p| p.id == id)
+}
+
+/// Says, in the annex's terms, what the procedure does with `p` and what the record does instead:
+/// who should have floated (5a/5b, section 8), which half pairing is broken (4a, 4b), or how a
+/// moved-down player is placed (6a, 6b).
+fn pairing_text(
+    variant: Variant,
+    players: &[FmjdPlayer],
+    computed: &RoundPairing,
+    recorded: &RoundPairing,
+    p: &FmjdPlayer,
+    first_round: bool,
+) -> String {
+    let find = |id: PlayerId| players.iter().find(|q| !q.dummy && q.id == id);
+    let ours = opponent(computed, p.id).flatten().and_then(find);
+    let theirs = opponent(recorded, p.id).flatten().and_then(find);
+    let name = |o: Option<&FmjdPlayer>, bye: bool| match o {
+        Some(q) => describe(q, variant),
+        None if bye => "the bye (the dummy of 4.1)".to_owned(),
+        None => "no pairing".to_owned(),
+    };
+    let ours_name = name(ours, opponent(computed, p.id).is_some());
+    let theirs_name = name(theirs, opponent(recorded, p.id).is_some());
+    let group: Vec<&FmjdPlayer> = players.iter().filter(|q| !q.dummy && q.score == p.score).collect();
+    let (odd_rule, half_rule, moved_rule) = if variant.folds() && first_round {
+        ("5a: the highest of an odd group", "5.3: round 1 pairs 1–2, 3–4", "6b: a moved-down player meets the lowest")
+    } else if variant.folds() {
+        ("5a: the highest of an odd group", "4b: highest against lowest", "6b: a moved-down player meets the lowest")
+    } else {
+        ("5b: the lowest of an odd group", "4a: A1–B1, A2–B2", "6a: a moved-down player meets the highest")
+    };
+    let floats = |q: Option<&FmjdPlayer>| q.is_some_and(|q| q.score != p.score);
+    let passed_over: Vec<String> =
+        group.iter().filter(|q| q.downfloated_last && q.id != p.id).map(|q| q.id.to_string()).collect();
+    let section8 = if passed_over.is_empty() {
+        String::new()
+    } else {
+        format!(" (section 8 passes over {}, who floated down last round)", passed_over.join(", "))
+    };
+    let lead = format!(
+        "{} is {} of {} in the {}-point group",
+        describe(p, variant),
+        ordinal(&group, p.id),
+        group.len(),
+        p.score
+    );
+    match (floats(ours), floats(theirs)) {
+        (true, false) if ours.is_some_and(|o| o.score < p.score) => format!(
+            "{lead}; {p} should have floated down ({odd_rule} moves down{section8}) to meet {ours_name}; the record \
+             pairs him within his group with {theirs_name}",
+            p = p.id
+        ),
+        (true, false) => format!(
+            "{lead}; a player moved down from above should have met him ({moved_rule} of the group): {ours_name}; \
+             the record pairs him within his group with {theirs_name}"
+        ),
+        (false, true) => format!(
+            "{lead}; the procedure pairs him within his group with {ours_name} ({half_rule}); the record floats him \
+             to {theirs_name}, so the player who should have floated is another ({odd_rule} moves down{section8})"
+        ),
+        (true, true) => format!(
+            "{lead}; he floats in both, but {moved_rule} of the group gives {ours_name}, the record {theirs_name}"
+        ),
+        (false, false) => {
+            // Both within the group: the half pairing among those of the group who stay in it.
+            let stays: Vec<&FmjdPlayer> = group
+                .iter()
+                .copied()
+                .filter(|q| opponent(computed, q.id).flatten().and_then(find).is_some_and(|o| o.score == q.score))
+                .collect();
+            let half = stays.len() / 2;
+            let label = |id: PlayerId| {
+                place(&stays, id).map_or_else(
+                    || "a player moved down".to_owned(),
+                    |i| {
+                        if variant.folds() {
+                            format!("no. {} of {}", i + 1, stays.len())
+                        } else if i < half {
+                            format!("A{}", i + 1)
+                        } else {
+                            format!("B{}", i + 1 - half)
+                        }
+                    },
+                )
+            };
+            format!(
+                "{lead}; the record breaks the half pairing ({half_rule}, the next player when a pair may not meet, \
+                 A.d): {} ({}) meets {ours_name} ({}), the record {theirs_name} ({})",
+                p.id,
+                label(p.id),
+                ours.map_or_else(String::new, |o| label(o.id)),
+                theirs.map_or_else(String::new, |o| label(o.id)),
+            )
+        }
+    }
+}
+
+fn ordinal(group: &[&FmjdPlayer], id: PlayerId) -> String {
+    place(group, id).map_or_else(|| "-".to_owned(), |i| format!("no. {}", i + 1))
+}
+
+/// The colour rule that gives `white` white against `black` (A.d; A.b, B.b, 5.3 for equal
+/// histories), its criterion, and whether it rests on reading 12.
+fn colour_rule(state: &RoundState, variant: Variant, white: &FmjdPlayer, black: &FmjdPlayer) -> (String, String, bool) {
+    let balance = |p: &FmjdPlayer| p.balance();
+    if balance(white) != balance(black) {
+        return (
+            "A.d colours".into(),
+            format!(
+                "A.d, an even distribution of colours: {} has balance {:+} (whites − blacks) and {} {:+}, so {} has white",
+                white.id,
+                balance(white),
+                black.id,
+                balance(black),
+                white.id
+            ),
+            false,
+        );
+    }
+    let back = white.colours.iter().rev().zip(black.colours.iter().rev()).position(|(a, b)| a != b);
+    if let Some(back) = back {
+        let round = white.colours.len() - back;
+        return (
+            "A.d colours".into(),
+            format!(
+                "A.d, an even distribution of colours: equal balances; in the last game where their colours differed \
+                 (their game {round}) {} had black, so {} has white now",
+                white.id, white.id
+            ),
+            false,
+        );
+    }
+    let schema = match variant {
+        Variant::Rating => "A.b (A1 the drawn colour, then alternating: B2–A2, A3–B3, …)",
+        Variant::FmjdSolkoff => "B.b (all of group A white)",
+        Variant::KndbSolkoff => "5.3 with reading 8 (the higher player white)",
+    };
+    let criterion = match variant {
+        Variant::Rating => "A.b",
+        Variant::FmjdSolkoff => "B.b",
+        Variant::KndbSolkoff => "5.3",
+    };
+    (
+        criterion.into(),
+        format!("equal colour histories: the round-1 schema of {schema} gives {} white", white.id),
+        state.round > 1,
+    )
+}
+
 /// The first rule the recorded round departs from: section 1 (a second meeting), 4.1 (a second
 /// bye), the pairing procedure (A.c, A.d, 4a, 5b, 6a) at the first player in the round's order whose
-/// opponent differs, or the colours of A.d.
+/// opponent differs, or the colours of A.d; then the readings the verdict rests on.
 pub(crate) fn explain(
     state: &RoundState,
     variant: Variant,
@@ -52,6 +280,9 @@ pub(crate) fn explain(
     recorded: &RoundPairing,
 ) -> Explanation {
     let players = players(state, variant);
+    let options = super::Options { variant, ..super::Options::default() };
+    let trace =
+        super::pair_ordered(state, &options, &players, state.initial_colour).map(|(_, t)| t).unwrap_or_default();
     let find = |id: PlayerId| players.iter().find(|p| !p.dummy && p.id == id);
     for board in &recorded.boards {
         match board.black {
@@ -89,11 +320,8 @@ pub(crate) fn explain(
         if ours == theirs {
             continue;
         }
-        let name = |o: Option<Option<PlayerId>>| match o {
-            Some(Some(id)) => find(id).map_or(id.to_string(), |p| describe(p, variant)),
-            Some(None) => "the bye (the dummy of 4.1)".to_owned(),
-            None => "no pairing".to_owned(),
-        };
+        let involved: Vec<PlayerId> = [Some(p.id), ours.flatten(), theirs.flatten()].into_iter().flatten().collect();
+        let readings = readings_for(state, variant, &players, &trace, &involved);
         return Explanation {
             criterion: if variant == Variant::KndbSolkoff {
                 "5.3"
@@ -104,11 +332,10 @@ pub(crate) fn explain(
             }
             .into(),
             text: format!(
-                "{}: {} gives {}, the record {}",
-                describe(p, variant),
+                "{} (in {}){}",
+                pairing_text(variant, &players, computed, recorded, p, state.round == 1),
                 procedure(variant),
-                name(ours),
-                name(theirs)
+                rests_on(&readings)
             ),
             recorded_is_better: false,
         };
@@ -117,11 +344,20 @@ pub(crate) fn explain(
     for board in &recorded.boards {
         let Some(black) = board.black else { continue };
         if computed.boards.iter().any(|b| b.white == black && b.black == Some(board.white)) {
+            let (Some(w), Some(b)) = (find(black), find(board.white)) else { continue };
+            let (criterion, rule, schema) = colour_rule(state, variant, w, b);
+            let mut readings = Vec::new();
+            if schema {
+                readings.push(12);
+            }
             return Explanation {
-                criterion: "A.d colours".into(),
+                criterion,
                 text: format!(
-                    "{}–{}: the colours should even out the distribution (A.d): the procedure gives {} white",
-                    board.white, black, black
+                    "{}–{}: the colours should even out the distribution (A.d): {rule}; the record gives {} white{}",
+                    board.white,
+                    black,
+                    board.white,
+                    rests_on(&readings)
                 ),
                 recorded_is_better: false,
             };

@@ -34,6 +34,9 @@
 //!   A2 black, …): the higher of the two gets white when its place in the round's order is odd.
 
 mod explain;
+mod numbers;
+
+pub(crate) use explain::Trace;
 
 use std::cmp::Reverse;
 
@@ -91,6 +94,10 @@ macro_rules! engine {
                 recorded: &RoundPairing,
             ) -> super::Explanation {
                 explain::explain(state, $variant, computed, recorded)
+            }
+
+            fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut RoundState) -> Option<String> {
+                numbers::missing_numbers(t, state, &Options { variant: $variant, ..Options::default() })
             }
         }
     };
@@ -285,6 +292,9 @@ struct Search<'a> {
     /// 5.3: "the pairing in the first round is 1-2, 3-4, etc."
     first_round_kndb: bool,
     steps: u64,
+    /// The readings the pairing being built rests on (kept in step with the search: a branch that
+    /// fails takes its entries back).
+    trace: Vec<Trace>,
 }
 
 impl Search<'_> {
@@ -332,9 +342,20 @@ impl Search<'_> {
             return self.rest_of_group(groups, gi, chosen);
         }
         let floater = incoming[k];
-        for &v in opponents {
+        let mark = self.trace.len();
+        for (i, &v) in opponents.iter().enumerate() {
             if chosen.iter().any(|&(_, o)| o == Some(v)) || !compatible(self.players, floater, v) {
                 continue;
+            }
+            // Reading 6: an opponent who floated up last round was passed over for this one (A.d).
+            let passed: Vec<PlayerId> = opponents[i + 1..]
+                .iter()
+                .filter(|&&w| self.players[w].upfloated_last && self.players[v].score == self.players[w].score)
+                .filter(|&&w| groups[gi].iter().position(|&x| x == w) < groups[gi].iter().position(|&x| x == v))
+                .map(|&w| self.players[w].id)
+                .collect();
+            if self.options.floats && !passed.is_empty() {
+                self.trace.push(Trace::new(6, [self.players[floater].id].into_iter().chain(passed)));
             }
             chosen.push((floater, Some(v)));
             let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
@@ -342,11 +363,16 @@ impl Search<'_> {
             if found.is_some() {
                 return found;
             }
+            self.trace.truncate(mark);
         }
-        // 3.6: a player who cannot be paired in this group moves on to the next.
+        // 3.6: a player who cannot be paired in this group moves on to the next (reading 2).
+        self.trace.push(Trace::new(2, [self.players[floater].id]));
         chosen.push((floater, None));
         let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
         chosen.pop();
+        if found.is_none() {
+            self.trace.truncate(mark);
+        }
         found
     }
 
@@ -412,13 +438,18 @@ impl Search<'_> {
         }
         if set.len() == k {
             let remaining: Vec<usize> = rest.iter().copied().filter(|v| !set.contains(v)).collect();
+            let mark = self.trace.len();
             let halves = self.halves(&remaining)?;
+            self.trace_floaters(groups, gi, rest, set);
             // Moved down: those passed on from above first, then this group's floaters, in order.
             let mut down: Vec<usize> = passed_on.to_vec();
             let mut own = set.clone();
             own.sort_unstable();
             down.extend(own);
-            let below = self.groups(groups, gi + 1, &down)?;
+            let Some(below) = self.groups(groups, gi + 1, &down) else {
+                self.trace.truncate(mark);
+                return None;
+            };
             let mut all = made.to_vec();
             all.extend(halves);
             all.extend(below);
@@ -435,13 +466,76 @@ impl Search<'_> {
         None
     }
 
+    /// Records why this group moves down `set` rather than the players 5b (5a) names first: a
+    /// repeated float passed over (reading 6), the dummy's group (reading 3: 4.1's "last player",
+    /// also under 5a; nobody gets the bye twice), or more or other players than the rule's first
+    /// choice because the rest could not pair (reading 2).
+    fn trace_floaters(&mut self, groups: &[Vec<usize>], gi: usize, rest: &[usize], set: &[usize]) {
+        let players = self.players;
+        let dummy_next = groups.get(gi + 1).is_some_and(|g| g.iter().any(|&v| players[v].dummy));
+        if dummy_next {
+            let lowest = rest.last().copied();
+            if self.options.variant.folds() || set.first().copied() != lowest {
+                self.trace.push(Trace::new(3, set.iter().chain(lowest.iter()).map(|&v| players[v].id)));
+            }
+            return;
+        }
+        let mut natural: Vec<usize> = rest.iter().rev().copied().collect();
+        if self.options.variant.folds() {
+            natural.reverse();
+        }
+        let minimum = rest.len() % 2;
+        let first: Vec<usize> = natural.iter().take(set.len()).copied().collect();
+        let mut sorted_set = set.to_vec();
+        sorted_set.sort_unstable();
+        let mut sorted_first = first.clone();
+        sorted_first.sort_unstable();
+        if set.len() > minimum {
+            self.trace.push(Trace::new(2, set.iter().map(|&v| players[v].id)));
+        } else if sorted_set != sorted_first {
+            let skipped: Vec<usize> = first.iter().copied().filter(|v| !set.contains(v)).collect();
+            let reading =
+                if self.options.floats && skipped.iter().all(|&v| players[v].downfloated_last) { 6 } else { 2 };
+            self.trace.push(Trace::new(reading, skipped.iter().chain(set.iter()).map(|&v| players[v].id)));
+        }
+    }
+
     /// 4a: the first half against the second, A1–B1, A2–B2, …; when a pair may not meet, the higher
     /// player takes the next player of the lower half (A.d), and only then one of its own half.
     fn halves(&mut self, group: &[usize]) -> Option<Vec<(usize, usize)>> {
         let half = group.len() / 2;
         let mut paired = vec![false; group.len()];
         let mut out = Vec::with_capacity(half);
-        self.match_in_order(group, half, &mut paired, &mut out).then_some(out)
+        if !self.match_in_order(group, half, &mut paired, &mut out) {
+            return None;
+        }
+        // Reading 1: a pair that may not meet was mended; the players whose pair is not the plain
+        // A1–B1 (4a), 1–n (4b) or 1–2 (5.3 round 1).
+        let plain = |x: usize| -> Option<usize> {
+            let n = group.len();
+            if self.first_round_kndb {
+                Some(if x.is_multiple_of(2) { x + 1 } else { x - 1 })
+            } else if self.options.variant.folds() {
+                Some(n - 1 - x)
+            } else if x < half {
+                Some(x + half)
+            } else {
+                Some(x - half)
+            }
+        };
+        let position = |v: usize| group.iter().position(|&g| g == v);
+        let mended: Vec<PlayerId> = out
+            .iter()
+            .filter(|&&(a, b)| match (position(a), position(b)) {
+                (Some(x), Some(y)) => plain(x) != Some(y),
+                _ => false,
+            })
+            .flat_map(|&(a, b)| [self.players[a].id, self.players[b].id])
+            .collect();
+        if !mended.is_empty() {
+            self.trace.push(Trace::new(1, mended));
+        }
+        Some(out)
     }
 
     fn match_in_order(
@@ -495,7 +589,18 @@ impl Search<'_> {
 
 /// Pairs a round of `fmjd-rating`.
 pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing, NoValidPairing> {
-    let players = players(state, options.variant);
+    pair_ordered(state, options, &players(state, options.variant), state.initial_colour).map(|(pairing, _)| pairing)
+}
+
+/// Pairs the players in the order given (`players` as [`players`] orders them, possibly with tied
+/// players in another order, see `numbers.rs`), with `initial` the colour drawn for round 1 (A.b);
+/// also returns the readings the pairing found rests on (README "The FMJD Swiss systems").
+pub(crate) fn pair_ordered(
+    state: &RoundState,
+    options: &Options,
+    players: &[FmjdPlayer],
+    initial: Colour,
+) -> Result<(RoundPairing, Vec<Trace>), NoValidPairing> {
     // Score groups, in the order of the players (A.c); the dummy alone at the bottom.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (v, p) in players.iter().enumerate() {
@@ -505,7 +610,7 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
         }
     }
     let first_round_kndb = options.variant == Variant::KndbSolkoff && state.round == 1;
-    let mut search = Search { players: &players, options: *options, first_round_kndb, steps: 0 };
+    let mut search = Search { players, options: *options, first_round_kndb, steps: 0, trace: Vec::new() };
     let pairs = search.groups(&groups, 0, &[]).ok_or(NoValidPairing)?;
     let mut boards: Vec<Board> = pairs
         .iter()
@@ -514,7 +619,7 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
             if players[b].dummy {
                 return Board::bye(players[a].id);
             }
-            match colour_of_higher(&players, a, b, state.initial_colour, options.variant) {
+            match colour_of_higher(players, a, b, initial, options.variant) {
                 Colour::White => Board::game(players[a].id, players[b].id),
                 Colour::Black => Board::game(players[b].id, players[a].id),
             }
@@ -523,7 +628,7 @@ pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing
     boards.sort_by_key(|b| b.black.is_none());
     let mut pairing = RoundPairing { boards };
     pairing.sort_boards(state);
-    Ok(pairing)
+    Ok((pairing, search.trace))
 }
 
 /// A.d colours for `higher` (earlier in the round's order, index `higher`) against `lower`.
@@ -545,6 +650,7 @@ pub(crate) fn colour_of_higher(
             return if *cx == Colour::Black { Colour::White } else { Colour::Black };
         }
     }
+    // Equal histories after round 1 fall back on the round-1 schema (reading 12, A.d is silent).
     // A.b: A1 white, A2 black, A3 white, … (the drawn initial colour, white unless declared). B.b:
     // "all players from group A may play with white"; 5.3 does not say (1–2, 3–4: "not
     // important"): the higher player white, as in B.b.
@@ -573,7 +679,8 @@ mod tests {
     }
 
     fn search_halves(players: &[FmjdPlayer]) -> Vec<(PlayerId, PlayerId)> {
-        let mut search = Search { players, options: Options::default(), first_round_kndb: false, steps: 0 };
+        let mut search =
+            Search { players, options: Options::default(), first_round_kndb: false, steps: 0, trace: Vec::new() };
         let group: Vec<usize> = (0..players.len()).collect();
         let pairs = search.halves(&group).unwrap();
         pairs.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect()
@@ -594,7 +701,7 @@ mod tests {
         let group: Vec<usize> = (0..6).collect();
         let options = Options { variant: Variant::KndbSolkoff, floats: true };
         let pairs = |players: &[FmjdPlayer]| {
-            let mut search = Search { players, options, first_round_kndb: false, steps: 0 };
+            let mut search = Search { players, options, first_round_kndb: false, steps: 0, trace: Vec::new() };
             let found = search.halves(&group).unwrap();
             found.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect::<Vec<_>>()
         };
@@ -626,7 +733,8 @@ mod tests {
         let groups = vec![vec![0, 1, 2], (3..10).collect::<Vec<usize>>()];
         let run = |variant: Variant| {
             let options = Options { variant, floats: true };
-            let mut search = Search { players: &players, options, first_round_kndb: false, steps: 0 };
+            let mut search =
+                Search { players: &players, options, first_round_kndb: false, steps: 0, trace: Vec::new() };
             let mut pairs: Vec<(PlayerId, PlayerId)> =
                 search.groups(&groups, 0, &[]).unwrap().iter().map(|&(a, b)| (players[a].id, players[b].id)).collect();
             pairs.sort_unstable();
