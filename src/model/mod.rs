@@ -6,6 +6,7 @@
 
 pub mod date;
 mod entry;
+mod options;
 mod points;
 
 use std::collections::BTreeMap;
@@ -14,6 +15,7 @@ use crate::diagnostics::Span;
 
 pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
+pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, parse_on_off};
 pub use points::{PointSystem, Points};
 
 /// A whole tournament.
@@ -36,6 +38,8 @@ pub struct Tournament {
     pub pair_by_rank: bool,
     /// What the player numbers of this file are.
     pub numbering: Numbering,
+    /// The FMJD organiser's options (trfcheck's `XDO` record, or flags).
+    pub draughts_options: DraughtsOptions,
     /// Records kept verbatim because they carry nothing the checks use (`###` comments, 801/802,
     /// Tornelo's DAT and XRS).
     pub verbatim: Vec<VerbatimRecord>,

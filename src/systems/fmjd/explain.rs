@@ -5,7 +5,8 @@ use crate::state::RoundState;
 use crate::systems::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::{FmjdPlayer, Variant, players};
+use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};
+use crate::model::{AccelerationMethod, Colour, ColourPreference};
 
 fn opponent(pairing: &RoundPairing, id: PlayerId) -> Option<Option<PlayerId>> {
     let board = pairing.board_of(id)?;
@@ -89,6 +90,10 @@ pub(crate) fn explain(
         if ours == theirs {
             continue;
         }
+        let options = Options::declared(variant, &state.draughts);
+        if let Some(option) = option_broken(state, &options, p, theirs.flatten().and_then(find)) {
+            return option;
+        }
         let name = |o: Option<Option<PlayerId>>| match o {
             Some(Some(id)) => find(id).map_or(id.to_string(), |p| describe(p, variant)),
             Some(None) => "the bye (the dummy of 4.1)".to_owned(),
@@ -104,9 +109,10 @@ pub(crate) fn explain(
             }
             .into(),
             text: format!(
-                "{}: {} gives {}, the record {}",
+                "{}: {}{} gives {}, the record {}",
                 describe(p, variant),
                 procedure(variant),
+                option_note(state, &options),
                 name(ours),
                 name(theirs)
             ),
@@ -128,4 +134,63 @@ pub(crate) fn explain(
         }
     }
     Explanation { criterion: "A.d".into(), text: "the boards differ".into(), recorded_is_better: false }
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    if c == Colour::White { "white" } else { "black" }
+}
+
+/// The organiser's option the record's pair for `p` breaks, when it is a colour preference (7b,
+/// 7c and A.d): the pair the record made is one the option mends.
+fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Option<&FmjdPlayer>) -> Option<Explanation> {
+    let q = q?;
+    if state.round < 2 || !colour_problem(options.colours, p, q) {
+        return None;
+    }
+    let (criterion, text) = match options.colours {
+        ColourPreference::Weak => {
+            let colour = if p.balance() > 0 { Colour::White } else { Colour::Black };
+            (
+                "7b",
+                format!(
+                    "7b weak colour preference: {} and {} have both played two more games with {c}, so one of them                      would get {c} again; A.d pairs the higher player with a next player of the lower group against                      whom both colours can be correct",
+                    p.id,
+                    q.id,
+                    c = colour_name(colour)
+                ),
+            )
+        }
+        _ => {
+            let colour = super::due(p).map_or("a colour", colour_name);
+            (
+                "7c",
+                format!(
+                    "7c strong colour preference: {} and {} are both due {colour}; the group is divided into players                      due white and due black, who meet first (A.d)",
+                    p.id, q.id
+                ),
+            )
+        }
+    };
+    Some(Explanation { criterion: criterion.into(), text, recorded_is_better: false })
+}
+
+/// What the options change in the procedure's description: floats off, acceleration.
+fn option_note(state: &RoundState, options: &Options) -> String {
+    let mut note = String::new();
+    if !options.floats {
+        note += "; floats off (section 8 not applied)";
+    }
+    if accelerated(state, options) {
+        note += match (options.acceleration, state.round) {
+            (AccelerationMethod::Haley, 2) => {
+                "; 6.2 Haley: groups 1 and 2 of round 1 have two extra points (a win's) for pairing"
+            }
+            (AccelerationMethod::FourGroups, r) if r > 1 => {
+                "; 6.1: a score group whose first quarter is larger than the rounds still to play is divided in \
+                 four, 1–2 and 3–4"
+            }
+            _ => "; 6.1 round 1: the players divided in four groups, 1 against 2 and 3 against 4",
+        };
+    }
+    note
 }
