@@ -7,6 +7,7 @@ mod corpus;
 mod dubov1997;
 mod dubov2025;
 mod fmjd;
+mod fmjd_options;
 mod fuzz_corpus;
 mod generate;
 mod grammar;
