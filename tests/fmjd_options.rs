@@ -460,3 +460,78 @@ fn generated_tournaments_check_clean_under_every_option() {
     eprintln!("FMJD options generate → check: {} combinations, {checked} rounds clean", combinations.into_inner());
     assert!(checked > 300, "{checked}");
 }
+
+/// The flags end to end: `generate` writes its options into `XDO`; `check` says each option and its
+/// source in text and JSON; a flag on `check` overrides the record (and round 1 of 6.1 then
+/// differs from A.b's); `pair` takes the flags; bad values are usage errors (exit 2); the options
+/// are refused by `generate` for a FIDE system.
+#[test]
+fn the_flags_on_generate_check_and_pair() {
+    use assert_cmd::Command;
+    let trfcheck = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
+        command.env_remove("RUST_LOG").arg("--color").arg("never");
+        command
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("haley.trf");
+    let generate = ["generate", "--system", "fmjd-rating", "--players", "12", "--rounds", "4", "--points", "2,1,0"];
+    trfcheck()
+        .args(generate)
+        .args(["--acceleration", "haley", "--colour-preference", "weak", "--floats", "off", "--bye-points", "1", "-o"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("XDO FLOATS=OFF COLOURS=WEAK ACCELERATION=HALEY BYE=1.0"), "{text}");
+    let out = trfcheck().arg("check").arg(&path).assert().code(0).get_output().stdout.clone();
+    let out = String::from_utf8_lossy(&out);
+    assert!(
+        out.contains(
+            "options: floats off (XDO record), colour-preference weak (XDO record), acceleration haley (XDO \
+             record), bye-points 1.0 (XDO record)"
+        ),
+        "{out}"
+    );
+    let out = trfcheck()
+        .args(["check", "--format", "json", "--acceleration", "none"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["options"][2]["value"], "none");
+    assert_eq!(json["options"][2]["source"], "flag");
+    assert_eq!(json["rounds"][0]["status"], "mismatch", "{json}");
+    // `pair` on 7c's round 2 (see `strong_colour_preference_7c`): the record's strong preference,
+    // then the flag's none.
+    let r1: &[Game] = &[(1, 5, '1'), (6, 2, '0'), (3, 7, '1'), (8, 4, '0')];
+    let strong = dir.path().join("strong.trf");
+    std::fs::write(&strong, file("FMJD_SWISS_RATING", &["XDO COLOURS=STRONG"], &EIGHT, &[r1], &[], 10)).unwrap();
+    let output = trfcheck().arg("pair").arg(&strong).assert().code(0).get_output().clone();
+    let boards = String::from_utf8_lossy(&output.stdout).to_string();
+    let lines: BTreeSet<&str> = boards.lines().skip(1).collect();
+    assert_eq!(lines, BTreeSet::from(["4 1", "2 3", "5 8", "7 6"]), "{boards}");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("colour-preference strong (XDO record)"));
+    let output =
+        trfcheck().args(["pair", "--colour-preference", "none"]).arg(&strong).assert().code(0).get_output().clone();
+    let boards = String::from_utf8_lossy(&output.stdout).to_string();
+    let games: BTreeSet<(u32, u32)> = boards
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let (a, b) = l.split_once(' ').unwrap();
+            let (a, b) = (a.parse::<u32>().unwrap(), b.parse::<u32>().unwrap());
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    assert_eq!(games, set(&[(1, 3), (2, 4), (5, 7), (6, 8)]), "{boards}");
+    trfcheck().args(["check", "--colour-preference", "purple"]).arg(&path).assert().code(2);
+    trfcheck().args(["check", "--bye-points", "-1"]).arg(&path).assert().code(2);
+    trfcheck()
+        .args(["generate", "--system", "dutch-2025", "--players", "8", "--rounds", "3", "--floats", "off"])
+        .assert()
+        .code(2);
+}
