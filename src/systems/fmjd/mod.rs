@@ -875,6 +875,29 @@ mod tests {
         assert_eq!(run(Variant::KndbSolkoff), vec![(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)]);
     }
 
+    /// 6.1: sixteen players make groups of four, 1–2 the upper eight; fifteen (the dummy not being
+    /// in a group, reading 12) and fourteen keep eight above; ten, six; two, both.
+    #[test]
+    fn four_groups_divide_at_twice_a_rounded_up_quarter() {
+        let sizes: Vec<usize> = [16, 15, 14, 10, 2].into_iter().map(accelerated_upper).collect();
+        assert_eq!(sizes, vec![8, 8, 8, 6, 2]);
+    }
+
+    /// 7b: two more whites each is a problem ("if both players played two times more with white");
+    /// one more is not. 7c: due colours (the less played, else the other of the last) must differ.
+    #[test]
+    fn colour_problems_of_7b_and_7c() {
+        use Colour::{Black as B, White as W};
+        let with = |colours: Vec<Colour>| FmjdPlayer { colours, ..player(1, 2000) };
+        let (ww, bww, wb, bw) = (with(vec![W, W]), with(vec![B, W, W]), with(vec![W, B]), with(vec![B, W]));
+        assert!(colour_problem(ColourPreference::Weak, &ww, &ww));
+        assert!(!colour_problem(ColourPreference::Weak, &bww, &ww));
+        assert!(!colour_problem(ColourPreference::None, &ww, &ww));
+        assert_eq!((due(&wb), due(&bw), due(&bww), due(&player(2, 1900))), (Some(W), Some(B), Some(B), None));
+        assert!(colour_problem(ColourPreference::Strong, &bw, &bww));
+        assert!(!colour_problem(ColourPreference::Strong, &wb, &bw));
+    }
+
     /// Colours (A.d): the lower balance gets white; then the latest differing round; then A.b.
     #[test]
     fn colours_even_out() {
