@@ -145,6 +145,13 @@ fn floats_on_and_off_section_8() {
     assert_eq!(next_with(&record_off, &flag_on).0, on);
     let flag_off = DraughtsOptions { floats: Some(false), ..DraughtsOptions::default() };
     assert_eq!(next_with(&default, &flag_off).0, off);
+
+    // `check` on a round 3 paired without floats, in a tournament with floats on: section 8.
+    let r3: Vec<Game> = off.iter().map(|&(w, b)| (w, b, '=')).collect();
+    let t = read(&file("FMJD_SWISS_RATING", &[], &EIGHT, &[r1, r2, &r3], &[], 10));
+    let round = verify::round::check_round(&t, 3, &FmjdRating);
+    assert_eq!(round.criterion.as_deref(), Some("8"), "{:?}", round.explanation);
+    assert!(round.explanation.unwrap_or_default().contains("with floats off (8)"));
 }
 
 /// 7b and A.d, weak colour preference. Round 1: 1–5 1-0, 3–7 1-0, 6–2 ½, 8–4 ½. Round 2: 1–6 0-1,
@@ -229,6 +236,12 @@ fn four_groups_round_one_6_1() {
             assert_eq!(pairs(&next(&file(code, &[xdo], &ratings, &[], &[], 10)).0), accelerated, "{code} {xdo}");
         }
     }
+    // `check` on A.b's round 1 in a tournament declaring 6.1: the record is the unaccelerated pairing.
+    let plain_round: Vec<Game> = plain.iter().map(|&(w, b)| (w, b, '=')).collect();
+    let t = read(&file("FMJD_SWISS_RATING", &["XDO ACCELERATION=FOUR-GROUPS"], &ratings, &[&plain_round], &[], 10));
+    let round = verify::round::check_round(&t, 1, &FmjdRating);
+    assert_eq!(round.criterion.as_deref(), Some("6"), "{:?}", round.explanation);
+    assert!(round.explanation.unwrap_or_default().contains("with acceleration none (6)"));
     let (games, byes) =
         next(&file("FMJD_SWISS_RATING", &["XDO ACCELERATION=FOUR-GROUPS"], &ratings[..15], &[], &[], 10));
     assert_eq!(pairs(&games), set(&[(1, 5), (2, 6), (3, 7), (4, 8), (9, 12), (10, 13), (11, 14)]));

@@ -94,6 +94,9 @@ pub(crate) fn explain(
         if let Some(option) = option_broken(state, &options, p, theirs.flatten().and_then(find)) {
             return option;
         }
+        if let Some(option) = another_option_pairs_it(state, variant, recorded) {
+            return option;
+        }
         let name = |o: Option<Option<PlayerId>>| match o {
             Some(Some(id)) => find(id).map_or(id.to_string(), |p| describe(p, variant)),
             Some(None) => "the bye (the dummy of 4.1)".to_owned(),
@@ -193,4 +196,67 @@ fn option_note(state: &RoundState, options: &Options) -> String {
         };
     }
     note
+}
+
+/// The games of a pairing without colours (a bye as the player against 0).
+fn games(pairing: &RoundPairing) -> std::collections::BTreeSet<(PlayerId, PlayerId)> {
+    pairing.boards.iter().map(|b| b.as_pair()).map(|[w, b]| (w.max(b), w.min(b))).collect()
+}
+
+/// When the record's games are exactly what the procedure gives under another value of one
+/// option, that option is what the record breaks: the round was paired with floats off, another
+/// colour preference (section 7) or another acceleration (section 6) than the tournament declares.
+fn another_option_pairs_it(state: &RoundState, variant: Variant, recorded: &RoundPairing) -> Option<Explanation> {
+    let declared = Options::declared(variant, &state.draughts);
+    let wanted = games(recorded);
+    let mut alternatives: Vec<(crate::model::DraughtsOptions, &str, String, String)> = Vec::new();
+    let floats = !declared.floats;
+    alternatives.push((
+        crate::model::DraughtsOptions { floats: Some(floats), ..state.draughts },
+        "8",
+        format!("floats {}", if floats { "on" } else { "off" }),
+        format!("floats {}", if declared.floats { "on" } else { "off" }),
+    ));
+    for colours in ColourPreference::ALL.into_iter().filter(|&c| c != declared.colours) {
+        let rule = match colours {
+            ColourPreference::None => "7a",
+            ColourPreference::Weak => "7b",
+            ColourPreference::Strong => "7c",
+        };
+        alternatives.push((
+            crate::model::DraughtsOptions { colour_preference: Some(colours), ..state.draughts },
+            rule,
+            format!("colour preference {colours}"),
+            format!("colour preference {}", declared.colours),
+        ));
+    }
+    for acceleration in AccelerationMethod::ALL.into_iter().filter(|&a| a != declared.acceleration) {
+        let rule = match acceleration {
+            AccelerationMethod::None => "6",
+            AccelerationMethod::FourGroups => "6.1",
+            AccelerationMethod::Haley => "6.2",
+        };
+        alternatives.push((
+            crate::model::DraughtsOptions { acceleration: Some(acceleration), ..state.draughts },
+            rule,
+            format!("acceleration {acceleration}"),
+            format!("acceleration {}", declared.acceleration),
+        ));
+    }
+    for (options, rule, theirs, ours) in alternatives {
+        let mut other = state.clone();
+        other.draughts = options;
+        let Ok(pairing) = super::pair(&other, &Options::declared(variant, &options)) else { continue };
+        if games(&pairing) == wanted {
+            return Some(Explanation {
+                criterion: rule.into(),
+                text: format!(
+                    "the record's games are the procedure's with {theirs} ({rule}), but the tournament is paired \
+                     with {ours} (its XDO record, a flag, or the annex's preferred default)"
+                ),
+                recorded_is_better: false,
+            });
+        }
+    }
+    None
 }
