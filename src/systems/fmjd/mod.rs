@@ -596,8 +596,9 @@ impl Search<'_> {
     /// 4a: the first half against the second, A1–B1, A2–B2, …; when a pair may not meet, the higher
     /// player takes the next player of the lower half (A.d), and only then one of its own half.
     ///
-    /// With a colour preference (section 7, A.d), the first arrangement in that order with the
-    /// fewest colour problems: "the pairing may be adjusted … the player of the higher group is
+    /// With a colour preference (section 7, A.d), each player takes the first player in that order
+    /// against whom both colours can be correct, a colour problem only when it must, and the
+    /// arrangement has the fewest colour problems: "the pairing may be adjusted … the player of the higher group is
     /// paired against a next player from the lower group against who it is possible to attribute
     /// colors to both players. If necessary the whole pairing may be changed" — never by moving
     /// more players down (the group is given; section 7: "provided that the maximum number of
@@ -662,13 +663,18 @@ impl Search<'_> {
         paired[x] = true;
         // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB (5.3):
         // the next player, 1–2, 3–4.
-        let order: Vec<usize> = if self.first_round_kndb {
+        let mut order: Vec<usize> = if self.first_round_kndb {
             (x + 1..group.len()).collect()
         } else if self.fold {
             (0..group.len()).rev().collect()
         } else {
             (half..group.len()).chain(0..half).collect()
         };
+        // A.d: "the player of the higher group is paired against a next player from the lower group
+        // against who it is possible to attribute colors to both players" — those first, in order.
+        if self.colours != ColourPreference::None {
+            order.sort_by_key(|&y| colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]));
+        }
         for y in order {
             if paired[y] || !compatible(self.players, group[x], group[y]) {
                 continue;
