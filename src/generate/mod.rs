@@ -245,8 +245,7 @@ impl GenerateOptions {
                 return invalid(option, format!("{rate} is not a probability from 0 to 1"));
             }
         }
-        let fmjd = matches!(self.system, SystemId::FmjdRating | SystemId::FmjdSolkoff | SystemId::KndbSolkoff);
-        if !fmjd && !self.draughts.is_empty() {
+        if !self.system.is_fmjd() && !self.draughts.is_empty() {
             return invalid(
                 "--floats/--colour-preference/--acceleration/--bye-points",
                 format!("these are options of the FMJD systems, not of {}", self.system),
@@ -394,10 +393,9 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
         system_code: Some(options.system.code().to_owned()),
         ..Header::default()
     };
-    let fmjd = matches!(options.system, SystemId::FmjdRating | SystemId::FmjdSolkoff | SystemId::KndbSolkoff);
     let mut scoring = scoring;
     let mut draughts_options = crate::model::DraughtsOptions::default();
-    if fmjd {
+    if options.system.is_fmjd() {
         // Every option written out, defaults included (5.1: floats on, 7a, no acceleration; 4.1:
         // the bye a win's points), so that the file says what paired it.
         let d = &options.draughts;

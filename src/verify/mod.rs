@@ -61,10 +61,6 @@ pub struct CheckOptions {
     pub draughts: crate::model::DraughtsOptions,
 }
 
-fn is_fmjd(system: SystemId) -> bool {
-    matches!(system, SystemId::FmjdRating | SystemId::FmjdSolkoff | SystemId::KndbSolkoff)
-}
-
 /// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
 /// and the flags' bye points (4.1) as the price of the pairing-allocated bye. Borrowed unchanged
 /// when no flag is given.
@@ -89,7 +85,8 @@ pub fn used_options(
     system: SystemId,
     flags: &crate::model::DraughtsOptions,
 ) -> Option<Vec<systems::fmjd::UsedOption>> {
-    is_fmjd(system)
+    system
+        .is_fmjd()
         .then(|| systems::fmjd::used_options(flags, &t.draughts_options, &t.point_system, t.point_system_declared))
 }
 
@@ -205,7 +202,7 @@ pub fn check_path_observed(
     report.system_source = Some(resolved.source.clone());
     report.system_reason = Some(resolved.reason.clone());
     report.options = used_options(tournament, resolved.system, &options.draughts);
-    let effective = if is_fmjd(resolved.system) {
+    let effective = if resolved.system.is_fmjd() {
         with_draughts_flags(tournament, &options.draughts)
     } else {
         std::borrow::Cow::Borrowed(tournament)
@@ -313,7 +310,7 @@ pub fn pair_next_with(
     flags: &crate::model::DraughtsOptions,
 ) -> Result<NextRound, PairError> {
     let resolved = systems::resolve(tournament, system)?;
-    let effective = if is_fmjd(resolved.system) {
+    let effective = if resolved.system.is_fmjd() {
         with_draughts_flags(tournament, flags)
     } else {
         std::borrow::Cow::Borrowed(tournament)
