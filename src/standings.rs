@@ -11,7 +11,7 @@
 //! - Section 5: 5.1 (and A.e) score then 3.1e; 5.2 (and B.e) score, 3.1b, 3.1c; 5.3 score, 3.1a, 3.1d.
 //!
 //! Scores are final: as recorded up to the last round considered. Rounds without a game over the
-//! board count by the declared [`UnplayedRule`] (README readings 11–16).
+//! board count by the declared [`UnplayedRule`] (README readings T1–T6).
 
 use std::cmp::Ordering;
 
@@ -63,7 +63,7 @@ impl Printed {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standing {
-    /// Shared by players the system's chain cannot separate (README reading 16).
+    /// Shared by players the system's chain cannot separate (README reading T6).
     pub rank: u32,
     pub player: PlayerId,
     pub name: String,
@@ -130,7 +130,7 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
         .map(|(i, p)| {
             let own = cumulative[i][last as usize];
             // (value counted as an opponent's score, 3.1d weight: 2 a win, 1 a draw, 0 a loss;
-            // unplayed rounds weigh by what they gave, README reading 12)
+            // unplayed rounds weigh by what they gave, README reading T2)
             let mut counted: Vec<(Points, i64)> = Vec::new();
             let mut rated_opponents: Vec<u32> = Vec::new();
             let mut games: Vec<(u32, f64)> = Vec::new();
@@ -171,7 +171,7 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
                     EntryKind::Forfeit { opponent, won, .. } => {
                         if let Some(value) = unplayed(rule.forfeit, Some(opponent)) {
                             counted.push((value, if won { 2 } else { 0 }));
-                            // 3.1e counts the opponent only when the rule counts them as met (reading 14).
+                            // 3.1e counts the opponent only when the rule counts them as met (reading T4).
                             if rule.forfeit == UnplayedCount::Scheduled {
                                 rated_opponents.extend(rating_of(opponent));
                             }
@@ -230,12 +230,12 @@ fn tie_breaks(
     let mut values: Vec<Points> = counted.iter().map(|c| c.0).collect();
     values.sort();
     let solkoff: Points = values.iter().copied().sum();
-    // 3.1b: with fewer than two values, nothing is left once both ends are taken (reading 13).
+    // 3.1b: with fewer than two values, nothing is left once both ends are taken (reading T3).
     let solkoff_median = match (values.first(), values.last()) {
         (Some(&low), Some(&high)) if values.len() >= 2 => solkoff - low - high,
         _ => Points::ZERO,
     };
-    // 3.1c: level k drops the k lowest; a level that drops every value is 0 (reading 13).
+    // 3.1c: level k drops the k lowest; a level that drops every value is 0 (reading T3).
     let levels = rounds.saturating_sub(1).max(1) as usize;
     let solkoff_truncated =
         (1..=levels).map(|k| values.iter().skip(k).copied().sum::<Points>()).collect::<Vec<Points>>();
@@ -303,9 +303,9 @@ fn compare(variant: Variant, a: &Standing, b: &Standing) -> Ordering {
 /// Appendix D: "that rating for which the expected result of the player, calculated opponent by
 /// opponent, equals the realized result". `games` holds each rated opponent's rating and the result
 /// (1, ½, 0). The expected result of one game is the Elo curve 1 / (1 + 10^((Ro − Rp)/400)) (the
-/// annex names no curve; reading 15). The sum of expectations rises with Rp, so the root is found by
+/// annex names no curve; reading T5). The sum of expectations rises with Rp, so the root is found by
 /// bisection, within 800 points of the weakest and strongest opponent: a perfect (or null) score has
-/// no finite root and gets that bound (reading 15). Rounded to a whole rating; `None` without rated
+/// no finite root and gets that bound (reading T5). Rounded to a whole rating; `None` without rated
 /// games.
 pub fn performance_rating(games: &[(u32, f64)]) -> Option<i64> {
     let low = f64::from(games.iter().map(|g| g.0).min()?) - 800.0;

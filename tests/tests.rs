@@ -8,6 +8,7 @@ mod dubov1997;
 mod dubov2025;
 mod fmjd;
 mod fmjd_corpus;
+mod fmjd_options;
 mod fmjd_standings;
 mod fuzz_corpus;
 mod generate;

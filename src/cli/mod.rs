@@ -70,6 +70,49 @@ pub struct StandingsArgs {
     pub no_standings: bool,
 }
 
+/// The FMJD organiser's options (Annex 5: sections 6, 7, 8 and 4.1); each overrides the file's
+/// `XDO` record, and the annex's preferred default applies to what neither says.
+#[derive(Debug, Default, Args)]
+pub struct DraughtsArgs {
+    /// FMJD systems: avoid a second float in the same direction (section 8); default on.
+    #[arg(long, value_name = "on|off", value_parser = crate::model::parse_on_off, action = clap::ArgAction::Set)]
+    pub floats: Option<bool>,
+    /// FMJD systems: colour preference in the pairing (section 7: none, weak 7b, strong 7c); default none.
+    #[arg(long, value_name = "none|weak|strong", value_parser = parse_colour_preference)]
+    pub colour_preference: Option<crate::model::ColourPreference>,
+    /// FMJD systems: acceleration (section 6: four-groups 6.1, haley 6.2); default none.
+    #[arg(long, value_name = "none|four-groups|haley", value_parser = parse_acceleration)]
+    pub acceleration: Option<crate::model::AccelerationMethod>,
+    /// FMJD systems: the points of the bye (4.1); default a win's points.
+    #[arg(long, value_name = "P", value_parser = parse_points)]
+    pub bye_points: Option<crate::model::Points>,
+}
+
+impl DraughtsArgs {
+    pub fn options(&self) -> crate::model::DraughtsOptions {
+        crate::model::DraughtsOptions {
+            floats: self.floats,
+            colour_preference: self.colour_preference,
+            acceleration: self.acceleration,
+            bye_points: self.bye_points,
+        }
+    }
+}
+
+fn parse_colour_preference(text: &str) -> Result<crate::model::ColourPreference, String> {
+    text.parse()
+}
+
+fn parse_acceleration(text: &str) -> Result<crate::model::AccelerationMethod, String> {
+    text.parse()
+}
+
+fn parse_points(text: &str) -> Result<crate::model::Points, String> {
+    crate::model::Points::parse(text)
+        .filter(|p| *p >= crate::model::Points::ZERO)
+        .ok_or_else(|| format!("`{text}` is not a number of points (such as 2 or 1.5)"))
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Validate, then verify every round against the pairing system.
@@ -87,6 +130,8 @@ pub enum Command {
         /// Rounds checked at once (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
+        #[command(flatten)]
+        draughts: DraughtsArgs,
         #[command(flatten)]
         read: ReadArgs,
         #[command(flatten)]
@@ -106,6 +151,8 @@ pub enum Command {
         file: PathBuf,
         #[arg(long, value_enum)]
         system: Option<SystemId>,
+        #[command(flatten)]
+        draughts: DraughtsArgs,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -174,6 +221,8 @@ pub struct GenerateArgs {
     /// Ratings are drawn from this range (pairing numbers follow them).
     #[arg(long, default_value = "1200-2700", value_name = "LOW-HIGH")]
     pub ratings: generate::RatingRange,
+    #[command(flatten)]
+    pub draughts: DraughtsArgs,
 }
 
 impl GenerateArgs {
@@ -185,6 +234,7 @@ impl GenerateArgs {
             withdraw_rate: self.withdraw_rate,
             scoring: self.points,
             ratings: self.ratings,
+            draughts: self.draughts.options(),
             ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
         }
     }
@@ -250,7 +300,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     let stderr = io::stderr();
     let mut err = stderr.lock();
     match command {
-        Command::Check { files, system, rounds, format, jobs, read, standings } => {
+        Command::Check { files, system, rounds, format, jobs, draughts, read, standings } => {
             let options = CheckOptions {
                 system,
                 rounds,
@@ -258,13 +308,16 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                 jobs,
                 no_standings: standings.no_standings,
                 unplayed: standings.solkoff_unplayed,
+                draughts: draughts.options(),
             };
             check(&files, &options, format, style, &mut out, &mut err)
         }
         Command::Validate { files, format, read } => {
             validate(&files, read.options(), format, style, &mut out, &mut err)
         }
-        Command::Pair { file, system, read } => pair(&file, system, read.options(), style, &mut out, &mut err),
+        Command::Pair { file, system, draughts, read } => {
+            pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
+        }
         Command::Watch { paths, system, format, debounce_ms, read } => {
             drop(out);
             drop(err);
@@ -353,6 +406,7 @@ fn validate(
 fn pair(
     path: &Path,
     system: Option<SystemId>,
+    draughts: &crate::model::DraughtsOptions,
     options: ReadOptions,
     style: Style,
     out: &mut dyn Write,
@@ -372,10 +426,17 @@ fn pair(
         writeln!(err, "trfcheck: {name} is invalid; no pairing made")?;
         return Ok(Status::Invalid);
     }
-    match verify::pair_next(tournament, system) {
+    match verify::pair_next_with(tournament, system, draughts) {
         Ok(next) => {
             if next.resolved.source == "assumed" {
                 writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
+            }
+            // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
+            // the JaVaFo layout, which has no place for them).
+            if let Some(used) = verify::used_options(tournament, next.resolved.system, draughts)
+                && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
+            {
+                writeln!(err, "trfcheck: {name}: options: {}", crate::systems::fmjd::describe_options(&used))?;
             }
             tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
             report::javafo::write(out, &next.pairing)?;

@@ -171,6 +171,9 @@ pub struct GenerateOptions {
     pub withdraw_rate: f64,
     pub scoring: Scoring,
     pub ratings: RatingRange,
+    /// The FMJD organiser's options (FMJD systems only); all of them, defaults included, are
+    /// written in the file's `XDO` record so that `check` pairs with the same.
+    pub draughts: crate::model::DraughtsOptions,
 }
 
 impl GenerateOptions {
@@ -187,14 +190,29 @@ impl GenerateOptions {
             withdraw_rate: DEFAULT_WITHDRAW_RATE,
             scoring: Scoring::FIDE,
             ratings: RatingRange::default(),
+            draughts: crate::model::DraughtsOptions::default(),
         }
     }
 
     /// The command that generates this tournament (written into the file, to replay it).
     pub fn command_line(&self) -> String {
+        let d = &self.draughts;
+        let mut draughts = String::new();
+        if let Some(floats) = d.floats {
+            draughts += &format!(" --floats {}", if floats { "on" } else { "off" });
+        }
+        if let Some(colours) = d.colour_preference {
+            draughts += &format!(" --colour-preference {colours}");
+        }
+        if let Some(acceleration) = d.acceleration {
+            draughts += &format!(" --acceleration {acceleration}");
+        }
+        if let Some(bye) = d.bye_points {
+            draughts += &format!(" --bye-points {bye}");
+        }
         format!(
             "trfcheck generate --system {} --players {} --rounds {} --seed {} --draw-rate {} --forfeit-rate {} \
-             --bye-rate {} --withdraw-rate {} --points {} --ratings {}",
+             --bye-rate {} --withdraw-rate {} --points {} --ratings {}{draughts}",
             self.system,
             self.players,
             self.rounds,
@@ -226,6 +244,12 @@ impl GenerateOptions {
             if !(0.0..=1.0).contains(&rate) {
                 return invalid(option, format!("{rate} is not a probability from 0 to 1"));
             }
+        }
+        if !self.system.is_fmjd() && !self.draughts.is_empty() {
+            return invalid(
+                "--floats/--colour-preference/--acceleration/--bye-points",
+                format!("these are options of the FMJD systems, not of {}", self.system),
+            );
         }
         let RatingRange { lowest, highest } = self.ratings;
         if lowest == 0 || lowest > highest || highest > 9999 {
@@ -369,9 +393,25 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
         system_code: Some(options.system.code().to_owned()),
         ..Header::default()
     };
+    let mut scoring = scoring;
+    let mut draughts_options = crate::model::DraughtsOptions::default();
+    if options.system.is_fmjd() {
+        // Every option written out, defaults included (5.1: floats on, 7a, no acceleration; 4.1:
+        // the bye a win's points), so that the file says what paired it.
+        let d = &options.draughts;
+        let bye = d.bye_points.unwrap_or(options.scoring.win);
+        scoring.pairing_allocated_bye = Some(bye);
+        draughts_options = crate::model::DraughtsOptions {
+            floats: Some(d.floats.unwrap_or(true)),
+            colour_preference: Some(d.colour_preference.unwrap_or_default()),
+            acceleration: Some(d.acceleration.unwrap_or_default()),
+            bye_points: Some(bye),
+        };
+    }
     Tournament {
         header,
         players,
+        draughts_options,
         point_system_declared: !scoring.is_fide_default(),
         point_system: scoring,
         verbatim: vec![VerbatimRecord { text: format!("### {}", options.command_line()) }],

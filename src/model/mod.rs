@@ -6,6 +6,7 @@
 
 pub mod date;
 mod entry;
+mod options;
 mod points;
 mod tie_break;
 
@@ -15,6 +16,7 @@ use crate::diagnostics::Span;
 
 pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
+pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, parse_on_off};
 pub use points::{PointSystem, Points};
 pub use tie_break::{UnplayedCount, UnplayedRule, UnplayedRuleError};
 
@@ -40,6 +42,8 @@ pub struct Tournament {
     pub numbering: Numbering,
     /// trfcheck `XDT`: how unplayed rounds count in the opponent-based tie-breaks (FMJD 3.1).
     pub unplayed_rule: Option<UnplayedRule>,
+    /// The FMJD organiser's options (trfcheck's `XDO` record, or flags).
+    pub draughts_options: DraughtsOptions,
     /// Records kept verbatim because they carry nothing the checks use (`###` comments, 801/802,
     /// Tornelo's DAT and XRS).
     pub verbatim: Vec<VerbatimRecord>,

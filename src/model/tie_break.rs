@@ -90,7 +90,7 @@ pub struct UnplayedRule {
 }
 
 impl Default for UnplayedRule {
-    /// "Opponents" are those the pairing gave (reading 11 in the README): the bye's opponent is
+    /// "Opponents" are those the pairing gave (reading T1 in the README): the bye's opponent is
     /// 4.1's dummy, who has no points; a forfeit's is the scheduled opponent; an absent player was
     /// given none.
     fn default() -> Self {

@@ -112,6 +112,9 @@ pub struct CheckReport {
     pub system_source: Option<String>,
     /// Why this system: how it was declared, dated, or assumed.
     pub system_reason: Option<String>,
+    /// The FMJD organiser's options used, each with where it came from (flag, XDO record, default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<crate::systems::fmjd::UsedOption>>,
     pub rounds: Vec<RoundReport>,
     pub summary: Summary,
     pub status: Status,
@@ -133,6 +136,7 @@ impl CheckReport {
             system: None,
             system_source: None,
             system_reason: None,
+            options: None,
             rounds: Vec::new(),
             summary: Summary::default(),
             status: Status::Ok,

@@ -12,7 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
 use crate::model::{
-    ByeKind, Colour, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry, Tournament,
+    ByeKind, Colour, DraughtsOptions, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry,
+    Tournament,
 };
 
 /// How the players of the round are found.
@@ -121,6 +122,8 @@ pub struct RoundState {
     /// The rating of every player, by pairing number (also those not paired in this round: the
     /// Dubov system's ARO counts the ratings of past opponents, C.04.4.1 1.6).
     pub ratings: BTreeMap<PlayerId, Option<u32>>,
+    /// The FMJD organiser's options as declared (`XDO`, or flags); the FMJD engines read them.
+    pub draughts: DraughtsOptions,
 }
 
 impl RoundState {
@@ -208,6 +211,7 @@ impl RoundState {
             forbidden,
             histories,
             ratings: t.players.iter().map(|p| (p.id, p.rating)).collect(),
+            draughts: t.draughts_options,
         }
     }
 

@@ -90,6 +90,11 @@ impl SystemId {
         }
     }
 
+    /// One of the FMJD Swiss systems for draughts (they take the organiser's options of Annex 5).
+    pub fn is_fmjd(self) -> bool {
+        matches!(self, SystemId::FmjdRating | SystemId::FmjdSolkoff | SystemId::KndbSolkoff)
+    }
+
     pub fn from_id(id: &str) -> Option<SystemId> {
         SystemId::ALL.into_iter().find(|s| s.id() == id)
     }

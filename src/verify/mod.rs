@@ -61,6 +61,37 @@ pub struct CheckOptions {
     pub no_standings: bool,
     /// The rule for unplayed rounds in the FMJD tie-breaks, over the file's `XDT` record.
     pub unplayed: Option<crate::model::UnplayedRule>,
+    /// The FMJD organiser's options given as flags: over the file's `XDO` record.
+    pub draughts: crate::model::DraughtsOptions,
+}
+
+/// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
+/// and the flags' bye points (4.1) as the price of the pairing-allocated bye. Borrowed unchanged
+/// when no flag is given.
+pub fn with_draughts_flags<'a>(
+    t: &'a crate::model::Tournament,
+    flags: &crate::model::DraughtsOptions,
+) -> std::borrow::Cow<'a, crate::model::Tournament> {
+    if flags.is_empty() {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut t = t.clone();
+    t.draughts_options = flags.over(&t.draughts_options);
+    if let Some(bye) = flags.bye_points {
+        t.point_system.pairing_allocated_bye = Some(bye);
+    }
+    std::borrow::Cow::Owned(t)
+}
+
+/// The options an FMJD check or pairing uses and where each came from; `None` for other systems.
+pub fn used_options(
+    t: &crate::model::Tournament,
+    system: SystemId,
+    flags: &crate::model::DraughtsOptions,
+) -> Option<Vec<systems::fmjd::UsedOption>> {
+    system
+        .is_fmjd()
+        .then(|| systems::fmjd::used_options(flags, &t.draughts_options, &t.point_system, t.point_system_declared))
 }
 
 /// Reported while a file's rounds are checked: rounds done out of the rounds to check.
@@ -174,6 +205,13 @@ pub fn check_path_observed(
     report.system = Some(resolved.system.id().to_owned());
     report.system_source = Some(resolved.source.clone());
     report.system_reason = Some(resolved.reason.clone());
+    report.options = used_options(tournament, resolved.system, &options.draughts);
+    let effective = if resolved.system.is_fmjd() {
+        with_draughts_flags(tournament, &options.draughts)
+    } else {
+        std::borrow::Cow::Borrowed(tournament)
+    };
+    let tournament = effective.as_ref();
     let Some(engine) = crate::systems::engine_for(resolved.system) else {
         let reason = format!("no pairing engine supports {} yet", resolved.system);
         for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
@@ -306,7 +344,22 @@ pub struct NextRound {
 
 /// Pairs the round to pair: the players without a marker (`0000 - Z/H/F`, 240, XXZ) in it.
 pub fn pair_next(tournament: &crate::model::Tournament, system: Option<SystemId>) -> Result<NextRound, PairError> {
+    pair_next_with(tournament, system, &crate::model::DraughtsOptions::default())
+}
+
+/// [`pair_next`] with the FMJD organiser's options given as flags (over the file's `XDO`).
+pub fn pair_next_with(
+    tournament: &crate::model::Tournament,
+    system: Option<SystemId>,
+    flags: &crate::model::DraughtsOptions,
+) -> Result<NextRound, PairError> {
     let resolved = systems::resolve(tournament, system)?;
+    let effective = if resolved.system.is_fmjd() {
+        with_draughts_flags(tournament, flags)
+    } else {
+        std::borrow::Cow::Borrowed(tournament)
+    };
+    let tournament = effective.as_ref();
     let round = tournament.round_to_pair();
     if let Some(rounds) = tournament.header.rounds.filter(|&rounds| round > rounds) {
         return Err(PairError::Finished(rounds));

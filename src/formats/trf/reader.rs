@@ -364,6 +364,7 @@ impl Reader {
             "XDG" => self.game_points(&line),
             "XDN" => self.numbering(&line),
             "XDT" => self.unplayed_rule(&line),
+            "XDO" => self.draughts_options(&line),
             t if is_federation_code(t) && fields::number(line.field(5, 8).text).is_some() => {
                 self.national_rating(t, &line)
             }
@@ -1409,6 +1410,44 @@ impl Reader {
         self.tournament.unplayed_rule = Some(rule);
     }
 
+    /// trfcheck's `XDO` record: the FMJD organiser's options (`FLOATS=ON COLOURS=WEAK
+    /// ACCELERATION=HALEY BYE=2`), each optional; a key said twice keeps the later value.
+    fn draughts_options(&mut self, line: &Line<'_>) {
+        self.single("XDO", line);
+        let field = line.rest(5);
+        let expected = "FLOATS=ON|OFF, COLOURS=NONE|WEAK|STRONG, ACCELERATION=NONE|FOUR-GROUPS|HALEY, BYE=<points>";
+        let Some(pairs) = fields::key_values(field.text) else {
+            let d = self.bad_field(&field, "XDO options", expected);
+            self.push(d);
+            return;
+        };
+        let mut options = self.tournament.draughts_options;
+        for (key, value) in pairs {
+            let read = match key.to_ascii_uppercase().as_str() {
+                "FLOATS" => crate::model::parse_on_off(value).map(|v| options.floats = Some(v)),
+                "COLOURS" | "COLORS" => value.parse().map(|v| options.colour_preference = Some(v)),
+                "ACCELERATION" => value.parse().map(|v| options.acceleration = Some(v)),
+                "BYE" => match fields::points(value) {
+                    Some(points) if points >= Points::ZERO => {
+                        options.bye_points = Some(points);
+                        Ok(())
+                    }
+                    _ => Err(format!("`{value}` is not a number of points")),
+                },
+                _ => Err(format!("unknown XDO key `{key}`")),
+            };
+            if let Err(reason) = read {
+                self.push(
+                    Diagnostic::error(Code::BadField, format!("record XDO: {reason}"))
+                        .at(field.span())
+                        .expected(expected)
+                        .recoverable(),
+                );
+            }
+        }
+        self.tournament.draughts_options = options;
+    }
+
     fn finish(mut self) -> (Tournament, Diagnostics) {
         self.finish_round_dates();
         // The point system: the fields the records set, over the FIDE default.
@@ -1430,6 +1469,10 @@ impl Reader {
                 F::PairingAllocatedBye => system.pairing_allocated_bye = Some(value),
                 F::UnknownResult => system.unknown_result = Some(value),
             }
+        }
+        // XDO BYE (4.1: the bye's points) prices the pairing-allocated bye, over 162/XXS/BBU.
+        if let Some(bye) = self.tournament.draughts_options.bye_points {
+            system.pairing_allocated_bye = Some(bye);
         }
         // Teams: TRF-2026 310 records replace 013 when both are present (as the TEC sample has them).
         let teams =

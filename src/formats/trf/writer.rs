@@ -147,6 +147,9 @@ impl Writer {
                 upper(rule.absent)
             ));
         }
+        if let Some(line) = draughts_options(&t.draughts_options) {
+            self.line(&line);
+        }
         for player in &t.players {
             self.player(player);
         }
@@ -438,4 +441,22 @@ fn date_text(date: &DateText) -> String {
 fn points_text(p: Points, width: usize) -> String {
     let text = p.to_string();
     if text.len() > width && p.tenths() % 10 == 0 { (p.tenths() / 10).to_string() } else { text }
+}
+
+/// trfcheck's `XDO` record for the FMJD organiser's options said; `None` when none is.
+pub fn draughts_options(options: &crate::model::DraughtsOptions) -> Option<String> {
+    let mut pairs = Vec::new();
+    if let Some(floats) = options.floats {
+        pairs.push(format!("FLOATS={}", if floats { "ON" } else { "OFF" }));
+    }
+    if let Some(colours) = options.colour_preference {
+        pairs.push(format!("COLOURS={}", colours.name().to_ascii_uppercase()));
+    }
+    if let Some(acceleration) = options.acceleration {
+        pairs.push(format!("ACCELERATION={}", acceleration.name().to_ascii_uppercase()));
+    }
+    if let Some(bye) = options.bye_points {
+        pairs.push(format!("BYE={bye}"));
+    }
+    (!pairs.is_empty()).then(|| format!("XDO {}", pairs.join(" ")))
 }

@@ -5,7 +5,8 @@ use crate::state::RoundState;
 use crate::systems::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::{FmjdPlayer, Variant, players};
+use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};
+use crate::model::{AccelerationMethod, Colour, ColourPreference};
 
 /// A reading of the README ("The FMJD Swiss systems", numbered) that the pairing found rests on,
 /// with the players it concerns.
@@ -320,6 +321,13 @@ pub(crate) fn explain(
         if ours == theirs {
             continue;
         }
+        let options = Options::declared(variant, &state.draughts);
+        if let Some(option) = option_broken(state, &options, p, theirs.flatten().and_then(find)) {
+            return option;
+        }
+        if let Some(option) = another_option_pairs_it(state, variant, recorded) {
+            return option;
+        }
         let involved: Vec<PlayerId> = [Some(p.id), ours.flatten(), theirs.flatten()].into_iter().flatten().collect();
         let readings = readings_for(state, variant, &players, &trace, &involved);
         return Explanation {
@@ -332,9 +340,10 @@ pub(crate) fn explain(
             }
             .into(),
             text: format!(
-                "{} (in {}){}",
+                "{} (in {}{}){}",
                 pairing_text(variant, &players, computed, recorded, p, state.round == 1),
                 procedure(variant),
+                option_note(state, &options),
                 rests_on(&readings)
             ),
             recorded_is_better: false,
@@ -364,4 +373,126 @@ pub(crate) fn explain(
         }
     }
     Explanation { criterion: "A.d".into(), text: "the boards differ".into(), recorded_is_better: false }
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    if c == Colour::White { "white" } else { "black" }
+}
+
+/// The organiser's option the record's pair for `p` breaks, when it is a colour preference (7b,
+/// 7c and A.d): the pair the record made is one the option mends.
+fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Option<&FmjdPlayer>) -> Option<Explanation> {
+    let q = q?;
+    if state.round < 2 || !colour_problem(options.colours, p, q) {
+        return None;
+    }
+    let (criterion, text) = match options.colours {
+        ColourPreference::Weak => {
+            let colour = if p.balance() > 0 { Colour::White } else { Colour::Black };
+            (
+                "7b",
+                format!(
+                    "7b weak colour preference: {} and {} have both played two more games with {c}, so one of them                      would get {c} again; A.d pairs the higher player with a next player of the lower group against                      whom both colours can be correct",
+                    p.id,
+                    q.id,
+                    c = colour_name(colour)
+                ),
+            )
+        }
+        _ => {
+            let colour = super::due(p).map_or("a colour", colour_name);
+            (
+                "7c",
+                format!(
+                    "7c strong colour preference: {} and {} are both due {colour}; the group is divided into players                      due white and due black, who meet first (A.d)",
+                    p.id, q.id
+                ),
+            )
+        }
+    };
+    Some(Explanation { criterion: criterion.into(), text, recorded_is_better: false })
+}
+
+/// What the options change in the procedure's description: floats off, acceleration.
+fn option_note(state: &RoundState, options: &Options) -> String {
+    let mut note = String::new();
+    if !options.floats {
+        note += "; floats off (section 8 not applied)";
+    }
+    if accelerated(state, options) {
+        note += match (options.acceleration, state.round) {
+            (AccelerationMethod::Haley, 2) => {
+                "; 6.2 Haley: groups 1 and 2 of round 1 have two extra points (a win's) for pairing"
+            }
+            (AccelerationMethod::FourGroups, r) if r > 1 => {
+                "; 6.1: a score group whose first quarter is larger than the rounds still to play is divided in \
+                 four, 1–2 and 3–4"
+            }
+            _ => "; 6.1 round 1: the players divided in four groups, 1 against 2 and 3 against 4",
+        };
+    }
+    note
+}
+
+/// The games of a pairing without colours (a bye as the player against 0).
+fn games(pairing: &RoundPairing) -> std::collections::BTreeSet<(PlayerId, PlayerId)> {
+    pairing.boards.iter().map(|b| b.as_pair()).map(|[w, b]| (w.max(b), w.min(b))).collect()
+}
+
+/// When the record's games are exactly what the procedure gives under another value of one
+/// option, that option is what the record breaks: the round was paired with floats off, another
+/// colour preference (section 7) or another acceleration (section 6) than the tournament declares.
+fn another_option_pairs_it(state: &RoundState, variant: Variant, recorded: &RoundPairing) -> Option<Explanation> {
+    let declared = Options::declared(variant, &state.draughts);
+    let wanted = games(recorded);
+    let mut alternatives: Vec<(crate::model::DraughtsOptions, &str, String, String)> = Vec::new();
+    let floats = !declared.floats;
+    alternatives.push((
+        crate::model::DraughtsOptions { floats: Some(floats), ..state.draughts },
+        "8",
+        format!("floats {}", if floats { "on" } else { "off" }),
+        format!("floats {}", if declared.floats { "on" } else { "off" }),
+    ));
+    for colours in ColourPreference::ALL.into_iter().filter(|&c| c != declared.colours) {
+        let rule = match colours {
+            ColourPreference::None => "7a",
+            ColourPreference::Weak => "7b",
+            ColourPreference::Strong => "7c",
+        };
+        alternatives.push((
+            crate::model::DraughtsOptions { colour_preference: Some(colours), ..state.draughts },
+            rule,
+            format!("colour preference {colours}"),
+            format!("colour preference {}", declared.colours),
+        ));
+    }
+    for acceleration in AccelerationMethod::ALL.into_iter().filter(|&a| a != declared.acceleration) {
+        let rule = match acceleration {
+            AccelerationMethod::None => "6",
+            AccelerationMethod::FourGroups => "6.1",
+            AccelerationMethod::Haley => "6.2",
+        };
+        alternatives.push((
+            crate::model::DraughtsOptions { acceleration: Some(acceleration), ..state.draughts },
+            rule,
+            format!("acceleration {acceleration}"),
+            format!("acceleration {}", declared.acceleration),
+        ));
+    }
+    for (options, rule, theirs, ours) in alternatives {
+        let mut other = state.clone();
+        other.draughts = options;
+        let Ok(pairing) = super::pair(&other, &Options::declared(variant, &options)) else { continue };
+        if games(&pairing) == wanted {
+            return Some(Explanation {
+                criterion: rule.into(),
+                text: format!(
+                    "the record's games are the procedure's with {theirs} ({rule}), but the tournament is paired \
+                     with {ours} (its XDO record, a flag, or the annex's preferred default)"
+                ),
+                recorded_is_better: false,
+            });
+        }
+    }
+    None
 }

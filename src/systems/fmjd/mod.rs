@@ -40,7 +40,9 @@ pub(crate) use explain::Trace;
 
 use std::cmp::Reverse;
 
-use crate::model::{ByeKind, Colour, EntryKind, Outcome, PlayerId, Points};
+use crate::model::{
+    AccelerationMethod, ByeKind, Colour, ColourPreference, DraughtsOptions, EntryKind, Outcome, PlayerId, Points,
+};
 use crate::state::RoundState;
 
 use super::NoValidPairing;
@@ -84,7 +86,7 @@ macro_rules! engine {
     ($name:ident, $variant:expr) => {
         impl super::Engine for $name {
             fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-                pair(state, &Options { variant: $variant, ..Options::default() })
+                pair(state, &Options::declared($variant, &state.draughts))
             }
 
             fn explain(
@@ -97,7 +99,9 @@ macro_rules! engine {
             }
 
             fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut RoundState) -> Option<String> {
-                numbers::missing_numbers(t, state, &Options { variant: $variant, ..Options::default() })
+                // The organiser's options (XDO, flags) decide the pairing, so the tie search uses them too.
+                let options = Options::declared($variant, &state.draughts);
+                numbers::missing_numbers(t, state, &options)
             }
         }
     };
@@ -107,18 +111,87 @@ engine!(FmjdRating, Variant::Rating);
 engine!(FmjdSolkoff, Variant::FmjdSolkoff);
 engine!(KndbSolkoff, Variant::KndbSolkoff);
 
-/// The organiser's options the annex leaves open (section 7, section 8).
+/// The organiser's options the annex leaves open (sections 6, 7, 8). The bye's points (4.1) are
+/// the point system's (`RoundState::point_system`), so they are not here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub variant: Variant,
     /// Section 8 / A.d: avoid a second float in the same direction. Preferred for 5.1.
     pub floats: bool,
+    /// Section 7 / A.d: none (7a, preferred in 5.1), weak (7b) or strong (7c).
+    pub colours: ColourPreference,
+    /// Section 6: none (preferred: 5.1–5.3 name none), four groups (6.1) or Haley (6.2).
+    pub acceleration: AccelerationMethod,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { variant: Variant::Rating, floats: true }
+        Options {
+            variant: Variant::Rating,
+            floats: true,
+            colours: ColourPreference::None,
+            acceleration: AccelerationMethod::None,
+        }
     }
+}
+
+impl Options {
+    /// The options declared (XDO record or flags), with the annex's preferred defaults (5.1–5.3:
+    /// floats on, no colour preference; section 6 is an option, so no acceleration) for the rest.
+    pub fn declared(variant: Variant, declared: &DraughtsOptions) -> Options {
+        Options {
+            variant,
+            floats: declared.floats.unwrap_or(true),
+            colours: declared.colour_preference.unwrap_or_default(),
+            acceleration: declared.acceleration.unwrap_or_default(),
+        }
+    }
+}
+
+/// The options the engine uses and where each came from (`flag`, `XDO record`, a point-system
+/// record, or `default`), for the reports.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UsedOption {
+    pub name: &'static str,
+    pub value: String,
+    pub source: String,
+}
+
+/// `floats on (default), colour-preference weak (XDO record), …`, for the text outputs.
+pub fn describe_options(options: &[UsedOption]) -> String {
+    options.iter().map(|o| format!("{} {} ({})", o.name, o.value, o.source)).collect::<Vec<_>>().join(", ")
+}
+
+/// What each option is and where it came from: `flags` over `record` (the file's XDO) over the
+/// defaults; the bye's points from the point system when neither says them.
+pub fn used_options(
+    flags: &DraughtsOptions,
+    record: &DraughtsOptions,
+    point_system: &crate::model::PointSystem,
+    point_system_declared: bool,
+) -> Vec<UsedOption> {
+    fn pick<T: Copy>(flag: Option<T>, record: Option<T>, default: T) -> (T, &'static str) {
+        match (flag, record) {
+            (Some(v), _) => (v, "flag"),
+            (None, Some(v)) => (v, "XDO record"),
+            (None, None) => (default, "default"),
+        }
+    }
+    let (floats, floats_from) = pick(flags.floats, record.floats, true);
+    let (colours, colours_from) = pick(flags.colour_preference, record.colour_preference, ColourPreference::None);
+    let (acceleration, acceleration_from) = pick(flags.acceleration, record.acceleration, AccelerationMethod::None);
+    let (bye, bye_from) = match (flags.bye_points, record.bye_points, point_system.pairing_allocated_bye) {
+        (Some(v), ..) => (v, "flag".to_owned()),
+        (None, Some(v), _) => (v, "XDO record".to_owned()),
+        (None, None, Some(v)) if point_system_declared => (v, "point-system record (162/XXS/BBU)".to_owned()),
+        _ => (point_system.white_win, "default (a win's points, 4.1)".to_owned()),
+    };
+    vec![
+        UsedOption { name: "floats", value: if floats { "on" } else { "off" }.into(), source: floats_from.into() },
+        UsedOption { name: "colour-preference", value: colours.to_string(), source: colours_from.into() },
+        UsedOption { name: "acceleration", value: acceleration.to_string(), source: acceleration_from.into() },
+        UsedOption { name: "bye-points", value: bye.to_string(), source: bye_from },
+    ]
 }
 
 /// How many steps the search may take before it gives up on a round (a deterministic limit, so a
@@ -149,7 +222,7 @@ pub(crate) struct FmjdPlayer {
 }
 
 impl FmjdPlayer {
-    fn balance(&self) -> i64 {
+    pub(crate) fn balance(&self) -> i64 {
         self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
     }
 }
@@ -157,6 +230,14 @@ impl FmjdPlayer {
 /// The players of the round in the order of the procedure: pairing score, then own rating (3.3b),
 /// then pairing number; the dummy last when the total is odd (4.1).
 pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
+    let options = Options::declared(variant, &state.draughts);
+    // 6.2: "in the second round the players of the first two groups get two extra points, only for
+    // pairing purposes" — two points being a win's under the annex's 2/1/0 scoring (reading 16).
+    let haley = if options.acceleration == AccelerationMethod::Haley && state.round == 2 {
+        haley_groups_one_and_two(state, variant)
+    } else {
+        Vec::new()
+    };
     let draw = state.point_system.white_draw;
     // 4.3: a game not yet played counts as a draw for pairing.
     let standing = |id: PlayerId| -> i64 {
@@ -221,7 +302,9 @@ pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
                 rating: c.rating.unwrap_or(0),
                 solkoff,
                 sb,
-                score: score + c.acceleration,
+                score: score
+                    + c.acceleration
+                    + if haley.contains(&c.id) { state.point_system.white_win } else { Points::ZERO },
                 colours: c.colours.sequence.clone(),
                 met,
                 had_bye: c.past.iter().any(|r| is_pab(r.kind)),
@@ -256,6 +339,29 @@ pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
     out
 }
 
+/// 6.1, 6.2: the players of groups 1 and 2 of round 1: the upper `accelerated_upper(m)` of the m
+/// players paired in round 1, in round 1's order (own rating for 5.1, lot number for 5.2 and 5.3 —
+/// reading 15); ties in rating by pairing number.
+fn haley_groups_one_and_two(state: &RoundState, variant: Variant) -> Vec<PlayerId> {
+    let mut first: Vec<(PlayerId, u32)> = state
+        .histories
+        .iter()
+        .filter(|(_, past)| past.first().is_some_and(|r| r.paired()))
+        .map(|(&id, _)| (id, state.ratings.get(&id).copied().flatten().unwrap_or(0)))
+        .collect();
+    if variant.by_rating() {
+        first.sort_by_key(|&(id, rating)| (Reverse(rating), id));
+    }
+    let upper = accelerated_upper(first.len());
+    first.into_iter().take(upper).map(|(id, _)| id).collect()
+}
+
+/// 6.1: a group of `size` divided in four: groups 1 and 2 together are the upper 2·⌈size/4⌉
+/// players (an even number, so that 1 against 2 pairs them all; reading 14).
+pub(crate) fn accelerated_upper(size: usize) -> usize {
+    2 * size.div_ceil(4)
+}
+
 fn is_pab(kind: EntryKind) -> bool {
     matches!(kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
 }
@@ -286,21 +392,76 @@ fn compatible(players: &[FmjdPlayer], a: usize, b: usize) -> bool {
     !x.met.contains(&y.id) && !y.met.contains(&x.id)
 }
 
+/// Steps one attempt at a group's halves with at most a given number of colour problems may take
+/// before the next number is tried (deterministic; they do not count against [`BUDGET`]).
+const COLOUR_BUDGET: u64 = 20_000;
+
+/// 7b (A.d "if both players played two times more with white it is not possible to give them both
+/// a correct color"): the colour a player has played at least two more times, if any.
+fn twice_more(p: &FmjdPlayer) -> Option<Colour> {
+    match p.balance() {
+        b if b >= 2 => Some(Colour::White),
+        b if b <= -2 => Some(Colour::Black),
+        _ => None,
+    }
+}
+
+/// 7c, A.d: the colour a player "should play with": the one played less, or, even, the other of
+/// the last game's (reading 13); none before the first game.
+pub(crate) fn due(p: &FmjdPlayer) -> Option<Colour> {
+    match p.balance() {
+        b if b > 0 => Some(Colour::Black),
+        b if b < 0 => Some(Colour::White),
+        _ => p.colours.last().map(|c| c.opposite()),
+    }
+}
+
+/// A pair the colour preference objects to: under 7b both played two more games with the same
+/// colour; under 7c both are due the same colour. Never under 7a.
+pub(crate) fn colour_problem(colours: ColourPreference, x: &FmjdPlayer, y: &FmjdPlayer) -> bool {
+    match colours {
+        ColourPreference::None => false,
+        ColourPreference::Weak => twice_more(x).is_some_and(|c| twice_more(y) == Some(c)),
+        ColourPreference::Strong => due(x).is_some_and(|c| due(y) == Some(c)),
+    }
+}
+
 struct Search<'a> {
     players: &'a [FmjdPlayer],
     options: Options,
     /// 5.3: "the pairing in the first round is 1-2, 3-4, etc."
     first_round_kndb: bool,
+    /// 4b/5a/6b (KNDB), except in an accelerated round 1 (6.1: group 1 against group 2 "in the
+    /// order of their ratings", A1–B1 as 4a; reading 17).
+    fold: bool,
+    /// Section 7 applies in this round (from round 2, when there are colours; reading 13).
+    colours: ColourPreference,
     steps: u64,
     /// The readings the pairing being built rests on (kept in step with the search: a branch that
     /// fails takes its entries back).
     trace: Vec<Trace>,
+    /// The step at which the current attempt gives up: [`BUDGET`], or a colour attempt's limit.
+    limit: u64,
 }
 
 impl Search<'_> {
+    fn new(players: &[FmjdPlayer], options: Options, round: u32) -> Search<'_> {
+        let accelerated_round_one = round == 1 && options.acceleration != AccelerationMethod::None;
+        Search {
+            players,
+            options,
+            first_round_kndb: options.variant == Variant::KndbSolkoff && round == 1 && !accelerated_round_one,
+            fold: options.variant.folds() && !accelerated_round_one,
+            colours: if round >= 2 { options.colours } else { ColourPreference::None },
+            steps: 0,
+            trace: Vec::new(),
+            limit: BUDGET,
+        }
+    }
+
     fn tick(&mut self) -> bool {
         self.steps += 1;
-        self.steps <= BUDGET
+        self.steps <= self.limit
     }
 
     /// Pairs the groups from `gi` down, with `incoming` players moved down from above (in order).
@@ -314,7 +475,7 @@ impl Search<'_> {
         // 6a: the moved-down players meet the highest of the group in turn; with floats, one who
         // floated up last round is passed over for the next lower (A.d).
         let mut opponents: Vec<usize> = group.clone();
-        if self.options.variant.folds() {
+        if self.fold {
             // 5.3, 6b: the moved-down player meets the lowest of the group (3.6: A–6, B–5, C–4).
             opponents.reverse();
         }
@@ -394,7 +555,7 @@ impl Search<'_> {
         // 4.1: "the last player of the lowest Group is paired with this dummy player", whatever
         // the group's own rule for moving a player down (5a for KNDB); meeting the dummy is no float.
         let dummy_next = groups.get(gi + 1).is_some_and(|g| g.iter().any(|&v| self.players[v].dummy));
-        if self.options.variant.folds() && !dummy_next {
+        if self.fold && !dummy_next {
             // 5.3, 5a: the highest of the group moves down.
             candidates.reverse();
         }
@@ -411,7 +572,7 @@ impl Search<'_> {
             if let Some(found) = self.floater_sets(groups, gi, &rest, &candidates, k, 0, &mut set, &passed_on, &made) {
                 return Some(found);
             }
-            if self.steps > BUDGET {
+            if self.steps > self.limit {
                 return None;
             }
             k += 2;
@@ -459,7 +620,7 @@ impl Search<'_> {
             set.push(candidates[i]);
             let found = self.floater_sets(groups, gi, rest, candidates, k, i + 1, set, passed_on, made);
             set.pop();
-            if found.is_some() || self.steps > BUDGET {
+            if found.is_some() || self.steps > self.limit {
                 return found;
             }
         }
@@ -502,20 +663,48 @@ impl Search<'_> {
 
     /// 4a: the first half against the second, A1–B1, A2–B2, …; when a pair may not meet, the higher
     /// player takes the next player of the lower half (A.d), and only then one of its own half.
+    ///
+    /// With a colour preference (section 7, A.d), each player takes the first player in that order
+    /// against whom both colours can be correct, a colour problem only when it must, and the
+    /// arrangement has the fewest colour problems: "the pairing may be adjusted … the player of the higher group is
+    /// paired against a next player from the lower group against who it is possible to attribute
+    /// colors to both players. If necessary the whole pairing may be changed" — never by moving
+    /// more players down (the group is given; section 7: "provided that the maximum number of
+    /// games to be paired within a score group is not influenced").
     fn halves(&mut self, group: &[usize]) -> Option<Vec<(usize, usize)>> {
         let half = group.len() / 2;
+        if self.colours != ColourPreference::None {
+            let (saved, limit) = (self.steps, self.limit);
+            for allowed in self.fewest_colour_problems(group)..half {
+                self.limit = self.steps + COLOUR_BUDGET;
+                let mut paired = vec![false; group.len()];
+                let mut out = Vec::with_capacity(half);
+                let found = self.match_in_order(group, half, &mut paired, &mut out, allowed);
+                self.steps = saved;
+                self.limit = limit;
+                if found {
+                    self.note_mended(group, half, &out);
+                    return Some(out);
+                }
+            }
+        }
         let mut paired = vec![false; group.len()];
         let mut out = Vec::with_capacity(half);
-        if !self.match_in_order(group, half, &mut paired, &mut out) {
+        if !self.match_in_order(group, half, &mut paired, &mut out, usize::MAX) {
             return None;
         }
-        // Reading 1: a pair that may not meet was mended; the players whose pair is not the plain
-        // A1–B1 (4a), 1–n (4b) or 1–2 (5.3 round 1).
+        self.note_mended(group, half, &out);
+        Some(out)
+    }
+
+    /// Reading 1: a pair that may not meet was mended; records the players whose pair is not the
+    /// plain A1–B1 (4a), 1–n (4b) or 1–2 (5.3 round 1).
+    fn note_mended(&mut self, group: &[usize], half: usize, out: &[(usize, usize)]) {
         let plain = |x: usize| -> Option<usize> {
             let n = group.len();
             if self.first_round_kndb {
                 Some(if x.is_multiple_of(2) { x + 1 } else { x - 1 })
-            } else if self.options.variant.folds() {
+            } else if self.fold {
                 Some(n - 1 - x)
             } else if x < half {
                 Some(x + half)
@@ -535,7 +724,22 @@ impl Search<'_> {
         if !mended.is_empty() {
             self.trace.push(Trace::new(1, mended));
         }
-        Some(out)
+    }
+
+    /// A lower bound of the colour problems in any pairing of `group`: players who would all need
+    /// the other colour can only meet each other beyond those who do not.
+    fn fewest_colour_problems(&self, group: &[usize]) -> usize {
+        let n = group.len();
+        let key: &dyn Fn(&FmjdPlayer) -> Option<Colour> =
+            if self.colours == ColourPreference::Weak { &twice_more } else { &due };
+        [Colour::White, Colour::Black]
+            .into_iter()
+            .map(|c| {
+                let same = group.iter().filter(|&&v| key(&self.players[v]) == Some(c)).count();
+                (2 * same).saturating_sub(n).div_ceil(2)
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     fn match_in_order(
@@ -544,6 +748,7 @@ impl Search<'_> {
         half: usize,
         paired: &mut [bool],
         out: &mut Vec<(usize, usize)>,
+        problems_left: usize,
     ) -> bool {
         if !self.tick() {
             return false;
@@ -560,25 +765,34 @@ impl Search<'_> {
         paired[x] = true;
         // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB (5.3):
         // the next player, 1–2, 3–4.
-        let order: Vec<usize> = if self.first_round_kndb {
+        let mut order: Vec<usize> = if self.first_round_kndb {
             (x + 1..group.len()).collect()
-        } else if self.options.variant.folds() {
+        } else if self.fold {
             (0..group.len()).rev().collect()
         } else {
             (half..group.len()).chain(0..half).collect()
         };
+        // A.d: "the player of the higher group is paired against a next player from the lower group
+        // against who it is possible to attribute colors to both players" — those first, in order.
+        if self.colours != ColourPreference::None {
+            order.sort_by_key(|&y| colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]));
+        }
         for y in order {
             if paired[y] || !compatible(self.players, group[x], group[y]) {
                 continue;
             }
+            let problem = colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]);
+            if problem && problems_left == 0 {
+                continue;
+            }
             paired[y] = true;
             out.push((group[x], group[y]));
-            if self.match_in_order(group, half, paired, out) {
+            if self.match_in_order(group, half, paired, out, problems_left - usize::from(problem)) {
                 return true;
             }
             out.pop();
             paired[y] = false;
-            if self.steps > BUDGET {
+            if self.steps > self.limit {
                 break;
             }
         }
@@ -609,8 +823,8 @@ pub(crate) fn pair_ordered(
             _ => groups.push(vec![v]),
         }
     }
-    let first_round_kndb = options.variant == Variant::KndbSolkoff && state.round == 1;
-    let mut search = Search { players, options: *options, first_round_kndb, steps: 0, trace: Vec::new() };
+    let groups = accelerate(groups, players, state, options);
+    let mut search = Search::new(players, *options, state.round);
     let pairs = search.groups(&groups, 0, &[]).ok_or(NoValidPairing)?;
     let mut boards: Vec<Board> = pairs
         .iter()
@@ -629,6 +843,44 @@ pub(crate) fn pair_ordered(
     let mut pairing = RoundPairing { boards };
     pairing.sort_boards(state);
     Ok((pairing, search.trace))
+}
+
+/// Section 6: the score groups divided in four, groups 1–2 above groups 3–4, each part paired as a
+/// group of its own (1 against 2, 3 against 4): in round 1 under 6.1 and 6.2, and under 6.1 in a
+/// later round for each score group whose first group is larger than the number of rounds still
+/// to be played, this one included (reading 14). The dummy's group is never divided.
+fn accelerate(
+    groups: Vec<Vec<usize>>,
+    players: &[FmjdPlayer],
+    state: &RoundState,
+    options: &Options,
+) -> Vec<Vec<usize>> {
+    let to_play = (state.total_rounds + 1).saturating_sub(state.round) as usize;
+    let divide = |size: usize| match options.acceleration {
+        AccelerationMethod::None => false,
+        AccelerationMethod::Haley => state.round == 1,
+        AccelerationMethod::FourGroups => state.round == 1 || size.div_ceil(4) > to_play,
+    };
+    let mut out = Vec::with_capacity(groups.len() + 1);
+    for group in groups {
+        let upper = accelerated_upper(group.len());
+        if divide(group.len()) && upper < group.len() && !group.iter().any(|&v| players[v].dummy) {
+            out.push(group[..upper].to_vec());
+            out.push(group[upper..].to_vec());
+        } else {
+            out.push(group);
+        }
+    }
+    out
+}
+
+/// True when `state`'s round divides score groups in four (section 6), for the explanations.
+pub(crate) fn accelerated(state: &RoundState, options: &Options) -> bool {
+    match options.acceleration {
+        AccelerationMethod::None => false,
+        AccelerationMethod::Haley => state.round <= 2,
+        AccelerationMethod::FourGroups => true,
+    }
 }
 
 /// A.d colours for `higher` (earlier in the round's order, index `higher`) against `lower`.
@@ -679,8 +931,7 @@ mod tests {
     }
 
     fn search_halves(players: &[FmjdPlayer]) -> Vec<(PlayerId, PlayerId)> {
-        let mut search =
-            Search { players, options: Options::default(), first_round_kndb: false, steps: 0, trace: Vec::new() };
+        let mut search = Search::new(players, Options::default(), 2);
         let group: Vec<usize> = (0..players.len()).collect();
         let pairs = search.halves(&group).unwrap();
         pairs.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect()
@@ -699,9 +950,9 @@ mod tests {
     fn highest_against_lowest_of_3_4b() {
         let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
         let group: Vec<usize> = (0..6).collect();
-        let options = Options { variant: Variant::KndbSolkoff, floats: true };
+        let options = Options { variant: Variant::KndbSolkoff, ..Options::default() };
         let pairs = |players: &[FmjdPlayer]| {
-            let mut search = Search { players, options, first_round_kndb: false, steps: 0, trace: Vec::new() };
+            let mut search = Search::new(players, options, 2);
             let found = search.halves(&group).unwrap();
             found.iter().map(|&(a, b)| (players[a].id, players[b].id)).collect::<Vec<_>>()
         };
@@ -732,9 +983,8 @@ mod tests {
         }
         let groups = vec![vec![0, 1, 2], (3..10).collect::<Vec<usize>>()];
         let run = |variant: Variant| {
-            let options = Options { variant, floats: true };
-            let mut search =
-                Search { players: &players, options, first_round_kndb: false, steps: 0, trace: Vec::new() };
+            let options = Options { variant, ..Options::default() };
+            let mut search = Search::new(&players, options, 2);
             let mut pairs: Vec<(PlayerId, PlayerId)> =
                 search.groups(&groups, 0, &[]).unwrap().iter().map(|&(a, b)| (players[a].id, players[b].id)).collect();
             pairs.sort_unstable();
@@ -743,6 +993,29 @@ mod tests {
         // A, B, C are players 1, 2, 3; the lower group 1..7 is players 4..10.
         assert_eq!(run(Variant::Rating), vec![(1, 4), (2, 5), (3, 6), (7, 9), (8, 10)]);
         assert_eq!(run(Variant::KndbSolkoff), vec![(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)]);
+    }
+
+    /// 6.1: sixteen players make groups of four, 1–2 the upper eight; fifteen (the dummy not being
+    /// in a group, reading 14) and fourteen keep eight above; ten, six; two, both.
+    #[test]
+    fn four_groups_divide_at_twice_a_rounded_up_quarter() {
+        let sizes: Vec<usize> = [16, 15, 14, 10, 2].into_iter().map(accelerated_upper).collect();
+        assert_eq!(sizes, vec![8, 8, 8, 6, 2]);
+    }
+
+    /// 7b: two more whites each is a problem ("if both players played two times more with white");
+    /// one more is not. 7c: due colours (the less played, else the other of the last) must differ.
+    #[test]
+    fn colour_problems_of_7b_and_7c() {
+        use Colour::{Black as B, White as W};
+        let with = |colours: Vec<Colour>| FmjdPlayer { colours, ..player(1, 2000) };
+        let (ww, bww, wb, bw) = (with(vec![W, W]), with(vec![B, W, W]), with(vec![W, B]), with(vec![B, W]));
+        assert!(colour_problem(ColourPreference::Weak, &ww, &ww));
+        assert!(!colour_problem(ColourPreference::Weak, &bww, &ww));
+        assert!(!colour_problem(ColourPreference::None, &ww, &ww));
+        assert_eq!((due(&wb), due(&bw), due(&bww), due(&player(2, 1900))), (Some(W), Some(B), Some(B), None));
+        assert!(colour_problem(ColourPreference::Strong, &bw, &bww));
+        assert!(!colour_problem(ColourPreference::Strong, &wb, &bw));
     }
 
     /// Colours (A.d): the lower balance gets white; then the latest differing round; then A.b.
