@@ -159,9 +159,9 @@ pub fn pair_with_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing
 fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundPairing, NoValidPairing> {
     let players = dutch_players(state, rules);
     let shortcut = if shortcuts { homogeneous_first_round(state, &players) } else { None };
-    let partners = match (shortcut, rules) {
-        (Some(partners), _) => partners,
-        (None, rules) => match rules {
+    let partners = match shortcut {
+        Some(partners) => partners,
+        None => match rules {
             Rules::Dutch2025 => {
                 let layout = Layout::new(&players, state.round);
                 with_width(layout.total_bits() + 2, |width| {
