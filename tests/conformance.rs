@@ -141,3 +141,41 @@ fn reference_layout_is_rebuilt_exactly() {
         "t: Round #1\nt: Round #2\n  Checker pairings        Tournament pairings \n      1 -  31                  1 -  17\n     44 -  17                 44 -  31\n\n\n"
     );
 }
+
+/// The engine's shortcut for a first round that is one homogeneous bracket (S1[i]–S2[i], the last
+/// player of an odd field gets the PAB) must give exactly what the full engine gives: on the
+/// round 1 of every conformance file (even and odd fields, with and without initial colour) and of
+/// generated tournaments of 2 to 41 players.
+#[test]
+fn the_first_round_shortcut_pairs_as_the_engine_does() {
+    use trfcheck::formats::{self, ReadOptions};
+    use trfcheck::generate::{self, GenerateOptions};
+    use trfcheck::model::Tournament;
+    use trfcheck::state::{Participation, RoundState};
+    use trfcheck::systems::dutch::{self, Rules};
+
+    let compare = |t: &Tournament, rules: Rules, what: &str| {
+        let state = RoundState::build(t, 1, Participation::Recorded);
+        let shortcut = dutch::pair(&state, rules).map(|p| p.boards);
+        let engine = dutch::pair_with_engine(&state, rules).map(|p| p.boards);
+        assert_eq!(shortcut, engine, "round 1 of {what}");
+    };
+    let mut compared = 0;
+    if let Some(shared) = shared() {
+        for (version, rules) in [("dutch-2025", Rules::Dutch2025), ("dutch-2017", Rules::Dutch2017)] {
+            for path in files(&shared.join("conformance").join(version).join("clean"), &["trf"]) {
+                let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
+                compare(loaded.tournament.as_ref().unwrap(), rules, &path.display().to_string());
+                compared += 1;
+            }
+        }
+    }
+    for (system, rules) in [(SystemId::Dutch2025, Rules::Dutch2025), (SystemId::Dutch2017, Rules::Dutch2017)] {
+        for players in 2..=41 {
+            let t = generate::generate(&GenerateOptions::new(system, players, 1, u64::from(players))).unwrap();
+            compare(&t, rules, &format!("{players} generated players"));
+            compared += 1;
+        }
+    }
+    assert!(compared >= 80);
+}

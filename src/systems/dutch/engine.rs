@@ -90,12 +90,16 @@ impl<W: Weight> Procedure<'_, W> {
                 }
             }
         } else {
+            // An even field has no PAB to place, so nothing below depends on this solve: the first
+            // bracket's solve, whose weights keep C4 on top, completes the round as well and is
+            // checked instead (`run`). Solving here too would only double the work.
             for lower in 0..n {
                 for higher in 0..lower {
                     let w = self.edge(higher, lower, Reach::Beyond);
                     self.matcher.set_weight(lower, higher, w);
                 }
             }
+            return Ok(());
         }
         self.matcher.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| self.matcher.mate(v).is_none()).collect();
@@ -136,6 +140,7 @@ impl<W: Weight> Procedure<'_, W> {
         let mut next = (0..n).find(|&v| self.score(v) < top).unwrap_or(n);
         let mut bracket: Vec<usize> = (0..next).collect();
         let mut mdp_count = 0;
+        let mut first_bracket = true;
         while bracket.len() > 1 || next < n {
             let bracket_end = bracket.len();
             let next_group_start = next;
@@ -157,6 +162,11 @@ impl<W: Weight> Procedure<'_, W> {
                 base.rows.push(row);
             }
             self.matcher.solve();
+            if first_bracket && n % 2 == 0 && (0..n).any(|v| self.matcher.mate(v).is_none()) {
+                // C4 for an even field (see `completion`).
+                return Err(NoValidPairing);
+            }
+            first_bracket = false;
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| self.score(v)).collect();
             let settled = {
                 let mut scope = GlobalScope::new(&mut self.matcher, &bracket, &self.max_weight);

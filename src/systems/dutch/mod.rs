@@ -106,17 +106,70 @@ macro_rules! by_width {
     };
 }
 
+/// The partners of a first round that is one homogeneous bracket, without running the engine.
+///
+/// When nobody has a history (no game, colour, float or bye before), every pairing score is the
+/// same and no pair is forbidden, every pair is allowed and ties on every criterion (C1–C21 of
+/// 2025, C.1–C.19 of 2017): no colour preference, no float, no topscorer, the same PAB standing.
+/// So the first candidate of the generation order is the pairing: S1[i]–S2[i] (2025 art. 4.2 and
+/// 4.3 with no transposition; 2017 B.1 and B.2), and with an odd count the last player of S2, the
+/// one left over, gets the PAB (2025 C5/C9 all tie, 4.3.2; 2017 A.5/C.5 likewise). `None` when the
+/// round is not of that shape; the engine then pairs it. The shortcut is checked against the
+/// engine in tests (`pair_with_engine`).
+fn homogeneous_first_round(state: &RoundState, players: &[DutchPlayer]) -> Option<Vec<Option<usize>>> {
+    let first = players.first()?;
+    let blank = |p: &DutchPlayer| {
+        p.score == first.score
+            && p.colours.is_empty()
+            && p.played_games == 0
+            && p.preference.is_none()
+            && p.floats == [player::Float::None; 2]
+            && !p.topscorer
+            && p.pab_eligible
+    };
+    let fresh = state.round == 1
+        && state.forbidden.is_empty()
+        && state.players.iter().all(|c| c.past.is_empty())
+        && players.iter().all(blank);
+    if !fresh {
+        return None;
+    }
+    let n = players.len();
+    let half = n / 2;
+    let mut partners = vec![None; n];
+    for i in 0..half {
+        partners[i] = Some(half + i);
+        partners[half + i] = Some(i);
+    }
+    Some(partners)
+}
+
 /// Pairs the round under the Dutch rules.
 pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
+    pair_with(state, rules, true)
+}
+
+/// Pairs the round with the full engine even where a shortcut applies: for tests that compare the
+/// two.
+#[doc(hidden)]
+pub fn pair_with_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
+    pair_with(state, rules, false)
+}
+
+fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundPairing, NoValidPairing> {
     let players = dutch_players(state, rules);
-    let partners = match rules {
-        Rules::Dutch2025 => {
-            let layout = Layout::new(&players, state.round);
-            with_width(layout.total_bits() + 2, |width| {
-                by_width!(width, engine::pair, (state, &players, layout.clone()))
-            })?
-        }
-        Rules::Dutch2017 => with_width(64, |width| by_width!(width, rules2017::pair, (state, &players)))?,
+    let shortcut = if shortcuts { homogeneous_first_round(state, &players) } else { None };
+    let partners = match shortcut {
+        Some(partners) => partners,
+        None => match rules {
+            Rules::Dutch2025 => {
+                let layout = Layout::new(&players, state.round);
+                with_width(layout.total_bits() + 2, |width| {
+                    by_width!(width, engine::pair, (state, &players, layout.clone()))
+                })?
+            }
+            Rules::Dutch2017 => with_width(64, |width| by_width!(width, rules2017::pair, (state, &players)))?,
+        },
     };
     let mut boards = Vec::new();
     for (i, partner) in partners.iter().enumerate() {
