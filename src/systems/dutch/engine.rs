@@ -162,7 +162,7 @@ impl<W: Weight> Procedure<'_, W> {
                 base.rows.push(row);
             }
             self.matcher.solve();
-            if first_bracket && n % 2 == 0 && (0..n).any(|v| self.matcher.mate(v).is_none()) {
+            if first_bracket && n.is_multiple_of(2) && (0..n).any(|v| self.matcher.mate(v).is_none()) {
                 // C4 for an even field (see `completion`).
                 return Err(NoValidPairing);
             }
