@@ -15,17 +15,36 @@ use trfcheck::systems::fmjd::FmjdRating;
 use trfcheck::validate;
 use trfcheck::verify;
 
+/// A game `(white, black, white's result)`; black 0 is the bye (`0000 - U`).
+pub(crate) type Game = (u32, u32, char);
+
 /// A small tournament as TRF text under `192 code`: player `i` rated `ratings[i - 1]`, and the
 /// recorded rounds as `(white, black, result of white)`; `black` 0 is the bye (`0000 - U`, a win's
 /// points).
-fn fmjd_file(code: &str, ratings: &[u32], total_rounds: u32, rounds: &[&[(u32, u32, char)]]) -> String {
+fn fmjd_file(code: &str, ratings: &[u32], total_rounds: u32, rounds: &[&[Game]]) -> String {
+    fmjd_file_with(code, &["092 Individual: Swiss-System"], ratings, total_rounds, rounds, &[], 10)
+}
+
+/// A small tournament as TRF text: `192 code`, `XXR total_rounds`, the extra header lines (`XDO …`),
+/// player `i` rated `ratings[i - 1]`, the recorded rounds as `(white, black, result of white)`
+/// (`black` 0 is the bye, `0000 - U`), and `absent` players marked `0000 - Z` in the round after
+/// them (a withdrawal before the round to pair). Scoring 1, ½, 0; the bye worth `bye` tenths.
+pub(crate) fn fmjd_file_with(
+    code: &str,
+    extra: &[&str],
+    ratings: &[u32],
+    total_rounds: u32,
+    rounds: &[&[Game]],
+    absent: &[u32],
+    bye: i64,
+) -> String {
     let mut out = vec![
         "012 trfcheck FMJD example".to_owned(),
         "042 2026/03/02".to_owned(),
-        "092 Individual: Swiss-System".to_owned(),
         format!("192 {code}"),
         format!("XXR {total_rounds}"),
     ];
+    out.extend(extra.iter().map(|s| s.to_string()));
     for (index, rating) in ratings.iter().enumerate() {
         let id = index as u32 + 1;
         let mut points = 0;
@@ -49,11 +68,15 @@ fn fmjd_file(code: &str, ratings: &[u32], total_rounds: u32, rounds: &[&[(u32, u
                 })
                 .expect("every player is paired in every recorded round");
             points += match result {
-                '1' | 'U' => 10,
+                '1' => 10,
+                'U' => bye,
                 '=' => 5,
                 _ => 0,
             };
             cells += &format!("  {opponent:>4} {colour} {result}");
+        }
+        if absent.contains(&id) {
+            cells += "  0000 - Z";
         }
         let points = Points::from_tenths(points);
         let name = format!("Player {id:03}");
@@ -65,10 +88,11 @@ fn fmjd_file(code: &str, ratings: &[u32], total_rounds: u32, rounds: &[&[(u32, u
     out.join("\n") + "\n"
 }
 
-fn read(text: &str) -> Tournament {
+pub(crate) fn read(text: &str) -> Tournament {
     let loaded = formats::read_bytes(Path::new("fmjd.trf"), text.as_bytes(), ReadOptions::default());
     let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
-    assert!(!validate::validate(&t).has_errors(), "invalid:\n{text}");
+    let findings = validate::validate(&t);
+    assert!(!findings.has_errors(), "invalid: {findings:?}\n{text}");
     t
 }
 
@@ -82,7 +106,7 @@ fn next_round(text: &str) -> (SystemId, BTreeSet<(u32, u32)>, Vec<u32>) {
 }
 
 /// Eight players rated 2400 (1), 2300, … 1700 (8): the pairing number is the rating order.
-const EIGHT: [u32; 8] = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700];
+pub(crate) const EIGHT: [u32; 8] = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700];
 
 /// Appendix A.b, round 1: the players by own rating, group A the higher half, B the lower; A1–B1,
 /// B2–A2, A3–B3, B4–A4. The ratings here are not in pairing-number order: 8 (2400), 4 (2300),

@@ -12,75 +12,16 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use trfcheck::formats::{self, ReadOptions};
 use trfcheck::generate::{self, GenerateOptions};
-use trfcheck::model::{AccelerationMethod, ColourPreference, DraughtsOptions, Points, Tournament};
+use trfcheck::model::{AccelerationMethod, ColourPreference, DraughtsOptions, Points};
 use trfcheck::systems::SystemId;
 use trfcheck::systems::fmjd::FmjdRating;
-use trfcheck::validate;
 use trfcheck::verify;
 
-/// A game `(white, black, white's result)`; black 0 is the bye (`0000 - U`).
-type Game = (u32, u32, char);
+use crate::fmjd::{EIGHT, Game, fmjd_file_with, read};
 
-/// A small tournament as TRF text: `192 code`, the extra header lines (`XDO …`), player `i` rated
-/// `ratings[i - 1]`, the recorded rounds, and `absent` players marked `0000 - Z` in the round after
-/// them (a withdrawal before the round to pair). Scoring 1, ½, 0; the bye worth `bye` tenths.
+/// The tournaments of these tests have five rounds ([`fmjd_file_with`]).
 fn file(code: &str, extra: &[&str], ratings: &[u32], rounds: &[&[Game]], absent: &[u32], bye: i64) -> String {
-    let mut out = vec![
-        "012 trfcheck FMJD options".to_owned(),
-        "042 2026/03/02".to_owned(),
-        format!("192 {code}"),
-        "XXR 5".to_owned(),
-    ];
-    out.extend(extra.iter().map(|s| s.to_string()));
-    for (index, rating) in ratings.iter().enumerate() {
-        let id = index as u32 + 1;
-        let mut points = 0;
-        let mut cells = String::new();
-        for round in rounds {
-            let (opponent, colour, result) = round
-                .iter()
-                .find_map(|&(w, b, r)| {
-                    let mirrored = match r {
-                        '1' => '0',
-                        '0' => '1',
-                        other => other,
-                    };
-                    if w == id {
-                        Some((b, if b == 0 { '-' } else { 'w' }, if b == 0 { 'U' } else { r }))
-                    } else if b == id {
-                        Some((w, 'b', mirrored))
-                    } else {
-                        None
-                    }
-                })
-                .expect("every player is paired in every recorded round");
-            points += match result {
-                '1' => 10,
-                'U' => bye,
-                '=' => 5,
-                _ => 0,
-            };
-            cells += &format!("  {opponent:>4} {colour} {result}");
-        }
-        if absent.contains(&id) {
-            cells += "  0000 - Z";
-        }
-        let points = Points::from_tenths(points);
-        let name = format!("Player {id:03}");
-        out.push(format!(
-            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
-            "", "", "", ""
-        ));
-    }
-    out.join("\n") + "\n"
-}
-
-fn read(text: &str) -> Tournament {
-    let loaded = formats::read_bytes(Path::new("options.trf"), text.as_bytes(), ReadOptions::default());
-    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
-    let findings = validate::validate(&t);
-    assert!(!findings.has_errors(), "invalid: {findings:?}\n{text}");
-    t
+    fmjd_file_with(code, extra, ratings, 5, rounds, absent, bye)
 }
 
 /// The next round with `flags` over the file's options: games `(white, black)` and bye holders.
@@ -104,9 +45,6 @@ fn pairs(games: &BTreeSet<(u32, u32)>) -> BTreeSet<(u32, u32)> {
 fn set(pairs: &[(u32, u32)]) -> BTreeSet<(u32, u32)> {
     pairs.iter().copied().collect()
 }
-
-/// Eight players rated 2400 (1), 2300, … 1700 (8): the pairing number is the rating order.
-const EIGHT: [u32; 8] = [2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700];
 
 /// Sixteen players rated 2500 (1) down to 1750 (16), 50 apart.
 fn sixteen() -> Vec<u32> {
