@@ -307,3 +307,20 @@ fn check_explains_a_round_that_differs() {
             "opponents: Round #1\nopponents: Round #2\n  Checker pairings        Tournament pairings \n      2 -   1                  4 -   1\n      3 -   4                  3 -   2\n\n\n",
         );
 }
+
+/// The threads that check rounds log to stderr (and draw the progress bar there on a terminal);
+/// the command once held stderr's lock from start to end, so a check with logs on and more than
+/// one job waited forever. The timeout turns such a hang into a failure.
+#[test]
+fn check_logs_from_every_job_without_waiting_on_stderr() {
+    let assert = trfcheck()
+        .env("RUST_LOG", "debug")
+        .args(["check", "--jobs", "2"])
+        .arg(sample("generated-dutch-2025.trf"))
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .code(0);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let rounds_logged = stderr.lines().filter(|line| line.contains("checked")).count();
+    assert!(rounds_logged >= 2, "each checked round is logged:\n{stderr}");
+}

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
@@ -274,15 +276,22 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Logs go to stderr at the level of `-v` (warnings by default); `RUST_LOG` overrides it with
+/// `level` or `target=level,...` directives. A `Targets` filter parses those without a regex
+/// engine (EnvFilter's field filters would add one to every build for a feature we do not use).
 fn init_logging(verbose: u8) {
     let default = match verbose {
-        0 => "warn",
-        1 => "info",
-        2 => "debug",
-        _ => "trace",
+        0 => LevelFilter::WARN,
+        1 => LevelFilter::INFO,
+        2 => LevelFilter::DEBUG,
+        _ => LevelFilter::TRACE,
     };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(io::stderr).with_target(false).try_init();
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|directives| directives.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(default));
+    let layer = tracing_subscriber::fmt::layer().with_writer(io::stderr).with_target(false);
+    let _ = tracing_subscriber::registry().with(layer).with(filter).try_init();
 }
 
 fn colour(choice: ColourChoice) -> bool {
@@ -297,8 +306,9 @@ fn colour(choice: ColourChoice) -> bool {
 pub fn run(command: Command, style: Style) -> io::Result<Status> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let stderr = io::stderr();
-    let mut err = stderr.lock();
+    // Not locked for the whole command: the threads that check rounds log to stderr and draw the
+    // progress bar there, and would wait forever for a lock this thread holds.
+    let mut err = io::stderr();
     match command {
         Command::Check { files, system, rounds, format, jobs, draughts, read, standings } => {
             let options = CheckOptions {
@@ -320,7 +330,6 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         }
         Command::Watch { paths, system, format, debounce_ms, read } => {
             drop(out);
-            drop(err);
             let options = crate::watch::WatchOptions {
                 check: CheckOptions { system, read: read.options(), ..CheckOptions::default() },
                 format,
