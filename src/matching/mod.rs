@@ -85,9 +85,8 @@ enum Label {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Matcher<W: Weight> {
-    /// Edge weights, one full row per vertex (zero on the diagonal), in as few limbs as they need.
-    /// Both halves are stored so that scanning the edges of a vertex reads memory in order: with
-    /// wide weights the scans are bound by memory traffic.
+    /// Edge weights, the lower triangle of the table (zero on the diagonal), in as few limbs as
+    /// they need: with wide weights the table is most of the memory of a large round.
     weights: WeightTable,
     weight_limit: W,
     /// Edges whose weight changed since the last solve, not yet accounted for in the duals (as
