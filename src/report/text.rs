@@ -3,7 +3,8 @@
 
 use std::io::{self, Write};
 
-use similar::{ChangeTag, TextDiff};
+use similar::ChangeTag;
+use similar::algorithms::{Capture, Replace, myers};
 
 use super::{CheckReport, RoundStatus};
 use crate::systems::pairing::Board;
@@ -44,10 +45,13 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                     detail.computed.len(),
                     report.system.as_deref().unwrap_or("computed")
                 )?;
-                let recorded: String = detail.recorded.iter().map(board_line).collect();
-                let computed: String = detail.computed.iter().map(board_line).collect();
-                let diff = TextDiff::from_lines(&recorded, &computed);
-                let groups = diff.grouped_ops(1);
+                let recorded: Vec<String> = detail.recorded.iter().map(board_line).collect();
+                let computed: Vec<String> = detail.computed.iter().map(board_line).collect();
+                // Myers on the board lines, as `TextDiff::from_lines` would run it; called directly,
+                // it is compiled once, without the other algorithms TextDiff can switch to.
+                let mut hook = Replace::new(Capture::new());
+                let Ok(()) = myers::diff(&mut hook, &recorded, 0..recorded.len(), &computed, 0..computed.len());
+                let groups = similar::group_diff_ops(hook.into_inner().into_ops(), 1);
                 for (i, group) in groups.iter().enumerate() {
                     // A gap before the group: boards that agree, left out.
                     let starts_at = group.first().map_or(0, |op| op.old_range().start.min(op.new_range().start));
@@ -55,7 +59,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                         writeln!(out, "          ⋮")?;
                     }
                     for op in group {
-                        for change in diff.iter_changes(op) {
+                        for change in op.iter_changes(&recorded, &computed) {
                             // The board number in the pairing the line comes from.
                             let (sign, board) = match change.tag() {
                                 ChangeTag::Delete => ('-', change.old_index()),
