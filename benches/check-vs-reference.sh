@@ -9,6 +9,10 @@
 # programs must give the same verdict (the list of discrepant rounds); the script says when not.
 # Each file is run REPEAT times (default 1) and the fastest run is kept. JOBS=N passes --jobs N to
 # trfcheck (by default it checks rounds on every core).
+#
+# trfcheck is measured as it is shipped: the `dist` profile (Cargo.toml), linked statically on a
+# glibc host (`-C target-feature=+crt-static`), so the process maps no shared C library. BUILD=release
+# measures the plain `cargo build --release` binary instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +32,18 @@ trap 'rm -f "$best_out"' EXIT
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}'; }
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 
-cargo build --release --quiet
-trfcheck="${CARGO_TARGET_DIR:-target}/release/trfcheck"
+if [ "${BUILD:-dist}" = release ]; then
+  cargo build --release --quiet
+  trfcheck="${CARGO_TARGET_DIR:-target}/release/trfcheck"
+else
+  # An explicit --target keeps the static flag off the build scripts and proc macros.
+  host=$(rustc -vV | sed -n 's/^host: //p')
+  static=()
+  case "$host" in *-linux-gnu) static=(-C target-feature=+crt-static) ;; esac
+  RUSTFLAGS="${RUSTFLAGS:-} ${static[*]}" cargo build --profile dist --target "$host" --quiet
+  trfcheck="${CARGO_TARGET_DIR:-target}/$host/dist/trfcheck"
+fi
+echo "measuring $trfcheck" >&2
 
 # Runs a command REPEAT times; prints "wall user+sys peak_kb" of the fastest run, and keeps its
 # stdout in $best_out.
