@@ -33,9 +33,9 @@ impl WeightTable {
         &self.data[start..start + self.limbs]
     }
 
-    /// Whether `{u, v}` has no edge. The most significant limb is read first: the top criteria
-    /// (completing the round) are set on every edge, so an edge is found present at once, where the
-    /// low limbs (rarely set criteria, generation-order bits) are mostly zero.
+    /// Whether `{u, v}` has no edge. The most significant limb is read first: weights that pack
+    /// criteria have their top fields set on most edges (the Dutch weights: completing the round),
+    /// while their low limbs (rarely set criteria, generation-order bits) are mostly zero.
     #[inline]
     pub(super) fn is_zero(&self, u: usize, v: usize) -> bool {
         self.entry(u, v).iter().rev().all(|&limb| limb == 0)
