@@ -324,3 +324,26 @@ fn check_logs_from_every_job_without_waiting_on_stderr() {
     let rounds_logged = stderr.lines().filter(|line| line.contains("checked")).count();
     assert!(rounds_logged >= 2, "each checked round is logged:\n{stderr}");
 }
+
+/// The same lock, as a user first meets it: on a terminal, the threads that check rounds draw the
+/// progress bar on stderr. `script` (util-linux) gives the command a terminal; without it the test
+/// says SKIPPED.
+#[test]
+fn check_on_a_terminal_draws_progress_from_every_job() {
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: `script` (util-linux) is not available to give check a terminal");
+        return;
+    }
+    let command = format!(
+        "'{}' --color never check --jobs 2 '{}'",
+        env!("CARGO_BIN_EXE_trfcheck"),
+        sample("generated-dutch-2025.trf").display()
+    );
+    Command::new("script")
+        .env_remove("RUST_LOG")
+        .args(["-qec", &command, "/dev/null"])
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("checked rounds match"));
+}
