@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use trfcheck::formats::{self, ReadOptions};
-use trfcheck::generate::{self, GenerateOptions};
+use trfcheck::generate::GenerateOptions;
 use trfcheck::model::{Points, Tournament};
 use trfcheck::systems::SystemId;
 use trfcheck::systems::fmjd::FmjdRating;
@@ -202,8 +202,7 @@ fn check_explains_a_differing_fmjd_round() {
 /// byes and withdrawals, written as TRF, resolved from their 192 record, and every round matches.
 #[test]
 fn generated_fmjd_rating_tournaments_check_clean() {
-    use trfcheck::exit::Status;
-    use trfcheck::report::RoundStatus;
+    use crate::support::check_generated;
     let checked = AtomicUsize::new(0);
     let mut runner = TestRunner::new(Config { cases: 120, failure_persistence: None, ..Config::default() });
     let dir = tempfile::tempdir().unwrap();
@@ -217,14 +216,8 @@ fn generated_fmjd_rating_tournaments_check_clean() {
                 options.bye_rate = 0.1;
                 options.withdraw_rate = 0.03;
             }
-            let Ok(t) = generate::generate(&options) else { return Ok(()) };
-            let (text, _) = formats::trf::write(&t);
-            std::fs::write(&path, &text).unwrap();
-            let (inspected, report) = verify::check_path(&path, &verify::CheckOptions::default());
-            prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
+            let Some(report) = check_generated(&options, &path)? else { return Ok(()) };
             prop_assert_eq!(report.system.as_deref(), Some("fmjd-rating"));
-            prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
-            prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);
             checked.fetch_add(report.rounds.len(), Ordering::Relaxed);
             Ok(())
         })
@@ -290,8 +283,7 @@ fn hand_built_rounds_of_the_solkoff_systems() {
 /// `generate` → `check` for the two Solkoff systems.
 #[test]
 fn generated_solkoff_tournaments_check_clean() {
-    use trfcheck::exit::Status;
-    use trfcheck::report::RoundStatus;
+    use crate::support::check_generated;
     for system in [SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
         let checked = AtomicUsize::new(0);
         let mut runner = TestRunner::new(Config { cases: 80, failure_persistence: None, ..Config::default() });
@@ -306,14 +298,8 @@ fn generated_solkoff_tournaments_check_clean() {
                     options.bye_rate = 0.1;
                     options.withdraw_rate = 0.03;
                 }
-                let Ok(t) = generate::generate(&options) else { return Ok(()) };
-                let (text, _) = formats::trf::write(&t);
-                std::fs::write(&path, &text).unwrap();
-                let (inspected, report) = verify::check_path(&path, &verify::CheckOptions::default());
-                prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
+                let Some(report) = check_generated(&options, &path)? else { return Ok(()) };
                 prop_assert_eq!(report.system.as_deref(), Some(system.id()));
-                prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
-                prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);
                 checked.fetch_add(report.rounds.len(), Ordering::Relaxed);
                 Ok(())
             })

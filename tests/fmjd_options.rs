@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use trfcheck::formats::{self, ReadOptions};
-use trfcheck::generate::{self, GenerateOptions};
+use trfcheck::generate::GenerateOptions;
 use trfcheck::model::{AccelerationMethod, ColourPreference, DraughtsOptions, Points};
 use trfcheck::systems::SystemId;
 use trfcheck::systems::fmjd::FmjdRating;
@@ -361,8 +361,7 @@ fn the_xdo_record_round_trips() {
 /// with forfeits, byes and withdrawals; the options go through the XDO record `generate` writes.
 #[test]
 fn generated_tournaments_check_clean_under_every_option() {
-    use trfcheck::exit::Status;
-    use trfcheck::report::RoundStatus;
+    use crate::support::check_generated;
     let systems = [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff];
     let checked = AtomicUsize::new(0);
     let combinations = AtomicUsize::new(0);
@@ -389,13 +388,7 @@ fn generated_tournaments_check_clean_under_every_option() {
                                 options.bye_rate = 0.1;
                                 options.withdraw_rate = 0.05;
                             }
-                            let Ok(t) = generate::generate(&options) else { return Ok(()) };
-                            let (text, _) = formats::trf::write(&t);
-                            std::fs::write(&path, &text).unwrap();
-                            let (inspected, report) = verify::check_path(&path, &verify::CheckOptions::default());
-                            prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
-                            prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
-                            prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match));
+                            let Some(report) = check_generated(&options, &path)? else { return Ok(()) };
                             let used = report.options.clone().unwrap_or_default();
                             prop_assert!(used.iter().all(|o| o.source == "XDO record"), "{:?}", used);
                             checked.fetch_add(report.rounds.len(), Ordering::Relaxed);

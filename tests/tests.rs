@@ -15,4 +15,5 @@ mod generate;
 mod grammar;
 mod handbook;
 mod matching;
+mod support;
 mod watch;

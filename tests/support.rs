@@ -1,0 +1,25 @@
+//! What several test modules share: a generated tournament, written out and checked.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use trfcheck::exit::Status;
+use trfcheck::generate::{self, GenerateOptions};
+use trfcheck::report::{CheckReport, RoundStatus};
+use trfcheck::{formats, verify};
+
+/// Generates a tournament from `options`, writes it to `path` as TRF-2026, checks it with the
+/// default options, and asserts that it checks clean: no diagnostic, exit status 0 and every round
+/// a match (the engine that paired it must agree with itself through the file). `None` when the
+/// generator refuses the options.
+pub fn check_generated(options: &GenerateOptions, path: &Path) -> Result<Option<CheckReport>, TestCaseError> {
+    let Ok(t) = generate::generate(options) else { return Ok(None) };
+    let (text, _) = formats::trf::write(&t);
+    std::fs::write(path, &text).unwrap();
+    let (inspected, report) = verify::check_path(path, &verify::CheckOptions::default());
+    prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
+    prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
+    prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}\n{}", report.rounds, text);
+    Ok(Some(report))
+}
