@@ -298,6 +298,33 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// Multiplies every weight by `2^bits`, at any time, without a solve: the duals are scaled
+    /// with the weights, which keeps them feasible and complementary to the matching, so an
+    /// optimal matching stays optimal and pending changes keep their meaning. A caller that packs
+    /// fields into the weights makes room for wider fields under the top one this way.
+    ///
+    /// A dual bound of `2·max_weight + 2` becomes `2·max_weight + 2^(bits + 1)` by the scaling,
+    /// so the scaled weights must keep a bit more headroom: below `2^(W::BITS - 3)`.
+    ///
+    /// # Panics
+    ///
+    /// If a scaled weight would reach `2^(W::BITS - 3)`.
+    pub fn scale_up(&mut self, bits: u32) {
+        if bits == 0 {
+            return;
+        }
+        let longest = self.weights.bit_length();
+        assert!(longest + bits <= W::BITS - 3, "weights of {longest} bits scaled by 2^{bits} leave no headroom");
+        self.weights.shift_left(bits, W::LIMBS);
+        for dual in self.vertex_dual.iter_mut().chain(self.blossom_dual.iter_mut()) {
+            if !dual.is_zero() {
+                dual.shl_in_place(bits);
+            }
+        }
+        // The cached reduced costs of a stage are stale.
+        self.stage.epoch += 1;
+    }
+
     /// The weight of the edge `{u, v}`, zero if absent (and for `u == v`).
     pub fn weight(&self, u: usize, v: usize) -> W {
         self.weights.get(u, v)

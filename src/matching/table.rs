@@ -74,6 +74,38 @@ impl WeightTable {
         }
     }
 
+    /// The number of bits of the largest weight.
+    pub(super) fn bit_length(&self) -> u32 {
+        let top = self.data.chunks_exact(self.limbs).fold(0u64, |top, entry| top | entry[self.limbs - 1]);
+        if top != 0 {
+            return 64 * (self.limbs as u32 - 1) + (64 - top.leading_zeros());
+        }
+        let mut longest = 0;
+        for entry in self.data.chunks_exact(self.limbs) {
+            if let Some(index) = entry.iter().rposition(|&limb| limb != 0) {
+                longest = longest.max(64 * index as u32 + (64 - entry[index].leading_zeros()));
+            }
+        }
+        longest
+    }
+
+    /// Multiplies every weight by `2^bits`, widening the entries as needed (up to `max_limbs`, which
+    /// the shifted weights must fit in).
+    pub(super) fn shift_left(&mut self, bits: u32, max_limbs: usize) {
+        let needed = ((self.bit_length() + bits + 3).div_ceil(64) as usize).clamp(1, max_limbs.max(1));
+        if needed > self.limbs {
+            self.relayout(self.count, needed);
+        }
+        let (words, rest) = ((bits / 64) as usize, bits % 64);
+        for entry in self.data.chunks_exact_mut(self.limbs) {
+            for index in (0..entry.len()).rev() {
+                let low = index.checked_sub(words).map_or(0, |source| entry[source]);
+                let below = index.checked_sub(words + 1).map_or(0, |source| entry[source]);
+                entry[index] = if rest == 0 { low } else { (low << rest) | (below >> (64 - rest)) };
+            }
+        }
+    }
+
     /// Adds a vertex without edges.
     pub(super) fn add_vertex(&mut self) {
         self.relayout(self.count + 1, self.limbs);

@@ -153,3 +153,60 @@ fn weights_survive_widening_and_added_vertices() {
     assert_eq!(matcher.mate(5), Some(2));
     assert_eq!(matcher.mate(7), Some(0));
 }
+
+/// A `Wide<4>` with the value of a `u128`.
+fn wide(value: u128) -> Wide<4> {
+    let mut weight = Wide::<4>::zero();
+    weight.set_from_limbs(&[value as u64, (value >> 64) as u64]);
+    weight
+}
+
+#[test]
+fn scaling_up_keeps_the_optimum_and_its_certificate() {
+    // The blossom graph of `odd_cycle_forms_a_blossom` plus a vertex, so the duals include a
+    // blossom's; 70 bits take the weights across a limb boundary.
+    let weights = vec![
+        vec![0, 8, 9, 0, 0, 0, 3],
+        vec![8, 0, 10, 7, 0, 0, 0],
+        vec![9, 10, 0, 0, 0, 0, 0],
+        vec![0, 7, 0, 0, 6, 0, 0],
+        vec![0, 0, 0, 6, 0, 5, 2],
+        vec![0, 0, 0, 0, 5, 0, 0],
+        vec![3, 0, 0, 0, 2, 0, 0],
+    ];
+    let mut matcher = Matcher::<Wide<4>>::new(weights.len());
+    for (u, row) in weights.iter().enumerate() {
+        for (v, &weight) in row.iter().enumerate().take(u) {
+            matcher.set_weight(u, v, wide(weight));
+        }
+    }
+    matcher.solve();
+    let before = matcher.matching();
+    matcher.scale_up(70);
+    // Still optimal for the scaled weights, without a solve.
+    assert_eq!(matcher.check_optimality(), Ok(()));
+    assert_eq!(matcher.matching(), before);
+    assert_eq!(matcher.total_weight(), wide(brute_force_best(&weights) << 70));
+    for (u, row) in weights.iter().enumerate() {
+        for (v, &weight) in row.iter().enumerate() {
+            assert_eq!(matcher.weight(u, v), wide(weight << 70), "{{{u}, {v}}}");
+        }
+    }
+    // A change made before a scaling keeps its meaning after it.
+    let mut changed = weights.clone();
+    changed[1][2] = 1;
+    changed[2][1] = 1;
+    matcher.set_weight(1, 2, wide(1 << 70));
+    matcher.scale_up(3);
+    matcher.solve();
+    assert_eq!(matcher.check_optimality(), Ok(()));
+    assert_eq!(matcher.total_weight(), wide(brute_force_best(&changed) << 73));
+}
+
+#[test]
+#[should_panic(expected = "leave no headroom")]
+fn scaling_up_refuses_to_lose_the_headroom() {
+    let mut matcher = Matcher::<u64>::new(2);
+    matcher.set_weight(0, 1, 1 << 40);
+    matcher.scale_up(21);
+}

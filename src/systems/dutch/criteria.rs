@@ -113,6 +113,16 @@ impl Frame {
         }
         Frame { widths, bases, total_bits: position }
     }
+
+    /// Moves the first (most important) field up to the top of `total_bits` bits, leaving the
+    /// others where they are: the bits between stay zero, which only adds headroom.
+    pub fn lift_first_field(&mut self, total_bits: u32) {
+        debug_assert!(total_bits >= self.total_bits, "a frame only grows");
+        if let Some(first) = self.widths.first() {
+            self.bases[0] = total_bits - first.bits();
+        }
+        self.total_bits = total_bits;
+    }
 }
 
 /// Receives a pair's values, field by field, in priority order.
@@ -179,8 +189,12 @@ impl<W: Weight> Row for Pack<'_, W> {
         };
         self.field += 1;
         for &(key, count) in entries {
-            let offset = offsets.get(&key).copied().unwrap_or(0);
-            self.add(count, base + offset);
+            if count == 0 {
+                continue;
+            }
+            let offset = offsets.get(&key).copied();
+            debug_assert!(offset.is_some(), "a counter for key {key}");
+            self.add(count, base + offset.unwrap_or(0));
         }
     }
 }

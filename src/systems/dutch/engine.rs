@@ -14,9 +14,14 @@ use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::criteria::Frame;
 use super::generation::{self, BaseWeights, Bracket, Scope};
 use super::player::DutchPlayer;
-use super::weights::{self, ByeContext, Layout, Reach};
+use super::weights::{self, BracketLayout, ByeContext, Layout, Reach, bits_for};
+
+/// Bits a weight type must have above the round's weights: two for the matcher
+/// ([`Weight::headroom_limit`]) and one for scaling them up ([`Matcher::scale_up`]).
+pub const HEADROOM_BITS: u32 = 3;
 
 /// No pairing of the round satisfies the absolute criteria (1.9.3: the arbiter decides).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,14 +31,27 @@ pub struct NoValidPairing;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
     NoValidPairing,
-    /// The weights need this many bits; run again with a wider integer.
+    /// The weights need this many bits (the matcher's headroom included); run again with a wider
+    /// integer.
     Wider(u32),
+}
+
+impl From<NoValidPairing> for EngineError {
+    fn from(_: NoValidPairing) -> Self {
+        EngineError::NoValidPairing
+    }
 }
 
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],
     compatible: Vec<bool>,
-    layout: Layout,
+    /// How many earlier rounds the float criteria look at.
+    float_rounds: usize,
+    /// The width of every weight of the round: C4 always sits at its top. At least the width
+    /// asked for, fixed once the bye is known.
+    round_bits: u32,
+    /// The fields of the bracket being paired (before the first bracket, only C4's is used).
+    frame: Frame,
     bye: ByeContext,
     matcher: Matcher<W>,
     max_weight: W,
@@ -61,29 +79,40 @@ impl<W: Weight> Procedure<'_, W> {
         if !self.compatible(higher, lower) {
             return W::zero();
         }
-        weights::edge_weight(&self.layout, &self.bye, &self.players[higher], &self.players[lower], reach)
+        weights::edge_weight(
+            &self.frame,
+            self.float_rounds,
+            &self.bye,
+            &self.players[higher],
+            &self.players[lower],
+            reach,
+        )
     }
 
     /// Before the brackets: can the round be completed at all (C4, with C1–C3 and the bye
     /// eligibility of C2), and at what score does the PAB go (C5)?
-    fn completion(&mut self) -> Result<(), NoValidPairing> {
+    fn completion(&mut self) -> Result<(), EngineError> {
         let n = self.n();
         let top = self.score(0);
         if n % 2 == 1 {
             // A preliminary weight: complete the round with an eligible bye assignee, leave out the
             // player with the lowest score, and (for C9 below) pair the top scoregroup in itself.
-            let s = self.layout.score_field_bits;
-            let g = self.layout.group_size_bits;
+            // The scoregroups' indices from the bottom up, summed over the paired players, are
+            // largest when the one left out has the lowest score.
+            let (group_bits, index_bits) = completion_bits(self.players);
+            let mut group_index = vec![0u64; n];
+            for v in (0..n.saturating_sub(1)).rev() {
+                group_index[v] = group_index[v + 1] + u64::from(self.score(v) != self.score(v + 1));
+            }
             for lower in 0..n {
                 for higher in 0..lower {
                     let mut w = W::zero();
                     if self.compatible(higher, lower) {
                         let (h, l) = (&self.players[higher], &self.players[lower]);
                         w = W::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
-                        w.shl_in_place(s);
-                        let offsets = self.layout.score_offsets[&l.score] + self.layout.score_offsets[&h.score];
-                        w.or_u64_in_place(u64::from(offsets));
-                        w.shl_in_place(g);
+                        w.shl_in_place(index_bits);
+                        w.or_u64_in_place(group_index[higher] + group_index[lower]);
+                        w.shl_in_place(group_bits);
                         w.or_u64_in_place(u64::from(l.score >= top));
                     }
                     self.matcher.set_weight(lower, higher, w);
@@ -93,6 +122,7 @@ impl<W: Weight> Procedure<'_, W> {
             // An even field has no PAB to place, so nothing below depends on this solve: the first
             // bracket's solve, whose weights keep C4 on top, completes the round as well and is
             // checked instead (`run`). Solving here too would only double the work.
+            self.set_round_bits()?;
             for lower in 0..n {
                 for higher in 0..lower {
                     let w = self.edge(higher, lower, Reach::Beyond);
@@ -104,7 +134,7 @@ impl<W: Weight> Procedure<'_, W> {
         self.matcher.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| self.matcher.mate(v).is_none()).collect();
         if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.players[v].pab_eligible) {
-            return Err(NoValidPairing);
+            return Err(EngineError::NoValidPairing);
         }
         if let Some(&assignee) = unmatched.first() {
             let bye_score = self.score(assignee);
@@ -119,6 +149,7 @@ impl<W: Weight> Procedure<'_, W> {
             for (rank, games) in played.into_iter().enumerate() {
                 self.bye.unplayed_ranks.insert(games, rank as u64);
             }
+            self.set_round_bits()?;
             for lower in 0..n {
                 for higher in 0..lower {
                     let w = self.edge(higher, lower, Reach::Beyond);
@@ -129,8 +160,38 @@ impl<W: Weight> Procedure<'_, W> {
         Ok(())
     }
 
+    /// Sets the width of the round's weights, now that the bye is known
+    /// ([`estimate_round_bits`]).
+    fn set_round_bits(&mut self) -> Result<(), EngineError> {
+        let bits = estimate_round_bits(self.players, self.float_rounds, |p| self.bye.rank(p)).max(self.round_bits);
+        if bits + HEADROOM_BITS > W::BITS {
+            return Err(EngineError::Wider(bits + HEADROOM_BITS));
+        }
+        tracing::debug!(bits, "weights of the round");
+        self.round_bits = bits;
+        // Until the first bracket only C4 is set, at the top.
+        self.frame = BracketLayout::new(&[], 0, 0, self.float_rounds).frame;
+        self.frame.lift_first_field(bits);
+        self.max_weight = weights::max_weight(bits);
+        Ok(())
+    }
+
+    /// Makes the round's weights `bits` wide for a bracket that needs more than they have: every
+    /// weight is scaled up (the matcher keeps its optimum), which moves C4 on the edges outside
+    /// the bracket to the new top; the bracket's own edges are set afresh anyway.
+    fn widen(&mut self, bits: u32) -> Result<(), EngineError> {
+        if bits + HEADROOM_BITS > W::BITS {
+            return Err(EngineError::Wider(bits + HEADROOM_BITS));
+        }
+        tracing::trace!(from = self.round_bits, to = bits, "widening the weights");
+        self.matcher.scale_up(bits - self.round_bits);
+        self.round_bits = bits;
+        self.max_weight = weights::max_weight(bits);
+        Ok(())
+    }
+
     /// Pairs the round; returns each vertex's partner (`None`: the PAB).
-    fn run(mut self) -> Result<Vec<Option<usize>>, NoValidPairing> {
+    fn run(mut self) -> Result<Vec<Option<usize>>, EngineError> {
         self.completion()?;
         let n = self.n();
         let mut partner: Vec<Option<usize>> = vec![None; n];
@@ -151,6 +212,24 @@ impl<W: Weight> Procedure<'_, W> {
                     next += 1;
                 }
             }
+            let scores: Vec<Points> = bracket.iter().map(|&v| self.score(v)).collect();
+            let bye_ranks = if self.bye.single_downfloater_gets_bye {
+                bracket.iter().map(|&v| self.bye.rank(&self.players[v])).sum()
+            } else {
+                0
+            };
+            let mut layout = BracketLayout::new(&scores, bracket_end, bye_ranks, self.float_rounds);
+            if layout.bits() > self.round_bits {
+                self.widen(layout.bits())?;
+            }
+            layout.lift_to(self.round_bits);
+            self.frame = layout.frame;
+            // MDPs are paired with residents only (3.3.3): never with each other.
+            for larger in 0..mdp_count {
+                for smaller in 0..larger {
+                    self.matcher.set_weight(bracket[larger], bracket[smaller], W::zero());
+                }
+            }
             let mut base = BaseWeights { first_row: mdp_count, rows: Vec::with_capacity(bracket.len() - mdp_count) };
             for larger in mdp_count..bracket.len() {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
@@ -164,13 +243,13 @@ impl<W: Weight> Procedure<'_, W> {
             self.matcher.solve();
             if first_bracket && n.is_multiple_of(2) && (0..n).any(|v| self.matcher.mate(v).is_none()) {
                 // C4 for an even field (see `completion`).
-                return Err(NoValidPairing);
+                return Err(EngineError::NoValidPairing);
             }
             first_bracket = false;
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| self.score(v)).collect();
             let settled = {
                 let mut scope = GlobalScope::new(&mut self.matcher, &bracket, &self.max_weight);
-                let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: self.layout.group_size_bits };
+                let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
                 generation::settle(&mut scope, &mut base, &shape, &mdp_scores)
             };
             for (position, &paired) in settled.iter().enumerate() {
@@ -266,12 +345,52 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     }
 }
 
-/// Pairs a round: `players` in pairing order (score, then rank). Returns each player's partner
-/// by position, `None` for the PAB.
+/// The widths of the completion's preliminary fields for odd `players`: a count of the largest
+/// scoregroup, and a sum of scoregroup indices over the paired players.
+fn completion_bits(players: &[DutchPlayer]) -> (u32, u32) {
+    let mut groups = 0;
+    let mut largest = 0;
+    let mut start = 0;
+    for v in 1..=players.len() {
+        if v == players.len() || players[v].score != players[start].score {
+            groups += 1;
+            largest = largest.max(v - start);
+            start = v;
+        }
+    }
+    (bits_for(largest).max(1), bits_for(players.len() * groups).max(1))
+}
+
+/// A first guess at the width of a round's weights, before the bye is known: see
+/// [`estimate_round_bits`].
+pub fn round_bits(players: &[DutchPlayer], float_rounds: usize) -> u32 {
+    estimate_round_bits(players, float_rounds, |_| 0)
+}
+
+/// The width a round's weights start with: enough for the completion, and for the bracket of
+/// every scoregroup without MDPs, with the next scoregroup and C9 `rank`s. A bracket with MDPs
+/// may need more: the weights are then scaled up ([`Procedure::widen`]).
+fn estimate_round_bits(players: &[DutchPlayer], float_rounds: usize, rank: impl Fn(&DutchPlayer) -> u64) -> u32 {
+    let (group_bits, index_bits) = completion_bits(players);
+    let mut bits = 2 + index_bits + group_bits;
+    let mut groups: Vec<&[DutchPlayer]> = players.chunk_by(|a, b| a.score == b.score).collect();
+    groups.push(&[]);
+    let mut scores = Vec::new();
+    for pair in groups.windows(2) {
+        scores.clear();
+        scores.extend(pair[0].iter().chain(pair[1]).map(|p| p.score));
+        let bye_ranks = pair[0].iter().chain(pair[1]).map(&rank).sum();
+        bits = bits.max(BracketLayout::new(&scores, pair[0].len(), bye_ranks, float_rounds).bits());
+    }
+    bits
+}
+
+/// Pairs a round: `players` in pairing order (score, then rank), with weights of at least
+/// `round_bits` bits. Returns each player's partner by position, `None` for the PAB.
 pub fn pair<W: Weight>(
     state: &RoundState,
     players: &[DutchPlayer],
-    layout: Layout,
+    round_bits: u32,
 ) -> Result<Vec<Option<usize>>, EngineError> {
     let n = players.len();
     if n == 0 {
@@ -290,11 +409,16 @@ pub fn pair<W: Weight>(
             }
         }
     }
-    if layout.total_bits() + 2 > W::BITS {
-        return Err(EngineError::Wider(layout.total_bits() + 2));
-    }
-    let max_weight = layout.max_weight::<W>();
-    let procedure =
-        Procedure { players, compatible, layout, bye: ByeContext::default(), matcher: Matcher::new(n), max_weight };
-    procedure.run().map_err(|_| EngineError::NoValidPairing)
+    let float_rounds = Layout::float_rounds(state.round);
+    let procedure = Procedure {
+        players,
+        compatible,
+        float_rounds,
+        round_bits,
+        frame: Frame::new(Vec::new(), 0),
+        bye: ByeContext::default(),
+        matcher: Matcher::new(n),
+        max_weight: W::zero(),
+    };
+    procedure.run()
 }

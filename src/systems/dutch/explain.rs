@@ -378,7 +378,7 @@ fn compare_bracket(
     let (names, c_row, r_row) = match cx.rules {
         Rules::Dutch2025 => {
             let layout = Layout::new(&cx.players, cx.state.round);
-            let names: Vec<&str> = weights::fields(&layout).into_iter().map(|(name, _)| name).collect();
+            let names = weights::field_names(layout.float_rounds);
             let row = |cand: &Candidate| rows_2025(cx, &layout, cand, next);
             (names, row(c), row(r))
         }

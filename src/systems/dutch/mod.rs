@@ -34,17 +34,22 @@ pub fn dutch_players(state: &RoundState, rules: Rules) -> Vec<DutchPlayer> {
     players
 }
 
-/// Runs an engine with the narrowest weight type that holds `bits`, wider if it asks for it.
+/// Runs an engine with weights of `bits` bits (headroom included) in the narrowest type that
+/// holds them, again with more bits as long as it asks for them.
 fn with_width<F>(mut bits: u32, run: F) -> Result<Vec<Option<usize>>, NoValidPairing>
 where
-    F: Fn(Width) -> Result<Vec<Option<usize>>, engine::EngineError>,
+    F: Fn(Width, u32) -> Result<Vec<Option<usize>>, engine::EngineError>,
 {
     loop {
         let width = Width::for_bits(bits);
-        match run(width) {
+        match run(width, bits) {
             Ok(partners) => return Ok(partners),
             Err(engine::EngineError::NoValidPairing) => return Err(NoValidPairing),
-            Err(engine::EngineError::Wider(needed)) => bits = needed.max(width.bits() + 1),
+            Err(engine::EngineError::Wider(needed)) => {
+                debug_assert!(needed > bits, "an engine asks for more bits than it had");
+                tracing::debug!(bits, needed, "pairing the round again with wider weights");
+                bits = needed.max(bits + 1);
+            }
         }
     }
 }
@@ -73,19 +78,6 @@ impl Width {
             1025..=2048 => Width::W32,
             2049..=4096 => Width::W64,
             _ => Width::W128,
-        }
-    }
-
-    fn bits(self) -> u32 {
-        match self {
-            Width::U64 => 64,
-            Width::U128 => 128,
-            Width::W4 => 256,
-            Width::W8 => 512,
-            Width::W16 => 1024,
-            Width::W32 => 2048,
-            Width::W64 => 4096,
-            Width::W128 => 8192,
         }
     }
 }
@@ -163,12 +155,13 @@ fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundP
         Some(partners) => partners,
         None => match rules {
             Rules::Dutch2025 => {
-                let layout = Layout::new(&players, state.round);
-                with_width(layout.total_bits() + 2, |width| {
-                    by_width!(width, engine::pair, (state, &players, layout.clone()))
+                let bits = engine::round_bits(&players, Layout::float_rounds(state.round));
+                let headroom = engine::HEADROOM_BITS;
+                with_width(bits + headroom, |width, bits| {
+                    by_width!(width, engine::pair, (state, &players, bits - headroom))
                 })?
             }
-            Rules::Dutch2017 => with_width(64, |width| by_width!(width, rules2017::pair, (state, &players)))?,
+            Rules::Dutch2017 => with_width(64, |width, _| by_width!(width, rules2017::pair, (state, &players)))?,
         },
     };
     let mut boards = Vec::new();

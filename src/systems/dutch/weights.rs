@@ -7,9 +7,10 @@
 //! the edge (weight zero). The lowest fields are left empty here: the bracket procedure uses them to
 //! settle the rules of sequential generation (C.04.3 art. 4) one decision at a time.
 //!
-//! Each criterion is a [`Field`] that declares its width and its value for a pair, so the same
+//! [`pair_row`] gives a pair's value on each criterion, in the order of [`fields`], so the same
 //! definitions give the weights and, summed per bracket, the criterion-by-criterion explanation of
-//! a pairing.
+//! a pairing. The engine packs each bracket with fields only as wide as that bracket needs
+//! ([`BracketLayout`]), which keeps the weights a few limbs long in large rounds.
 
 use std::collections::BTreeMap;
 
@@ -26,16 +27,14 @@ pub fn bits_for(value: usize) -> u32 {
     usize::BITS - value.leading_zeros()
 }
 
-/// Field widths that depend on the round: the largest scoregroup, and one counter per scoregroup.
+/// The fields of a round as a whole: counts as wide as the largest scoregroup, and a counter
+/// for every scoregroup in each per-score field.
+///
+/// Explanations pack candidates of any bracket with it; the engine packs each bracket's weights
+/// in the narrower [`BracketLayout`].
 #[derive(Clone, Debug)]
 pub struct Layout {
-    /// Bits to count the players of the largest scoregroup.
-    pub group_size_bits: u32,
-    /// Bit offset of each scoregroup's counter inside a per-score field (lowest score at 0).
-    pub score_offsets: BTreeMap<Points, u32>,
-    /// Total width of a per-score field.
-    pub score_field_bits: u32,
-    /// True when the previous round (and the one before) exist, so float criteria apply.
+    /// How many earlier rounds the float criteria look at (0, 1 or 2).
     pub float_rounds: usize,
     /// The fields in the packed weight.
     pub frame: Frame,
@@ -44,46 +43,108 @@ pub struct Layout {
 impl Layout {
     /// `players` sorted by pairing score, highest first.
     pub fn new(players: &[DutchPlayer], round: u32) -> Layout {
-        let mut score_offsets = BTreeMap::new();
+        let mut offsets = BTreeMap::new();
         let mut offset = 0;
         let mut largest = 0;
         // From the lowest score up, each scoregroup gets a counter as wide as its size needs.
-        let mut index = players.len();
-        while index > 0 {
-            let score = players[index - 1].score;
-            let start = players[..index].iter().rposition(|p| p.score != score).map_or(0, |i| i + 1);
-            let size = index - start;
-            score_offsets.insert(score, offset);
-            offset += bits_for(size);
-            largest = largest.max(size);
-            index = start;
+        for group in players.chunk_by(|a, b| a.score == b.score).rev() {
+            offsets.insert(group[0].score.tenths(), offset);
+            offset += bits_for(group.len());
+            largest = largest.max(group.len());
         }
-        let mut layout = Layout {
-            group_size_bits: bits_for(largest).max(1),
-            score_offsets,
-            score_field_bits: offset.max(1),
-            float_rounds: (round as usize - 1).min(2),
-            frame: Frame::new(Vec::new(), 0),
-        };
-        let widths = fields(&layout).into_iter().map(|(_, width)| width).collect();
-        layout.frame = Frame::new(widths, layout.ordering_bits());
-        layout
+        let float_rounds = Layout::float_rounds(round);
+        let frame = frame(bits_for(largest).max(1), Width::Counters { offsets, bits: offset.max(1) }, float_rounds);
+        Layout { float_rounds, frame }
     }
 
-    /// Total bits of a weight (without the matcher's headroom).
-    pub fn total_bits(&self) -> u32 {
+    /// How many earlier rounds the float criteria of round `round` look at (0, 1 or 2).
+    pub fn float_rounds(round: u32) -> usize {
+        (round.max(1) as usize - 1).min(2)
+    }
+}
+
+/// The fields of one bracket's weights (its MDPs and residents, and the next scoregroup).
+///
+/// Each field is only as wide as its sum over a matching of this bracket can get: a per-score
+/// field has counters only for the scores present (C7 and C18–C21, which count pairs inside the
+/// bracket, only for the bracket's own scores), each as wide as the number of its players there,
+/// and a count field is as wide as the bracket's pairs or players. In a round of many
+/// scoregroups that is a fraction of the round-wide [`Layout`], so the matcher's weights take
+/// fewer limbs. C4 sits at the top of the round's weight in every bracket ([`Self::lift_to`]),
+/// where the edges outside the bracket, which carry only C4, keep it.
+#[derive(Clone, Debug)]
+pub struct BracketLayout {
+    /// Bits to count the list's players, for the generation-order indices (the tail).
+    pub count_bits: u32,
+    pub frame: Frame,
+}
+
+impl BracketLayout {
+    /// `scores`: the scores of the list (MDPs, residents, then the next scoregroup), whose first
+    /// `end` players form the bracket. `bye_ranks`: the largest sum of C9 ranks a matching of the
+    /// list can have.
+    pub fn new(scores: &[Points], end: usize, bye_ranks: u64, float_rounds: usize) -> BracketLayout {
+        let counters = |players: &[Points]| {
+            let mut counts: BTreeMap<Points, usize> = BTreeMap::new();
+            for &score in players {
+                *counts.entry(score).or_insert(0) += 1;
+            }
+            let mut offsets = BTreeMap::new();
+            let mut offset = 0;
+            for (score, count) in counts {
+                offsets.insert(score.tenths(), offset);
+                offset += bits_for(count);
+            }
+            Width::Counters { offsets, bits: offset }
+        };
+        let in_bracket = counters(&scores[..end]);
+        let in_list = counters(scores);
+        let pairs = Width::Bits(bits_for(end / 2));
+        let players = Width::Bits(bits_for(end));
+        let count_bits = bits_for(scores.len()).max(1);
+        let mut widths = vec![
+            Width::Bits(2),
+            pairs.clone(),
+            in_bracket.clone(),
+            Width::Bits(bits_for(scores.len() / 2)),
+            in_list,
+            Width::Bits(bits_for(bye_ranks as usize)),
+            pairs.clone(),
+            pairs.clone(),
+            pairs.clone(),
+            pairs.clone(),
+        ];
+        for _ in 0..float_rounds {
+            widths.push(players.clone());
+            widths.push(pairs.clone());
+        }
+        for _ in 0..2 * float_rounds {
+            widths.push(in_bracket.clone());
+        }
+        debug_assert_eq!(widths.len(), field_names(float_rounds).len(), "a width for every criterion");
+        BracketLayout { count_bits, frame: Frame::new(widths, 3 * count_bits + 1) }
+    }
+
+    /// Bits of the bracket's fields, from C4 down to the generation-order tail.
+    pub fn bits(&self) -> u32 {
         self.frame.total_bits
     }
 
-    /// The width of the fields below the criteria, kept for the generation-order decisions.
-    pub fn ordering_bits(&self) -> u32 {
-        3 * self.group_size_bits + 1
+    /// Moves C4 to the top of a round's weights of `round_bits` bits (at least [`Self::bits`]).
+    pub fn lift_to(&mut self, round_bits: u32) {
+        self.frame.lift_first_field(round_bits);
     }
+}
 
-    /// The largest weight: all bits of all fields set.
-    pub fn max_weight<W: Weight>(&self) -> W {
-        all_ones(self.total_bits())
-    }
+/// The fields in priority order, above a generation-order tail of `3 · count_bits + 1` bits.
+fn frame(count_bits: u32, counters: Width, float_rounds: usize) -> Frame {
+    let widths = fields(count_bits, &counters, float_rounds).into_iter().map(|(_, width)| width).collect();
+    Frame::new(widths, 3 * count_bits + 1)
+}
+
+/// The largest weight of `bits` bits: all of them set.
+pub fn max_weight<W: Weight>(bits: u32) -> W {
+    all_ones(bits)
 }
 
 /// Where the lower player of a pair stands relative to the bracket being paired.
@@ -93,7 +154,9 @@ pub enum Reach {
     Bracket,
     /// The lower player is in the next scoregroup.
     NextBracket,
-    /// Further down: only completion and the bye count.
+    /// Further down: only completion (C4) counts. The weight keeps nothing else, so it stays
+    /// valid from bracket to bracket whatever each bracket's layout: C9 would only tell apart
+    /// candidates that pair a bracket player this far down, and those already lose on C6–C8.
     Beyond,
 }
 
@@ -113,6 +176,15 @@ impl ByeContext {
     pub fn candidate(&self, p: &DutchPlayer) -> bool {
         p.pab_eligible && self.assignee_score.is_none_or(|s| p.score <= s)
     }
+
+    /// A player's C9 rank: by played games among the players with the bye score (0 for others).
+    pub fn rank(&self, p: &DutchPlayer) -> u64 {
+        if Some(p.score) == self.assignee_score {
+            self.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
 }
 
 /// C1, C3 and the forbidden pairs: may the two meet at all?
@@ -126,13 +198,11 @@ pub fn compatible(state: &RoundState, a: &DutchPlayer, b: &DutchPlayer, met: boo
 }
 
 /// The criteria of the 2025 rules in priority order, as fields of the edge weight: their names
-/// and widths. The order matches [`pair_row`].
-pub fn fields(layout: &Layout) -> Vec<(&'static str, Width)> {
-    let g = layout.group_size_bits;
-    let scores = || Width::Counters {
-        offsets: layout.score_offsets.iter().map(|(score, offset)| (score.tenths(), *offset)).collect(),
-        bits: layout.score_field_bits,
-    };
+/// and widths. The order matches [`pair_row`]. `count_bits` counts the players of a bracket,
+/// `counters` is the layout of a per-score field.
+pub fn fields(count_bits: u32, counters: &Width, float_rounds: usize) -> Vec<(&'static str, Width)> {
+    let g = count_bits;
+    let scores = || counters.clone();
     let mut fields = vec![
         ("C4", Width::Bits(2)),
         ("C6", Width::Bits(g)),
@@ -146,15 +216,20 @@ pub fn fields(layout: &Layout) -> Vec<(&'static str, Width)> {
         ("C13", Width::Bits(g)),
     ];
     let names = [["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]];
-    for back in names.iter().take(layout.float_rounds) {
+    for back in names.iter().take(float_rounds) {
         fields.push((back[0], Width::Bits(g)));
         fields.push((back[1], Width::Bits(g)));
     }
-    for back in names.iter().take(layout.float_rounds) {
+    for back in names.iter().take(float_rounds) {
         fields.push((back[2], scores()));
         fields.push((back[3], scores()));
     }
     fields
+}
+
+/// The names of the criteria of [`fields`], in priority order.
+pub fn field_names(float_rounds: usize) -> Vec<&'static str> {
+    fields(1, &Width::Bits(1), float_rounds).into_iter().map(|(name, _)| name).collect()
 }
 
 /// What the pair `higher` (ranked higher) – `lower` is worth on each criterion of [`fields`].
@@ -182,15 +257,8 @@ pub fn pair_row(
     row.counters(&[(high, flag(next))]);
     // C9: the PAB assignee should have as few unplayed games as possible.
     let mut unplayed = 0;
-    if bye.single_downfloater_gets_bye {
-        let rank = |p: &DutchPlayer| {
-            if Some(p.score) == bye.assignee_score {
-                bye.unplayed_ranks.get(&p.played_games).copied().unwrap_or(0)
-            } else {
-                0
-            }
-        };
-        unplayed = (rank(higher) + rank(lower)) as i64;
+    if bye.single_downfloater_gets_bye && reach != Reach::Beyond {
+        unplayed = (bye.rank(higher) + bye.rank(lower)) as i64;
     }
     row.count(unplayed);
     // C10–C13: colours (counted only for pairs inside the bracket).
@@ -220,14 +288,15 @@ pub fn pair_row(
 
 /// The weight of the pair `higher` (ranked higher) – `lower`, before any generation-order bits.
 pub fn edge_weight<W: Weight>(
-    layout: &Layout,
+    frame: &Frame,
+    float_rounds: usize,
     bye: &ByeContext,
     higher: &DutchPlayer,
     lower: &DutchPlayer,
     reach: Reach,
 ) -> W {
-    let mut pack = Pack::new(&layout.frame);
-    pair_row(&mut pack, bye, higher, lower, reach, layout.float_rounds);
+    let mut pack = Pack::new(frame);
+    pair_row(&mut pack, bye, higher, lower, reach, float_rounds);
     pack.finish()
 }
 
