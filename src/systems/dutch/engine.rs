@@ -100,6 +100,8 @@ impl<W: Weight> Procedure<'_, W> {
             // The scoregroups' indices from the bottom up, summed over the paired players, are
             // largest when the one left out has the lowest score.
             let (group_bits, index_bits) = completion_bits(self.players);
+            // The round's first width (`estimate_round_bits`) covers these fields.
+            debug_assert!(2 + index_bits + group_bits <= self.round_bits);
             let mut group_index = vec![0u64; n];
             for v in (0..n.saturating_sub(1)).rev() {
                 group_index[v] = group_index[v + 1] + u64::from(self.score(v) != self.score(v + 1));
@@ -348,17 +350,9 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 /// The widths of the completion's preliminary fields for odd `players`: a count of the largest
 /// scoregroup, and a sum of scoregroup indices over the paired players.
 fn completion_bits(players: &[DutchPlayer]) -> (u32, u32) {
-    let mut groups = 0;
-    let mut largest = 0;
-    let mut start = 0;
-    for v in 1..=players.len() {
-        if v == players.len() || players[v].score != players[start].score {
-            groups += 1;
-            largest = largest.max(v - start);
-            start = v;
-        }
-    }
-    (bits_for(largest).max(1), bits_for(players.len() * groups).max(1))
+    let groups = players.chunk_by(|a, b| a.score == b.score);
+    let largest = groups.clone().map(<[DutchPlayer]>::len).max().unwrap_or(0);
+    (bits_for(largest).max(1), bits_for(players.len() * groups.count()).max(1))
 }
 
 /// A first guess at the width of a round's weights, before the bye is known: see

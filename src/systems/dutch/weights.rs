@@ -323,3 +323,57 @@ pub fn colour_fields(higher: &DutchPlayer, lower: &DutchPlayer) -> [bool; 4] {
     let c13 = !strongish(lower) || !strongish(higher) || (lower.is_absolute() && higher.is_absolute()) || !same;
     [c10, c11, c12, c13]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counters of a per-score field: key (tenths) → offset, and the field's width.
+    fn counters(width: &Width) -> (Vec<(i64, u32)>, u32) {
+        match width {
+            Width::Counters { offsets, bits } => (offsets.iter().map(|(k, o)| (*k, *o)).collect(), *bits),
+            Width::Bits(_) => panic!("not a per-score field"),
+        }
+    }
+
+    #[test]
+    fn a_bracket_counts_only_its_own_scores() {
+        // One MDP on 3, four residents on 2, three players on 1.5 in the next scoregroup.
+        let scores: Vec<Points> = [30, 20, 20, 20, 20, 15, 15, 15].map(Points::from_tenths).to_vec();
+        let layout = BracketLayout::new(&scores, 5, 0, 2);
+        let names = field_names(2);
+        let widths = &layout.frame.widths;
+        let field = |name: &str, nth: usize| {
+            let index = names.iter().enumerate().filter(|(_, n)| **n == name).nth(nth).unwrap().0;
+            &widths[index]
+        };
+        // C7 and C18–C21 count pairs inside the bracket: a counter for 3 (one player, 1 bit) and
+        // for 2 (four players, 3 bits), none for the next scoregroup.
+        for (name, nth) in [("C7", 0), ("C18", 0), ("C19", 0), ("C20", 0), ("C21", 0)] {
+            assert_eq!(counters(field(name, nth)), (vec![(20, 0), (30, 3)], 4), "{name}");
+        }
+        // C8's scores: the pairs of the next bracket may hold anyone of the list.
+        assert_eq!(counters(field("C8", 1)), (vec![(15, 0), (20, 2), (30, 5)], 6));
+        // Pairs inside a bracket of five: at most 2 (2 bits); its players: 5 (3 bits).
+        assert_eq!(field("C6", 0).bits(), 2);
+        assert_eq!(field("C12", 0).bits(), 2);
+        assert_eq!(field("C14", 0).bits(), 3);
+        // Pairs of the next bracket: at most 4 of the 8 players (3 bits); no C9 ranks.
+        assert_eq!(field("C8", 0).bits(), 3);
+        assert_eq!(field("C9", 0).bits(), 0);
+        // Generation-order tail: 3 · bits(8) + 1.
+        assert_eq!(layout.frame.bases.last().copied(), Some(13));
+    }
+
+    #[test]
+    fn c4_is_lifted_to_the_top_of_the_round() {
+        let scores: Vec<Points> = [10, 10, 5].map(Points::from_tenths).to_vec();
+        let mut layout = BracketLayout::new(&scores, 2, 0, 0);
+        let natural = layout.bits();
+        let second = layout.frame.bases[1];
+        layout.lift_to(natural + 40);
+        assert_eq!(layout.frame.bases[0], natural + 40 - 2);
+        assert_eq!(layout.frame.bases[1], second, "the fields below C4 stay");
+        assert_eq!(layout.bits(), natural + 40);
+    }
+}
