@@ -479,3 +479,42 @@ fn the_flags_on_generate_check_and_pair() {
         .assert()
         .code(2);
 }
+
+/// The FMJD flags on a file under another system: `check` and `pair` say they are ignored (the
+/// system comes from the file, so they cannot refuse them up front as `generate` does), and the
+/// verdict stays that of the system.
+#[test]
+fn the_flags_are_said_to_be_ignored_under_other_systems() {
+    use assert_cmd::Command;
+    let trfcheck = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
+        command.env_remove("RUST_LOG").arg("--color").arg("never");
+        command
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dutch.trf");
+    trfcheck()
+        .args(["generate", "--system", "dutch-2025", "--players", "10", "--rounds", "3", "--seed", "5", "-o"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    let warning = "warning: --floats, --acceleration apply to the FMJD systems only; dutch-2025 ignores them";
+    let output = trfcheck().args(["check", "--floats", "off", "--acceleration", "haley"]).arg(&path).assert().code(0);
+    let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
+    assert!(stderr.contains(warning), "{stderr}");
+    // Without the flags, no warning.
+    let output = trfcheck().arg("check").arg(&path).assert().code(0);
+    assert!(output.get_output().stderr.is_empty(), "{:?}", String::from_utf8_lossy(&output.get_output().stderr));
+    // `pair` with a fourth round to pair (142: the number of rounds): the same warning, and the
+    // pairing.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\n142 3\r\n"), "{text}");
+    std::fs::write(&path, text.replace("\n142 3\r\n", "\n142 4\r\n")).unwrap();
+    let output = trfcheck().args(["pair", "--bye-points", "1"]).arg(&path).assert().code(0);
+    assert!(!output.get_output().stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("warning: --bye-points applies to the FMJD systems only; dutch-2025 ignores it"),
+        "{stderr}"
+    );
+}

@@ -363,6 +363,9 @@ fn check(
         });
         bar.finish_and_clear();
         report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
+        if let Some(system) = report.system.as_deref().and_then(SystemId::from_id) {
+            warn_unused_draughts_flags(err, &report.file, system, &options.draughts)?;
+        }
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
             OutputFormat::Text => report::text::write(out, &report)?,
@@ -376,6 +379,37 @@ fn check(
         status = status.combine(report.status);
     }
     Ok(status)
+}
+
+/// Says on stderr that the FMJD option flags given do nothing under `system`, when it is not an
+/// FMJD system (`generate` refuses them outright; a file's system is only known once it is read).
+fn warn_unused_draughts_flags(
+    err: &mut dyn Write,
+    file: &str,
+    system: SystemId,
+    draughts: &crate::model::DraughtsOptions,
+) -> io::Result<()> {
+    if system.is_fmjd() {
+        return Ok(());
+    }
+    let given: Vec<&str> = [
+        ("--floats", draughts.floats.is_some()),
+        ("--colour-preference", draughts.colour_preference.is_some()),
+        ("--acceleration", draughts.acceleration.is_some()),
+        ("--bye-points", draughts.bye_points.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, set)| set.then_some(flag))
+    .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    let (verb, object) = if given.len() == 1 { ("applies", "it") } else { ("apply", "them") };
+    writeln!(
+        err,
+        "trfcheck: {file}: warning: {} {verb} to the FMJD systems only; {system} ignores {object}",
+        given.join(", ")
+    )
 }
 
 /// A progress bar for the rounds of a file, on stderr; hidden when stderr is not a terminal.
@@ -437,6 +471,7 @@ fn pair(
     }
     match verify::pair_next_with(tournament, system, draughts) {
         Ok(next) => {
+            warn_unused_draughts_flags(err, &name, next.resolved.system, draughts)?;
             if next.resolved.source == "assumed" {
                 writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
             }
