@@ -316,3 +316,26 @@ fn sigint_and_sigterm_stop_it_cleanly() {
         assert_eq!(status.code(), Some(0), "SIG{signal}: {status}; stderr:\n{}", daemon.stderr());
     }
 }
+
+/// The FMJD option flags and the standings flags work in `watch` as in `check`: here a flag
+/// overrides the file's `XDO` acceleration, so the rounds paired with Haley's no longer match.
+#[test]
+fn takes_the_fmjd_and_standings_flags_of_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("haley.trf");
+    let generated = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        .args(["generate", "--system", "fmjd-rating", "--players", "12", "--rounds", "4", "--points", "2,1,0"])
+        .args(["--acceleration", "haley", "-o"])
+        .arg(&target)
+        .env_remove("RUST_LOG")
+        .status()
+        .expect("cannot run trfcheck generate");
+    assert!(generated.success());
+    let daemon = Daemon::start(&["--format", "json", "--acceleration", "none", "--no-standings"], dir.path());
+    let line = daemon.next_json(CHANGE, "the first pass");
+    assert!(file_of(&line).ends_with("haley.trf"), "{line}");
+    assert_eq!(line["options"][2]["value"], "none", "{line}");
+    assert_eq!(line["options"][2]["source"], "flag", "{line}");
+    assert_eq!(status_of(&line), "mismatch", "{line}");
+    assert!(line.get("standings").is_none_or(Value::is_null), "{line}");
+}

@@ -170,7 +170,11 @@ pub enum Command {
         #[arg(long, default_value_t = 200)]
         debounce_ms: u64,
         #[command(flatten)]
+        draughts: DraughtsArgs,
+        #[command(flatten)]
         read: ReadArgs,
+        #[command(flatten)]
+        standings: StandingsArgs,
     },
     /// Generate a random complete tournament, paired by the engine, as TRF-2026.
     Generate {
@@ -328,10 +332,17 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Pair { file, system, draughts, read } => {
             pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
         }
-        Command::Watch { paths, system, format, debounce_ms, read } => {
+        Command::Watch { paths, system, format, debounce_ms, draughts, read, standings } => {
             drop(out);
             let options = crate::watch::WatchOptions {
-                check: CheckOptions { system, read: read.options(), ..CheckOptions::default() },
+                check: CheckOptions {
+                    system,
+                    read: read.options(),
+                    no_standings: standings.no_standings,
+                    unplayed: standings.solkoff_unplayed,
+                    draughts: draughts.options(),
+                    ..CheckOptions::default()
+                },
                 format,
                 debounce: std::time::Duration::from_millis(debounce_ms),
             };
