@@ -146,6 +146,8 @@ struct Reader {
     game_points: Vec<(PlayerId, u32, Points, Span)>,
     /// XDP records to attach to players at the end.
     draughts: Vec<ExtraPlayerData>,
+    /// Where the `XDO` record set `BYE`, to name it if the point system's records disagree.
+    draughts_bye: Option<Span>,
     round_date_texts: Vec<(String, usize, usize)>,
 }
 
@@ -1430,6 +1432,7 @@ impl Reader {
                 "BYE" => match fields::points(value) {
                     Some(points) if points >= Points::ZERO => {
                         options.bye_points = Some(points);
+                        self.draughts_bye = Some(field.span());
                         Ok(())
                     }
                     _ => Err(format!("`{value}` is not a number of points")),
@@ -1470,9 +1473,23 @@ impl Reader {
                 F::UnknownResult => system.unknown_result = Some(value),
             }
         }
-        // XDO BYE (4.1: the bye's points) prices the pairing-allocated bye, over 162/XXS/BBU.
+        // XDO BYE (4.1: the bye's points) prices the pairing-allocated bye, over 162/XXS/BBU;
+        // a record of those that says otherwise is most likely a mistake, so it is named.
         if let Some(bye) = self.tournament.draughts_options.bye_points {
             system.pairing_allocated_bye = Some(bye);
+            if let Some((value, _, tag, line)) = self.scoring.get(&F::PairingAllocatedBye)
+                && *value != bye
+            {
+                let message = format!(
+                    "record XDO prices the pairing-allocated bye at {bye}, record {tag} at line {line} at {value}: \
+                     XDO's value is used"
+                );
+                let mut warning = Diagnostic::warning(Code::Conflict, message);
+                if let Some(span) = self.draughts_bye.clone() {
+                    warning = warning.at(span);
+                }
+                self.push(warning);
+            }
         }
         // Teams: TRF-2026 310 records replace 013 when both are present (as the TEC sample has them).
         let teams =
@@ -1637,6 +1654,22 @@ mod tests {
         assert!(t.point_system_declared);
         let (_, d) = read_text("162  W 1.0\nBBW  2.0\n");
         assert_eq!(d.iter().filter(|d| d.code == Code::Conflict).count(), 1);
+    }
+
+    #[test]
+    fn an_xdo_bye_that_differs_from_the_point_system_is_named() {
+        let (t, d) = read_text("BBU  1.0\nXDO FLOATS=ON BYE=2\n");
+        assert_eq!(t.point_system.pab(), Points::whole(2), "XDO's value is used");
+        let warnings: Vec<_> = d.iter().filter(|d| d.code == Code::Conflict).collect();
+        assert_eq!(warnings.len(), 1, "{d:?}");
+        assert_eq!(warnings[0].severity, crate::diagnostics::Severity::Warning);
+        assert!(warnings[0].message.contains("record BBU at line 1 at 1.0"), "{}", warnings[0].message);
+        assert_eq!(warnings[0].span.as_ref().map(|s| s.line), Some(2));
+        // The same value twice, or XDO alone: nothing to say.
+        let (_, d) = read_text("BBU  2.0\nXDO BYE=2\n");
+        assert!(d.is_empty(), "{d:?}");
+        let (_, d) = read_text("XDO BYE=1.5\n");
+        assert!(d.is_empty(), "{d:?}");
     }
 
     #[test]
