@@ -1,19 +1,9 @@
 //! The command line as a user meets it: commands, exit codes, output formats (SPEC.md).
 
-use std::path::{Path, PathBuf};
-
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn trfcheck() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
-    command.env_remove("RUST_LOG").arg("--color").arg("never");
-    command
-}
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples").join(name)
-}
+use crate::support::{sample, trfcheck};
 
 fn json_lines(output: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(output).lines().map(|l| serde_json::from_str(l).expect(l)).collect()

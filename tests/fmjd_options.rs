@@ -411,12 +411,7 @@ fn generated_tournaments_check_clean_under_every_option() {
 /// are refused by `generate` for a FIDE system.
 #[test]
 fn the_flags_on_generate_check_and_pair() {
-    use assert_cmd::Command;
-    let trfcheck = || {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
-        command.env_remove("RUST_LOG").arg("--color").arg("never");
-        command
-    };
+    use crate::support::trfcheck;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("haley.trf");
     let generate = ["generate", "--system", "fmjd-rating", "--players", "12", "--rounds", "4", "--points", "2,1,0"];
@@ -485,12 +480,7 @@ fn the_flags_on_generate_check_and_pair() {
 /// verdict stays that of the system.
 #[test]
 fn the_flags_are_said_to_be_ignored_under_other_systems() {
-    use assert_cmd::Command;
-    let trfcheck = || {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
-        command.env_remove("RUST_LOG").arg("--color").arg("never");
-        command
-    };
+    use crate::support::trfcheck;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("dutch.trf");
     trfcheck()

@@ -2,10 +2,11 @@
 //! made, every round of it checks clean (our engine paired it), a changed round is caught, and a
 //! seed is always the same tournament.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+use crate::support::{sample, trfcheck};
 use proptest::prelude::*;
 use trfcheck::exit::Status;
 use trfcheck::formats::{self, ReadOptions};
@@ -14,16 +15,6 @@ use trfcheck::model::{Colour, EntryKind, PlayerId, ResultCode, RoundEntry, Tourn
 use trfcheck::report::{CheckReport, RoundStatus};
 use trfcheck::systems::SystemId;
 use trfcheck::verify::{self, CheckOptions};
-
-fn trfcheck() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_trfcheck"));
-    command.env_remove("RUST_LOG").arg("--color").arg("never");
-    command
-}
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples").join(name)
-}
 
 fn text_of(t: &Tournament) -> String {
     let (text, warnings) = formats::trf::write(t);

@@ -1,6 +1,7 @@
-//! What several test modules share: a generated tournament, written out and checked.
+//! What several test modules share: the command as a user runs it, the project's samples, and a
+//! generated tournament, written out and checked.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -8,6 +9,18 @@ use trfcheck::exit::Status;
 use trfcheck::generate::{self, GenerateOptions};
 use trfcheck::report::{CheckReport, RoundStatus};
 use trfcheck::{formats, verify};
+
+/// The `trfcheck` binary with logs off and colours never, so its output is what a test compares.
+pub fn trfcheck() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_trfcheck"));
+    command.env_remove("RUST_LOG").arg("--color").arg("never");
+    command
+}
+
+/// A file of the project's `trf-samples/`.
+pub fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples").join(name)
+}
 
 /// Generates a tournament from `options`, writes it to `path` as TRF-2026, checks it with the
 /// default options, and asserts that it checks clean: no diagnostic, exit status 0 and every round
