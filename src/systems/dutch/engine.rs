@@ -14,7 +14,7 @@ use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
-use super::criteria::Frame;
+use super::criteria::{Frame, all_ones};
 use super::generation::{self, BaseWeights, Bracket, Scope};
 use super::player::DutchPlayer;
 use super::weights::{self, BracketLayout, ByeContext, Layout, Reach, bits_for};
@@ -174,7 +174,7 @@ impl<W: Weight> Procedure<'_, W> {
         // Until the first bracket only C4 is set, at the top.
         self.frame = BracketLayout::new(&[], 0, 0, self.float_rounds).frame;
         self.frame.lift_first_field(bits);
-        self.max_weight = weights::max_weight(bits);
+        self.max_weight = all_ones(bits);
         Ok(())
     }
 
@@ -188,7 +188,7 @@ impl<W: Weight> Procedure<'_, W> {
         tracing::trace!(from = self.round_bits, to = bits, "widening the weights");
         self.matcher.scale_up(bits - self.round_bits);
         self.round_bits = bits;
-        self.max_weight = weights::max_weight(bits);
+        self.max_weight = all_ones(bits);
         Ok(())
     }
 

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use crate::matching::Weight;
 use crate::model::Points;
 
-use super::criteria::{Frame, Pack, Row, Width, all_ones};
+use super::criteria::{Frame, Pack, Row, Width};
 
 use super::player::{DutchPlayer, Float};
 use crate::state::RoundState;
@@ -43,18 +43,11 @@ pub struct Layout {
 impl Layout {
     /// `players` sorted by pairing score, highest first.
     pub fn new(players: &[DutchPlayer], round: u32) -> Layout {
-        let mut offsets = BTreeMap::new();
-        let mut offset = 0;
-        let mut largest = 0;
-        // From the lowest score up, each scoregroup gets a counter as wide as its size needs.
-        for group in players.chunk_by(|a, b| a.score == b.score).rev() {
-            offsets.insert(group[0].score.tenths(), offset);
-            offset += bits_for(group.len());
-            largest = largest.max(group.len());
-        }
+        let largest = players.chunk_by(|a, b| a.score == b.score).map(<[DutchPlayer]>::len).max().unwrap_or(0);
         let float_rounds = Layout::float_rounds(round);
-        let frame = frame(bits_for(largest).max(1), Width::Counters { offsets, bits: offset.max(1) }, float_rounds);
-        Layout { float_rounds, frame }
+        let count_bits = bits_for(largest).max(1);
+        let widths = FieldWidths::uniform(count_bits, score_counters(players.iter().map(|p| p.score)));
+        Layout { float_rounds, frame: frame(&widths, float_rounds, count_bits) }
     }
 
     /// How many earlier rounds the float criteria of round `round` look at (0, 1 or 2).
@@ -84,45 +77,16 @@ impl BracketLayout {
     /// `end` players form the bracket. `bye_ranks`: the largest sum of C9 ranks a matching of the
     /// list can have.
     pub fn new(scores: &[Points], end: usize, bye_ranks: u64, float_rounds: usize) -> BracketLayout {
-        let counters = |players: &[Points]| {
-            let mut counts: BTreeMap<Points, usize> = BTreeMap::new();
-            for &score in players {
-                *counts.entry(score).or_insert(0) += 1;
-            }
-            let mut offsets = BTreeMap::new();
-            let mut offset = 0;
-            for (score, count) in counts {
-                offsets.insert(score.tenths(), offset);
-                offset += bits_for(count);
-            }
-            Width::Counters { offsets, bits: offset }
+        let widths = FieldWidths {
+            pairs: bits_for(end / 2),
+            players: bits_for(end),
+            next_pairs: bits_for(scores.len() / 2),
+            bye_ranks: bits_for(bye_ranks as usize),
+            in_bracket: score_counters(scores[..end].iter().copied()),
+            in_list: score_counters(scores.iter().copied()),
         };
-        let in_bracket = counters(&scores[..end]);
-        let in_list = counters(scores);
-        let pairs = Width::Bits(bits_for(end / 2));
-        let players = Width::Bits(bits_for(end));
         let count_bits = bits_for(scores.len()).max(1);
-        let mut widths = vec![
-            Width::Bits(2),
-            pairs.clone(),
-            in_bracket.clone(),
-            Width::Bits(bits_for(scores.len() / 2)),
-            in_list,
-            Width::Bits(bits_for(bye_ranks as usize)),
-            pairs.clone(),
-            pairs.clone(),
-            pairs.clone(),
-            pairs.clone(),
-        ];
-        for _ in 0..float_rounds {
-            widths.push(players.clone());
-            widths.push(pairs.clone());
-        }
-        for _ in 0..2 * float_rounds {
-            widths.push(in_bracket.clone());
-        }
-        debug_assert_eq!(widths.len(), field_names(float_rounds).len(), "a width for every criterion");
-        BracketLayout { count_bits, frame: Frame::new(widths, 3 * count_bits + 1) }
+        BracketLayout { count_bits, frame: frame(&widths, float_rounds, count_bits) }
     }
 
     /// Bits of the bracket's fields, from C4 down to the generation-order tail.
@@ -137,14 +101,25 @@ impl BracketLayout {
 }
 
 /// The fields in priority order, above a generation-order tail of `3 · count_bits + 1` bits.
-fn frame(count_bits: u32, counters: Width, float_rounds: usize) -> Frame {
-    let widths = fields(count_bits, &counters, float_rounds).into_iter().map(|(_, width)| width).collect();
+fn frame(widths: &FieldWidths, float_rounds: usize, count_bits: u32) -> Frame {
+    let widths = fields(widths, float_rounds).into_iter().map(|(_, width)| width).collect();
     Frame::new(widths, 3 * count_bits + 1)
 }
 
-/// The largest weight of `bits` bits: all of them set.
-pub fn max_weight<W: Weight>(bits: u32) -> W {
-    all_ones(bits)
+/// A per-score field for these players' scores: a counter per score, from the lowest up, each as
+/// wide as the number of players with that score needs.
+fn score_counters(scores: impl IntoIterator<Item = Points>) -> Width {
+    let mut counts: BTreeMap<Points, usize> = BTreeMap::new();
+    for score in scores {
+        *counts.entry(score).or_insert(0) += 1;
+    }
+    let mut offsets = BTreeMap::new();
+    let mut offset = 0;
+    for (score, count) in counts {
+        offsets.insert(score.tenths(), offset);
+        offset += bits_for(count);
+    }
+    Width::Counters { offsets, bits: offset }
 }
 
 /// Where the lower player of a pair stands relative to the bracket being paired.
@@ -197,39 +172,70 @@ pub fn compatible(state: &RoundState, a: &DutchPlayer, b: &DutchPlayer, met: boo
     !same_absolute || (state.is_final_round() && (a.topscorer || b.topscorer))
 }
 
+/// How wide each kind of field is: what a field counts bounds its sum over a matching.
+#[derive(Clone, Debug)]
+pub struct FieldWidths {
+    /// Pairs inside the bracket (C6, C10–C13, C15/C17).
+    pub pairs: u32,
+    /// Players inside the bracket (C14/C16 count up to two per pair).
+    pub players: u32,
+    /// Pairs of the next bracket (C8's count).
+    pub next_pairs: u32,
+    /// C9's sum of ranks.
+    pub bye_ranks: u32,
+    /// The per-score fields that count inside the bracket (C7, C18–C21).
+    pub in_bracket: Width,
+    /// C8's per-score field, over the next bracket too.
+    pub in_list: Width,
+}
+
+impl FieldWidths {
+    /// Every count as wide as `count_bits` (C9's ranks twice that) and every per-score field laid
+    /// out as `counters`: wide enough for any bracket of a round whose largest scoregroup needs
+    /// `count_bits`.
+    pub fn uniform(count_bits: u32, counters: Width) -> FieldWidths {
+        FieldWidths {
+            pairs: count_bits,
+            players: count_bits,
+            next_pairs: count_bits,
+            bye_ranks: 2 * count_bits,
+            in_bracket: counters.clone(),
+            in_list: counters,
+        }
+    }
+}
+
 /// The criteria of the 2025 rules in priority order, as fields of the edge weight: their names
-/// and widths. The order matches [`pair_row`]. `count_bits` counts the players of a bracket,
-/// `counters` is the layout of a per-score field.
-pub fn fields(count_bits: u32, counters: &Width, float_rounds: usize) -> Vec<(&'static str, Width)> {
-    let g = count_bits;
-    let scores = || counters.clone();
+/// and widths. The order matches [`pair_row`].
+pub fn fields(widths: &FieldWidths, float_rounds: usize) -> Vec<(&'static str, Width)> {
+    let bits = Width::Bits;
     let mut fields = vec![
-        ("C4", Width::Bits(2)),
-        ("C6", Width::Bits(g)),
-        ("C7", scores()),
-        ("C8", Width::Bits(g)),
-        ("C8", scores()),
-        ("C9", Width::Bits(2 * g)),
-        ("C10", Width::Bits(g)),
-        ("C11", Width::Bits(g)),
-        ("C12", Width::Bits(g)),
-        ("C13", Width::Bits(g)),
+        ("C4", bits(2)),
+        ("C6", bits(widths.pairs)),
+        ("C7", widths.in_bracket.clone()),
+        ("C8", bits(widths.next_pairs)),
+        ("C8", widths.in_list.clone()),
+        ("C9", bits(widths.bye_ranks)),
+        ("C10", bits(widths.pairs)),
+        ("C11", bits(widths.pairs)),
+        ("C12", bits(widths.pairs)),
+        ("C13", bits(widths.pairs)),
     ];
     let names = [["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]];
     for back in names.iter().take(float_rounds) {
-        fields.push((back[0], Width::Bits(g)));
-        fields.push((back[1], Width::Bits(g)));
+        fields.push((back[0], bits(widths.players)));
+        fields.push((back[1], bits(widths.pairs)));
     }
     for back in names.iter().take(float_rounds) {
-        fields.push((back[2], scores()));
-        fields.push((back[3], scores()));
+        fields.push((back[2], widths.in_bracket.clone()));
+        fields.push((back[3], widths.in_bracket.clone()));
     }
     fields
 }
 
 /// The names of the criteria of [`fields`], in priority order.
 pub fn field_names(float_rounds: usize) -> Vec<&'static str> {
-    fields(1, &Width::Bits(1), float_rounds).into_iter().map(|(name, _)| name).collect()
+    fields(&FieldWidths::uniform(1, Width::Bits(1)), float_rounds).into_iter().map(|(name, _)| name).collect()
 }
 
 /// What the pair `higher` (ranked higher) – `lower` is worth on each criterion of [`fields`].
