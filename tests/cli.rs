@@ -85,29 +85,34 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
     assert_eq!(rounds.len(), 2);
     assert!(rounds.iter().all(|r| r["status"] == "match"), "{rounds:?}");
     assert_eq!(report["summary"]["rounds_checked"], 2);
-    // A system without an engine yet: every round is `not-checked`, exit 4, never a verdict.
+    // The 2012 rules chosen for a file paired under 2025: both rounds are the same under them.
     let output = trfcheck()
         .args(["check", "--format", "json", "--system", "dutch-2012"])
         .arg(sample("dutch-4p-2r.trf"))
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(4));
+    assert_eq!(output.status.code(), Some(0));
     let report = &json_lines(&output.stdout)[0];
-    assert_eq!(report["system_source"], "--system");
+    assert_eq!((report["system"].as_str(), report["system_source"].as_str()), (Some("dutch-2012"), Some("--system")));
+    assert!(report.get("system_caveat").is_none(), "the file is dated 2026: no caveat");
     let rounds = report["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 2);
-    assert!(
-        rounds
-            .iter()
-            .all(|r| r["status"] == "not-checked" && r["reason"].as_str().unwrap().contains("no pairing engine"))
-    );
+    assert!(rounds.iter().all(|r| r["status"] == "match"), "{rounds:?}");
+    // A 2009 file: the 2012 rules are assumed, and every output says they are only the nearest.
+    // Round 2 pairs 4–5 in the 1-point bracket where the rules pair 1–5 without an exchange (D.2).
     trfcheck()
         .arg("check")
         .arg(sample("legacy-latin1.trf"))
         .assert()
-        .code(4)
+        .code(1)
         .stdout(predicate::str::contains("pairing system dutch-2012 (assumed)"))
-        .stdout(predicate::str::contains("2009/03/14"));
+        .stdout(predicate::str::contains("2009/03/14"))
+        .stdout(predicate::str::contains("note: the start date (042) 2009/03/14 is before 1 July 2013"))
+        .stdout(predicate::str::contains("Dutch 2012, D.2"));
+    let output = trfcheck().args(["check", "--format", "json"]).arg(sample("legacy-latin1.trf")).output().unwrap();
+    let report = &json_lines(&output.stdout)[0];
+    assert!(report["system_caveat"].as_str().is_some_and(|c| c.contains("nearest rules")), "{report}");
+    assert_eq!(report["summary"]["mismatched_rounds"], serde_json::json!([2]));
     trfcheck()
         .args(["check", "--rounds", "2"])
         .arg(sample("dutch-4p-2r.trf"))
@@ -123,11 +128,11 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
         .code(0)
         .stdout("dutch-4p-2r: Round #1\ndutch-4p-2r: Round #2\n\n");
     trfcheck()
-        .args(["check", "--format", "bbp", "--system", "dutch-2012"])
-        .arg(sample("dutch-4p-2r.trf"))
+        .args(["check", "--format", "bbp"])
+        .arg(sample("legacy-latin1.trf"))
         .assert()
-        .code(4)
-        .stdout("");
+        .code(1)
+        .stderr(predicate::str::contains("note: the start date (042) 2009/03/14"));
 }
 
 #[test]
@@ -173,17 +178,6 @@ fn pair_prints_the_next_round_in_the_javafo_format() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("all are paired"));
-    // No engine for the system: exit 4, nothing on stdout.
-    trfcheck()
-        .args(["pair", "--system", "dutch-2012"])
-        .arg(sample("javafo-round-to-pair.trf"))
-        .assert()
-        .code(4)
-        .stdout("");
-    trfcheck()
-        .args(["generate", "--system", "dutch-2012", "--players", "10", "--rounds", "3", "--seed", "7"])
-        .assert()
-        .code(4);
 }
 
 /// The reference engine's own tests (bbpPairings `test/tests/*.input`, `-p`): the pairing it prints.

@@ -28,6 +28,12 @@ use trfcheck::{validate, verify};
 
 /// Both versions of the Dutch rules, where their texts say the same.
 const BOTH: [SystemId; 2] = [SystemId::Dutch2025, SystemId::Dutch2017];
+/// The three versions, where the 2012 text says the same too: its D.1 lists the transpositions in
+/// the same lexicographic order, its D.2 orders exchanges by the number of players exchanged, the
+/// difference of the sums of their numbers, then the S1 subsets in decreasing and the S2 subsets
+/// in increasing lexicographic order (2025 4.3.2 rules 1-4 in other words), and its E.5 gives the
+/// odd-numbered S1 players of round 1 the colour drawn by lot.
+const ALL_DUTCH: [SystemId; 3] = [SystemId::Dutch2025, SystemId::Dutch2017, SystemId::Dutch2012];
 const DUTCH_2025: [SystemId; 1] = [SystemId::Dutch2025];
 
 /// A player's record of one round.
@@ -236,7 +242,7 @@ fn c0403_4_2_the_second_transposition_is_6_7_8_9_11() {
     // 6-7-8-9-11, gives 1-6 2-7 3-8 4-9 5-11, valid; 10 is left over (bye).
     // Colours (5.2.5): 1, 3, 5 odd -> White; 2, 4 even -> Black.
     let trf = Trf::new(11, 5).forbid(&[(5, 10)]);
-    expect(&trf, &BOTH, &[(1, 6), (7, 2), (3, 8), (9, 4), (5, 11)], Some(10));
+    expect(&trf, &ALL_DUTCH, &[(1, 6), (7, 2), (3, 8), (9, 4), (5, 11)], Some(10));
 }
 
 /// C.04.3 4.2.2 (2017 D.1): "6-7-8-9-10, 6-7-8-9-11, 6-7-8-10-11, ...". With both 6-7-8-9-x
@@ -247,7 +253,7 @@ fn c0403_4_2_the_example_third_transposition_6_7_8_10_11() {
     // 4-9 forbidden: 6-7-8-9-10 and 6-7-8-9-11 (both pair 4-9) fail. Lexicographically next is
     // 6-7-8-10-9 (5-9): forbidden too. Then 6-7-8-10-11: 1-6 2-7 3-8 4-10 5-11, valid; 9 is left.
     let trf = Trf::new(11, 5).forbid(&[(4, 9), (5, 9)]);
-    expect(&trf, &BOTH, &[(1, 6), (7, 2), (3, 8), (10, 4), (5, 11)], Some(9));
+    expect(&trf, &ALL_DUTCH, &[(1, 6), (7, 2), (3, 8), (10, 4), (5, 11)], Some(9));
 }
 
 /// C.04.3 4.2.2 (2017 D.1): transpositions "are sorted depending on the lexicographic value of
@@ -259,7 +265,7 @@ fn c0403_4_2_lexicographic_order_puts_6_7_8_10_9_before_6_7_8_10_11() {
     // 4-9 forbidden: both 6-7-8-9-x fail. 6-7-8-10-9 pairs 1-6 2-7 3-8 4-10 5-9: valid, and it
     // comes before 6-7-8-10-11 (which would leave 9 for the bye instead of 11).
     let trf = Trf::new(11, 5).forbid(&[(4, 9)]);
-    expect(&trf, &BOTH, &[(1, 6), (7, 2), (3, 8), (10, 4), (5, 9)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 6), (7, 2), (3, 8), (10, 4), (5, 9)], Some(11));
 }
 
 /// C.04.3 4.2.2 (2017 D.1): "..., 6-11-10-9-8, 7-6-8-9-10, ...": once no transposition starting
@@ -269,7 +275,7 @@ fn c0403_4_2_after_the_6_block_comes_7_6_8_9_10() {
     // 1-6 forbidden: every transposition starting with 6 fails. The first starting with 7 is
     // 7-6-8-9-10: 1-7 2-6 3-8 4-9 5-10, valid; 11 is left.
     let trf = Trf::new(11, 5).forbid(&[(1, 6)]);
-    expect(&trf, &BOTH, &[(1, 7), (6, 2), (3, 8), (9, 4), (5, 10)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 7), (6, 2), (3, 8), (9, 4), (5, 10)], Some(11));
 }
 
 /// C.04.3 4.2.2 (2017 D.1): "..., 6-11-10-9-8, 7-6-8-9-10, ...": 6-11-10-9-8, the last
@@ -282,7 +288,7 @@ fn c0403_4_2_6_11_10_9_8_comes_before_the_7_block() {
     // but comes later.
     let forbidden = forbid_all(&[pairs_with(2, 7..=10), pairs_with(3, 7..=9), pairs_with(4, 7..=8), vec![(5, 7)]]);
     let trf = Trf::new(11, 5).forbid(&forbidden);
-    expect(&trf, &BOTH, &[(1, 6), (11, 2), (3, 10), (9, 4), (5, 8)], Some(7));
+    expect(&trf, &ALL_DUTCH, &[(1, 6), (11, 2), (3, 10), (9, 4), (5, 8)], Some(7));
 }
 
 /// C.04.3 4.2.2 (2017 D.1): "..., 11-10-9-8-7 (720 transpositions)", and 3.6.1 (2017 B.6):
@@ -302,7 +308,7 @@ fn c0403_4_2_the_720th_transposition_11_10_9_8_7_comes_before_any_exchange() {
         vec![(5, 6)],
     ]);
     let trf = Trf::new(11, 5).forbid(&forbidden);
-    expect(&trf, &BOTH, &[(1, 11), (10, 2), (3, 9), (8, 4), (5, 7)], Some(6));
+    expect(&trf, &ALL_DUTCH, &[(1, 11), (10, 2), (3, 9), (8, 4), (5, 7)], Some(6));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,7 +395,7 @@ fn c0403_4_3_the_first_exchange_is_5_with_6() {
     // valid. Exchange 5<->6: S1 = 1-2-3-4-6, S2 = 5-7-8-9-10-11; its first transposition pairs
     // 1-5 2-7 3-8 4-9 6-10, valid; 11 is left.
     let trf = Trf::new(11, 5).forbid(&pairs_with(5, 6..=11));
-    expect(&trf, &BOTH, &[(1, 5), (7, 2), (3, 8), (9, 4), (10, 6)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 5), (7, 2), (3, 8), (9, 4), (10, 6)], Some(11));
 }
 
 /// C.04.3 4.3.2 rule 1 (2017 D.2.a): "the smallest number of exchanged BSN(s) (e.g. exchanging
@@ -407,7 +413,7 @@ fn c0403_4_3_rule_1_one_bsn_is_better_than_two() {
     // S2 = 2-6-7-8-10-11.
     let cycle = [(1, 2), (2, 5), (5, 8), (8, 3), (3, 6), (6, 9), (9, 10), (10, 7), (7, 4), (4, 1)];
     let trf = Trf::new(11, 5).allow_only(11, &cycle);
-    expect(&trf, &BOTH, &[(1, 2), (3, 6), (7, 4), (5, 8), (9, 10)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 2), (3, 6), (7, 4), (5, 8), (9, 10)], Some(11));
 }
 
 /// The rule-1 example through `check`: a recorded round 1 with the pairing of the rule matches;
@@ -442,7 +448,7 @@ fn c0403_4_3_rule_2_6_with_4_is_better_than_8_with_5() {
     // picked B, but rule 2 comes first.
     let cycle = [(3, 4), (4, 5), (5, 10), (10, 1), (1, 7), (7, 2), (2, 8), (8, 9), (9, 6), (6, 3)];
     let trf = Trf::new(11, 5).allow_only(11, &cycle);
-    expect(&trf, &BOTH, &[(1, 7), (8, 2), (3, 4), (5, 10), (9, 6)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 7), (8, 2), (3, 4), (5, 10), (9, 6)], Some(11));
 }
 
 /// C.04.3 4.3.2 rule 2 (2017 D.2.b): "similarly exchanging 8+6 with 4+3 is better than
@@ -457,7 +463,7 @@ fn c0403_4_3_rule_2_8_6_with_4_3_is_better_than_9_8_with_5_4() {
     // 7 < 8: A (S1 = 1-2-5-6-8, S2 = 3-4-7-9-10-11). Rule 3 (moving 5) would have picked B.
     let allowed = [(2, 4), (8, 10), (1, 3), (3, 6), (6, 9), (9, 11), (11, 5), (5, 1)];
     let trf = Trf::new(11, 5).allow_only(11, &allowed);
-    expect(&trf, &BOTH, &[(1, 3), (4, 2), (5, 11), (9, 6), (10, 8)], Some(7));
+    expect(&trf, &ALL_DUTCH, &[(1, 3), (4, 2), (5, 11), (9, 6), (10, 8)], Some(7));
 }
 
 /// C.04.3 4.3.2 rule 3 (2017 D.2.c): "moving 5 from S1 to S2 is better than moving 4" (two
@@ -472,7 +478,7 @@ fn c0403_4_3_rule_3_moving_5_is_better_than_moving_4() {
     // S2 = 5-6-8-9-10-11). Rule 4 (moving 6 up) would have picked B.
     let cycle = [(5, 3), (3, 4), (4, 10), (10, 6), (6, 1), (1, 7), (7, 8), (8, 2), (2, 9), (9, 5)];
     let trf = Trf::new(11, 5).allow_only(11, &cycle);
-    expect(&trf, &BOTH, &[(1, 6), (9, 2), (3, 5), (10, 4), (7, 8)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 6), (9, 2), (3, 5), (10, 4), (7, 8)], Some(11));
 }
 
 /// C.04.3 4.3.2 rule 3 (2017 D.2.c): "similarly, 5-2 is better than 4-3".
@@ -486,7 +492,7 @@ fn c0403_4_3_rule_3_5_2_is_better_than_4_3() {
     // (S1 = 1-3-4-6-7, S2 = 2-5-8-9-10-11).
     let allowed = [(6, 9), (7, 10), (1, 2), (2, 4), (4, 8), (8, 5), (5, 3), (3, 1)];
     let trf = Trf::new(11, 5).allow_only(11, &allowed);
-    expect(&trf, &BOTH, &[(1, 2), (3, 5), (8, 4), (9, 6), (7, 10)], Some(11));
+    expect(&trf, &ALL_DUTCH, &[(1, 2), (3, 5), (8, 4), (9, 6), (7, 10)], Some(11));
 }
 
 /// The rounds before round 3 that make everybody score 1 point without a game, and leave only
@@ -561,7 +567,7 @@ fn c0403_4_3_rule_4_6_7_10_is_better_than_6_8_9() {
     // A (S1 = 2-3-6-7-10, S2 = 1-4-5-8-9-11).
     let allowed = [(2, 4), (3, 5), (6, 8), (8, 10), (10, 11), (11, 9), (9, 7), (7, 6)];
     let trf = Trf::new(11, 5).allow_only(11, &allowed);
-    expect(&trf, &BOTH, &[(4, 2), (3, 5), (8, 6), (7, 9), (11, 10)], Some(1));
+    expect(&trf, &ALL_DUTCH, &[(4, 2), (3, 5), (8, 6), (7, 9), (11, 10)], Some(1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -605,7 +611,7 @@ fn c0402_3_4_bwbuw_counts_as_ubwbw() {
     let t = trf.tournament();
     assert_eq!(history(&t, 6, 2), (colours("BWBW"), Some(Colour::Black), PreferenceStrength::Mild));
     assert_eq!(history(&t, 6, 1), (colours("WBBW"), Some(Colour::Black), PreferenceStrength::Mild));
-    expect(&trf, &BOTH, &[(1, 2)], None);
+    expect(&trf, &ALL_DUTCH, &[(1, 2)], None);
 }
 
 /// C.04.2 3.4 (2017 D.5): "WBuWB will count as uWBWB", with C.04.3 5.2.3 (2017 E.3).
@@ -624,7 +630,7 @@ fn c0402_3_4_wbuwb_counts_as_uwbwb() {
     let t = trf.tournament();
     assert_eq!(history(&t, 6, 2), (colours("WBWB"), Some(Colour::White), PreferenceStrength::Mild));
     assert_eq!(history(&t, 6, 1), (colours("BWWB"), Some(Colour::White), PreferenceStrength::Mild));
-    expect(&trf, &BOTH, &[(2, 1)], None);
+    expect(&trf, &ALL_DUTCH, &[(2, 1)], None);
 }
 
 /// C.04.2 3.4 (2017 D.5): "BWWuBuW as uuBWWBW", with C.04.3 1.7 and 5.2.3 (2017 A.6, E.3).
@@ -646,7 +652,7 @@ fn c0402_3_4_bwwubuw_counts_as_uubwwbw() {
     let t = trf.tournament();
     assert_eq!(history(&t, 8, 2), (colours("BWWBW"), Some(Colour::Black), PreferenceStrength::Strong));
     assert_eq!(history(&t, 8, 1), (colours("WWBBW"), Some(Colour::Black), PreferenceStrength::Strong));
-    expect(&trf, &BOTH, &[(1, 2)], None);
+    expect(&trf, &ALL_DUTCH, &[(1, 2)], None);
 }
 
 /// C.04.3 1.7.4 and 5.2.1 (2017 A.6.d, E.1): "Players who did not play any games have no colour
@@ -656,7 +662,7 @@ fn c0403_5_2_1_a_player_without_games_grants_the_opponent_preference() {
     // Round 2: 1 (White in round 1 against 2: strong Black) against 3 (absent in round 1, no
     // preference): 1 Black. (5.2.5 would give 1, odd, the initial colour White.)
     let trf = Trf::new(3, 5).round(&[(1, 2, '=')], &[]).absent([2]);
-    expect(&trf, &BOTH, &[(3, 1)], None);
+    expect(&trf, &ALL_DUTCH, &[(3, 1)], None);
 }
 
 /// C.04.3 5.2.2 (2017 E.2): "Grant the stronger colour preference" — before 5.2.3 and 5.2.4.
@@ -676,7 +682,7 @@ fn c0403_5_2_2_the_stronger_preference_wins() {
     let t = trf.tournament();
     assert_eq!(history(&t, 7, 2), (colours("BBWBBW"), Some(Colour::White), PreferenceStrength::Absolute));
     assert_eq!(history(&t, 7, 1), (colours("BWBWB"), Some(Colour::White), PreferenceStrength::Strong));
-    expect(&trf, &BOTH, &[(2, 1)], None);
+    expect(&trf, &ALL_DUTCH, &[(2, 1)], None);
 }
 
 /// C.04.3 5.2.2 (2017 E.2): "If both are absolute (topscorers, see Article 1.8) grant the wider
@@ -711,7 +717,7 @@ fn c0403_5_2_4_the_higher_ranked_player_by_score() {
         .round(&[(1, 2, '='), (3, 5, '0'), (4, 7, '1')], &[])
         .round(&[(6, 3, '1'), (8, 4, '0')], &[])
         .absent([1, 2, 5, 6, 7, 8]);
-    expect(&trf, &BOTH, &[(4, 3)], None);
+    expect(&trf, &ALL_DUTCH, &[(4, 3)], None);
 }
 
 /// C.04.3 5.2.5 (2017 E.5): "If the higher ranked player has an odd TPN, give them the
@@ -890,4 +896,76 @@ fn c0407_1_2_a_late_entry_does_not_enlarge_group_a() {
         .round(&[(1, 3, '='), (4, 2, '='), (5, 7, '='), (8, 6, '=')], &[])
         .tournament();
     assert_eq!(virtual_points(&round_2, 2), (1..=9).map(|p| (p, one(p))).collect::<Vec<_>>());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The 2012 text (C.04.3.1, Istanbul 2012, Tallinn 2013 edition: rules/dutch-2012.txt), where it
+// pairs or colours otherwise than the 2017 and 2025 texts. Each expectation is derived by hand
+// from the 2012 articles named beside it.
+// ---------------------------------------------------------------------------------------------
+
+const DUTCH_2012: [SystemId; 1] = [SystemId::Dutch2012];
+
+/// D.1.2 with two moved-down players, as above: the same transpositions under 2012 (A.3: two of
+/// eleven is less than half, so the bracket is heterogeneous; C.6 pairs the moved-down players
+/// first, then the remainder as a homogeneous bracket). Colours differ in the remainder: its
+/// players have not played (absent in round 1), E.1–E.4 decide nothing and E.5 is for round 1
+/// only, so the higher-ranked player gets white (reading 2012-9, as JavaPairing does), where 2025
+/// 5.2.5 goes by pairing-number parity.
+#[test]
+fn dutch_2012_d1_2_heterogeneous_transpositions() {
+    // 3-11 (see c0403_4_2_heterogeneous_3_11_is_the_last_with_3): 1-3, 2-11; remainder 4-7 5-8
+    // 6-9, 10 the bye. 1 (W in round 1: strong preference for black) gets black (E.1, 3 has no
+    // preference), 2 white; 4, 5, 6 white against 7, 8, 9.
+    expect(&two_mdps(&pairs_with(2, 4..=10)), &DUTCH_2012, &[(3, 1), (2, 11), (4, 7), (5, 8), (6, 9)], Some(10));
+    // 4-3: 1-4, 2-3; remainder 5-8 6-9 7-10, 11 the bye.
+    expect(&two_mdps(&pairs_with(2, 4..=11)), &DUTCH_2012, &[(4, 1), (2, 3), (5, 8), (6, 9), (7, 10)], Some(11));
+    // The 72nd: 1-11, 2-10; remainder 3-6 4-7 5-8, 9 the bye.
+    let forbidden = forbid_all(&[pairs_with(1, 3..=10), pairs_with(2, 3..=9)]);
+    expect(&two_mdps(&forbidden), &DUTCH_2012, &[(11, 1), (2, 10), (3, 6), (4, 7), (5, 8)], Some(9));
+}
+
+/// E.2 of 2012 has no tie-break between two absolute preferences (2017 and 2025 grant the wider
+/// colour difference): the fixture of c0403_5_2_2_of_two_absolute_topscorers_the_wider_difference_wins.
+#[test]
+fn dutch_2012_e_two_absolute_topscorers_fall_through_to_e4() {
+    // Final round: Q (1, 3.5 points, WBB) and P (2, 3.0, BWBB) both want white absolutely; both
+    // are topscorers (A.10), the only pairing, so B.2 is dropped (C.10.g, B.2's note). E.1 cannot
+    // grant both; E.2: both absolute, neither stronger; E.3: the played colours from the latest,
+    // B/B, B/B, W/W, never different; E.4: the higher-ranked player, Q (3.5 points), gets white.
+    let trf = Trf::new(9, 5)
+        .round(&[(3, 2, '0')], &[(1, 'F')])
+        .round(&[(2, 4, '1'), (1, 7, '1')], &[])
+        .round(&[(5, 2, '0'), (8, 1, '0')], &[])
+        .round(&[(6, 2, '1'), (9, 1, '=')], &[])
+        .absent(3..=9);
+    expect(&trf, &DUTCH_2012, &[(1, 2)], None);
+    expect(&trf, &BOTH, &[(2, 1)], None);
+}
+
+/// Two players without games in round 2: E.1–E.4 decide nothing and E.5 is for the first round
+/// only; the higher-ranked player gets white (reading 2012-9), where 2025 5.2.5 gives 3 (odd) the
+/// initial colour, black.
+#[test]
+fn dutch_2012_two_players_without_games_higher_ranked_gets_white() {
+    let trf = Trf::new(4, 5).initial("black").round(&[(1, 2, '=')], &[]).absent([1, 2]);
+    expect(&trf, &DUTCH_2012, &[(3, 4)], None);
+    expect(&trf, &BOTH, &[(4, 3)], None);
+}
+
+/// A whole round where 2012 and 2017 part: B.1b of 2012 bars from the bye a player who received
+/// a half point without playing; C.04.1.d of 2017 bars only a previous bye or a forfeit win.
+#[test]
+fn dutch_2012_a_half_point_bye_bars_the_bye_and_c13_merges() {
+    // Round 1: 2 beats 4, 3 receives the bye (U, one point), 1 asks for a half-point bye (H).
+    // Round 2, 4 absent: 2 and 3 on 1 point, 1 on ½.
+    // 2012: the 1-point bracket {2, 3} pairs 2-3 (they have not met); the lowest bracket {1} is
+    // left with 1 alone, who may not have the bye (B.1b: a half point without playing). C.13: the
+    // penultimate bracket pairs 0 pairs (P lowered to zero, C.14.a), both move down, and the
+    // lowest bracket {2, 3, 1} must give the bye to 2, the only one who may have it (3 had the bye,
+    // 1 the half point): 3-1. Colours: neither 3 nor 1 has played: 3, ranked higher, white.
+    let trf = Trf::new(4, 5).round(&[(2, 4, '1')], &[(3, 'U'), (1, 'H')]).absent([4]);
+    expect(&trf, &DUTCH_2012, &[(3, 1)], Some(2));
+    // 2017: 1 may have the bye; 2-3 are paired (2, who had white, gets black: E.1).
+    expect(&trf, &[SystemId::Dutch2017], &[(3, 2)], Some(1));
 }

@@ -6,6 +6,7 @@ mod conformance;
 mod corpus;
 mod dubov1997;
 mod dubov2025;
+mod dutch2012;
 mod fmjd;
 mod fmjd_corpus;
 mod fmjd_options;

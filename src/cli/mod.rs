@@ -384,6 +384,10 @@ fn check(
                 if let Some(error) = &report.error {
                     writeln!(err, "trfcheck: {}: {error}", report.file)?;
                 }
+                // The checker layout has no place for it: said on stderr.
+                if let Some(caveat) = &report.system_caveat {
+                    writeln!(err, "trfcheck: {}: note: {caveat}", report.file)?;
+                }
                 report::bbp::write(out, &report)?;
             }
         }
@@ -485,6 +489,9 @@ fn pair(
             warn_unused_draughts_flags(err, &name, next.resolved.system, draughts)?;
             if next.resolved.source == "assumed" {
                 writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
+            }
+            if let Some(caveat) = &next.resolved.caveat {
+                writeln!(err, "trfcheck: {name}: note: {caveat}")?;
             }
             // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
             // the JaVaFo layout, which has no place for them).

@@ -562,10 +562,6 @@ mod tests {
         wide.rounds = 99;
         wide.scoring = "3,1,0".parse().unwrap();
         assert_eq!(wide.check(), Ok(()));
-        assert_eq!(
-            generate(&GenerateOptions::new(SystemId::Dutch2012, 10, 5, 1)),
-            Err(GenerateError::Unsupported(SystemId::Dutch2012))
-        );
     }
 
     #[test]

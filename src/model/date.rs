@@ -140,8 +140,12 @@ fn tokens(text: &str) -> Option<Vec<Token>> {
 }
 
 /// Reads a date written in any of the layouts seen in real files: `2010/09/24`, `2008-02-01`,
-/// `24/09/2010`, `28. 07. 2005`, `10.09.13`, `May 29, 2020`, `29 May 2020`.
+/// `24/09/2010`, `28. 07. 2005`, `10.09.13`, `May 29, 2020`, `29 May 2020`, and digits run
+/// together: `151213`, `15122013`, `20131215`.
 pub fn read_date(text: &str) -> Option<ReadDate> {
+    if let Some(read) = read_digit_run(text.trim()) {
+        return Some(read);
+    }
     let tokens = tokens(text)?;
     match tokens.as_slice() {
         [Token::Month(m), Token::Number { value: d, digits: 1..=2 }, Token::Number { value: y, digits: 4 }]
@@ -195,6 +199,40 @@ pub fn read_date(text: &str) -> Option<ReadDate> {
     }
 }
 
+/// A date written as digits only, without separators (JavaPairing's files: `151213` for 15 December
+/// 2013). Eight digits are year first when they start with a plausible year (`20131215`), else day
+/// first (`15122013`). Six digits have a two-digit year: read day first (DDMMYY, the layout of the
+/// files that write dates this way), and the other reading named when it is a date too.
+fn read_digit_run(text: &str) -> Option<ReadDate> {
+    if !text.bytes().all(|b| b.is_ascii_digit()) || !matches!(text.len(), 6 | 8) {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| text[range].parse::<u32>().ok();
+    if text.len() == 8 {
+        let year_first = FieldOrder::YearMonthDay.apply([number(0..4)?, number(4..6)?, number(6..8)?]);
+        if let Some(date) = year_first.filter(|d| (1900..2100).contains(&d.year)) {
+            return Some(ReadDate { date, note: Some("eight digits read as year, month, day".into()) });
+        }
+        let date = FieldOrder::DayMonthYear.apply([number(0..2)?, number(2..4)?, number(4..8)?])?;
+        return Some(ReadDate { date, note: Some("eight digits read as day, month, year".into()) });
+    }
+    let (a, b, c) = (number(0..2)?, number(2..4)?, number(4..6)?);
+    let day_first = FieldOrder::DayMonthYear.apply([a, b, c]);
+    let year_first = FieldOrder::YearMonthDay.apply([a, b, c]);
+    match (day_first, year_first) {
+        (Some(date), Some(other)) if other != date => Some(ReadDate {
+            date,
+            note: Some(format!("six digits read as day, month, year ({date}); year first they would be {other}")),
+        }),
+        (Some(date), _) => Some(ReadDate { date, note: Some("six digits read as day, month, year".into()) }),
+        (None, Some(date)) => Some(ReadDate {
+            date,
+            note: Some("six digits read as year, month, day: day first they are not a date".into()),
+        }),
+        (None, None) => None,
+    }
+}
+
 /// Chooses one order for a list of two-digit dates (record 132), the one under which every date
 /// is valid and the rounds come in order. Returns `None` when no order fits.
 pub fn read_date_list(texts: &[&str]) -> Option<(FieldOrder, Vec<Date>)> {
@@ -239,6 +277,20 @@ mod tests {
         assert!(short.note.is_some());
         assert!(read_date("--CPP DUBOV SYSTEM RANDOM TOURNAMENT (START DATE)--").is_none());
         assert!(read_date("2011/02/30").is_none());
+    }
+
+    #[test]
+    fn reads_digits_run_together() {
+        // JavaPairing's XI torneo natalizio 2013: 15 December 2013, day first.
+        let read = read_date("151213").unwrap();
+        assert_eq!(read.date, date(2013, 12, 15));
+        assert!(read.note.unwrap().contains("2015/12/13"));
+        // Only the year-first reading is a date.
+        assert_eq!(read_date("991231").unwrap().date, date(1999, 12, 31));
+        assert_eq!(read_date("15122013").unwrap().date, date(2013, 12, 15));
+        assert_eq!(read_date("20131215").unwrap().date, date(2013, 12, 15));
+        assert!(read_date("999999").is_none());
+        assert!(read_date("1234567").is_none());
     }
 
     #[test]

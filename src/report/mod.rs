@@ -112,6 +112,9 @@ pub struct CheckReport {
     pub system_source: Option<String>,
     /// Why this system: how it was declared, dated, or assumed.
     pub system_reason: Option<String>,
+    /// When the rules checked are only the nearest trfcheck has (not those in force then), why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_caveat: Option<String>,
     /// The FMJD organiser's options used, each with where it came from (flag, XDO record, default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<crate::systems::fmjd::UsedOption>>,
@@ -136,6 +139,7 @@ impl CheckReport {
             system: None,
             system_source: None,
             system_reason: None,
+            system_caveat: None,
             options: None,
             rounds: Vec::new(),
             summary: Summary::default(),
@@ -154,7 +158,11 @@ impl CheckReport {
             (0, 0) => String::new(),
             (e, w) => format!(" [{e} error{}, {w} warning{}]", plural(e), plural(w)),
         };
-        let system = self.system.as_deref().map(|s| format!(" {s}:")).unwrap_or_default();
+        let system = match (self.system.as_deref(), &self.system_caveat) {
+            (Some(s), Some(_)) => format!(" {s} (the nearest rules trfcheck has; the event predates them):"),
+            (Some(s), None) => format!(" {s}:"),
+            (None, _) => String::new(),
+        };
         let verdict = match (&self.error, self.status) {
             (Some(error), _) => error.clone(),
             (None, Status::Ok) => {

@@ -20,6 +20,9 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     if let (Some(system), Some(source), Some(reason)) = (&report.system, &report.system_source, &report.system_reason) {
         writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
     }
+    if let Some(caveat) = &report.system_caveat {
+        writeln!(out, "{}: note: {caveat}", report.file)?;
+    }
     if let Some(options) = &report.options {
         writeln!(out, "{}: options: {}", report.file, crate::systems::fmjd::describe_options(options))?;
     }

@@ -8,6 +8,7 @@
 pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;
+pub mod dutch2012;
 pub mod fmjd;
 pub mod pairing;
 
@@ -116,6 +117,9 @@ pub struct Resolved {
     pub reason: String,
     /// Baku acceleration declared (a `_BAKU` code, or CPPDubovSystem's `ACC true`).
     pub baku: bool,
+    /// Said in every output when the rules checked are not the ones the event was paired under
+    /// (a Dutch event before the Istanbul rules took effect is checked under them).
+    pub caveat: Option<String>,
 }
 
 /// Why no system could be settled.
@@ -225,16 +229,51 @@ fn from_code(code: &str, t: &Tournament, source_text: &str) -> Result<Option<(Sy
     Ok(Some((found.0, found.1, baku)))
 }
 
+/// The Istanbul 2012 Dutch rules took effect on 1 July 2013 (C.04.3.1, agreed in Istanbul 2012 and
+/// applied from then; the Tallinn 2013 edition is the text in `rules/dutch-2012.txt`).
+const DUTCH_2012_IN_FORCE: Date = Date { year: 2013, month: 7, day: 1 };
+
+/// Why the rules `system` are only the nearest trfcheck has for this tournament, when they are.
+///
+/// A Dutch event that started before 1 July 2013 was paired under the rules before Istanbul (the
+/// 1998 text with the 2001 additions A.7.d/e); trfcheck checks it under the 2012 rules, the
+/// nearest it has, and says so (issue #12, item 4).
+pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
+    if system != SystemId::Dutch2012 {
+        return None;
+    }
+    let (date, what) = tournament_date(t)?;
+    (date < DUTCH_2012_IN_FORCE).then(|| {
+        format!(
+            "the {what} {date} is before 1 July 2013, when the Istanbul 2012 Dutch rules took effect: the event was \
+             paired under the earlier rules (the 1998 text with the 2001 additions A.7.d/e), which trfcheck does not \
+             have; it is checked under dutch-2012, the nearest rules trfcheck has, not the ones in force then"
+        )
+    })
+}
+
 /// Settles the system a tournament is checked under.
 pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
+    let mut resolved = resolve_system(t, chosen)?;
+    resolved.caveat = caveat(resolved.system, t);
+    Ok(resolved)
+}
+
+fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
     let acc = t.header.baku_acceleration_flag;
     if let Some(system) = chosen {
-        return Ok(Resolved { system, source: "--system".into(), reason: "chosen with --system".into(), baku: acc });
+        return Ok(Resolved {
+            system,
+            source: "--system".into(),
+            reason: "chosen with --system".into(),
+            baku: acc,
+            caveat: None,
+        });
     }
     if let Some(code) = &t.header.system_code {
         return match from_code(code, t, "record 192")? {
             Some((system, reason, baku)) => {
-                Ok(Resolved { system, source: "192 record".into(), reason, baku: baku || acc })
+                Ok(Resolved { system, source: "192 record".into(), reason, baku: baku || acc, caveat: None })
             }
             None => Err(SystemError::UnknownCode { code: code.clone(), source_text: "record 192".into() }),
         };
@@ -244,19 +283,19 @@ pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, Sys
         if !text.contains(' ')
             && let Some((system, reason, baku)) = from_code(text, t, "record 092")?
         {
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: baku || acc });
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: baku || acc, caveat: None });
         }
         let lower = text.to_lowercase();
         let date = tournament_date(t);
         if lower.contains("dubov") {
             let (system, why) = dubov_by_date(date);
             let reason = format!("record 092 (`{text}`) names the Dubov system: {why}");
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc });
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None });
         }
         if lower.contains("dutch") {
             let (system, why) = dutch_by_date(date);
             let reason = format!("record 092 (`{text}`) names the Dutch system: {why}");
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc });
+            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None });
         }
         if lower.contains("burstein") || lower.contains("round robin") || lower.contains("round-robin") {
             return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
@@ -284,6 +323,7 @@ pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, Sys
              as most rated Swiss events use it: {why}"
         ),
         baku: acc,
+        caveat: None,
     })
 }
 
@@ -316,6 +356,20 @@ mod tests {
         assert_eq!(r.system, SystemId::Dubov1997);
         let r = resolve(&with(None, Some("Individual FIDE Dubov"), d(2025, 7, 1)), None).unwrap();
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dubov2025, "092 record"));
+    }
+
+    #[test]
+    fn dutch_events_before_istanbul_are_checked_under_2012_with_a_caveat() {
+        let r = resolve(&with(Some("FIDE_DUTCH"), None, d(2013, 6, 30)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dutch2012);
+        assert!(r.caveat.as_deref().is_some_and(|c| c.contains("nearest rules")), "{:?}", r.caveat);
+        let r = resolve(&with(Some("FIDE_DUTCH"), None, d(2013, 7, 1)), None).unwrap();
+        assert_eq!((r.system, r.caveat), (SystemId::Dutch2012, None));
+        // Chosen with --system, the caveat still holds: the dates say what was in force.
+        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2012)).unwrap();
+        assert!(r.caveat.is_some());
+        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2017)).unwrap();
+        assert!(r.caveat.is_none());
     }
 
     #[test]
@@ -396,6 +450,6 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
         SystemId::FmjdRating => Some(&fmjd::FmjdRating),
         SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
         SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
-        SystemId::Dutch2012 => None,
+        SystemId::Dutch2012 => Some(&dutch2012::Dutch2012),
     }
 }

@@ -205,6 +205,7 @@ pub fn check_path_observed(
     report.system = Some(resolved.system.id().to_owned());
     report.system_source = Some(resolved.source.clone());
     report.system_reason = Some(resolved.reason.clone());
+    report.system_caveat = resolved.caveat.clone();
     report.options = used_options(tournament, resolved.system, &options.draughts);
     let effective = if resolved.system.is_fmjd() {
         with_draughts_flags(tournament, &options.draughts)

@@ -1,0 +1,886 @@
+//! The fast engine: the first pairing of a step under C.3–C.10 found with weighted matchings.
+//!
+//! Why matchings find the same pairing as the text's enumeration:
+//!
+//! - Every stage of C.3–C.10 is a set of allowances, one per requirement, and the stages come in
+//!   lexicographic order of those allowances (B2 outermost, then A.7.d, X, Z, the downfloat and
+//!   upfloat criteria): each relaxation restarts the inner requirements at their strictest (the
+//!   "restart from C.3.x" of C.10). A candidate meets a stage when each of its counts is within
+//!   the allowance, so the first stage any candidate meets is the lexicographically smallest
+//!   count vector of all candidates (X1 and Z1, where the stages for X and Z start, are lower
+//!   bounds of the counts: A.8). At that stage the candidates that meet it are exactly those with
+//!   that count vector, and the pairing is the first of them in the order of D.1–D.3.
+//! - Counts add up over pairs and moved-down players, so the smallest count vector is a
+//!   maximum-weight matching whose weights hold the counts as fields, most important first.
+//! - The order of D.2 ranks exchanges by the number of players exchanged and the difference of
+//!   their positions, both of which also add up over pairs (a pair inside S1 sends its lower
+//!   player to S2, a pair inside S2 brings its higher player to S1), then by the lists of S1 and
+//!   S2 subsets, which are lexicographic and settled one position at a time; D.1 then settles the
+//!   partner of each S1 player in turn, and D.3 the set of moved-down players paired first. Each
+//!   such choice is made by re-solving with a small bonus for the preferred option, in the
+//!   lowest field, so it never costs a higher one.
+//!
+//! When the procedure backtracks (C.12, C.13) the pairing must also move down players that suit
+//! the bracket below, a condition on the whole candidate. Then the same choices are explored as
+//! a branch and bound: every node's matching is the best any candidate below it can do, so a
+//! branch that cannot beat the best candidate found is cut, and the first of the best candidates
+//! in the text's order wins.
+
+use crate::matching::{Matcher, Weight, Wide};
+
+use super::procedure::{Extra, Search};
+use super::round::Round;
+use super::step::{self, COUNTS, Candidate, Counts, Shape, Step};
+
+/// The fields of an edge weight, most significant first.
+const TOP: usize = 0;
+/// Fields 1..=9 are the counts of [`step`], in their order.
+const FIRST_COUNT: usize = 1;
+/// D.2: pairs inside S2 (as many as the players exchanged).
+const EXCHANGED: usize = 10;
+/// D.2: the difference of the positions exchanged, shifted to be positive.
+const DIFFERENCE: usize = 11;
+/// The preference for one choice, settled one at a time.
+const BONUS: usize = 12;
+const FIELDS: usize = 13;
+const MAX_LIMBS: usize = 16;
+
+/// Where each field sits in a weight.
+#[derive(Clone, Debug)]
+struct Layout {
+    width: [u32; FIELDS],
+    offset: [u32; FIELDS],
+    total: u32,
+}
+
+fn bits(value: u64) -> u32 {
+    64 - value.leading_zeros()
+}
+
+impl Layout {
+    /// Fields wide enough for the sum of `edges` edges of at most `cap` each.
+    fn new(cap: &[u64; FIELDS], edges: u64) -> Layout {
+        let mut width = [0; FIELDS];
+        for k in 0..FIELDS {
+            width[k] = if cap[k] == 0 { 0 } else { bits(cap[k].saturating_mul(edges.max(1))) };
+        }
+        let mut offset = [0; FIELDS];
+        let mut at = 0;
+        for k in (0..FIELDS).rev() {
+            offset[k] = at;
+            at += width[k];
+        }
+        Layout { width, offset, total: at }
+    }
+
+    fn pack(&self, values: &[u64; FIELDS], limbs: &mut [u64; MAX_LIMBS]) {
+        *limbs = [0; MAX_LIMBS];
+        for (k, &value) in values.iter().enumerate() {
+            if self.width[k] == 0 || value == 0 {
+                continue;
+            }
+            let (limb, shift) = ((self.offset[k] / 64) as usize, self.offset[k] % 64);
+            limbs[limb] |= value << shift;
+            if shift > 0 && limb + 1 < MAX_LIMBS {
+                limbs[limb + 1] |= value >> (64 - shift);
+            }
+        }
+    }
+
+    fn unpack(&self, limbs: &[u64]) -> [u64; FIELDS] {
+        let mut out = [0; FIELDS];
+        for (k, field) in out.iter_mut().enumerate() {
+            let width = self.width[k];
+            if width == 0 {
+                continue;
+            }
+            let (limb, shift) = ((self.offset[k] / 64) as usize, self.offset[k] % 64);
+            let mut value = limbs.get(limb).copied().unwrap_or(0) >> shift;
+            if shift > 0 && shift + width > 64 {
+                value |= limbs.get(limb + 1).copied().unwrap_or(0) << (64 - shift);
+            }
+            if width < 64 {
+                value &= (1u64 << width) - 1;
+            }
+            *field = value;
+        }
+        out
+    }
+}
+
+/// The part a player plays in a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// A moved-down player paired first (C.6): only with a resident, never left over.
+    PairedFirst,
+    /// Any other player.
+    Free,
+}
+
+/// One matching problem: the players of a step (or of its remainder), the leftovers as dummy
+/// vertices, and what each edge costs.
+struct Model<'a> {
+    round: &'a Round,
+    step: &'a Step,
+    /// Players by index in the round, in A.2 order; vertex `k` is `players[k]`.
+    players: Vec<usize>,
+    role: Vec<Role>,
+    /// Whether each player is a moved-down one (for the heterogeneous part).
+    mdp: Vec<bool>,
+    dummies: usize,
+    /// The size of S1 in a homogeneous model (D.2 is measured against it); `None` for the model
+    /// of a heterogeneous step.
+    s1: Option<usize>,
+    /// The counts of pairs fixed outside the model (the heterogeneous part of a step).
+    offset: Counts,
+}
+
+impl Model<'_> {
+    fn vertices(&self) -> usize {
+        self.players.len() + self.dummies
+    }
+
+    /// The field values of an edge before the complement (counts as they are), or `None` when the
+    /// edge is absent.
+    fn raw(&self, u: usize, v: usize) -> Option<[u64; FIELDS]> {
+        let n = self.players.len();
+        let (u, v) = (u.min(v), u.max(v));
+        if u >= n {
+            return None;
+        }
+        let mut f = [0u64; FIELDS];
+        f[TOP] = 1;
+        if v >= n {
+            // `u` is left over: moved down, or the bye in the lowest bracket.
+            if self.role[u] == Role::PairedFirst
+                || (self.step.lowest && !self.round.players[self.players[u]].bye_eligible)
+            {
+                return None;
+            }
+            let c = step::down_counts(self.round, self.step, self.players[u]);
+            f[FIRST_COUNT..FIRST_COUNT + COUNTS].copy_from_slice(&c);
+            if let Some(s1) = self.s1 {
+                // A leftover of S1 goes to S2 in the exchange.
+                let g = if u < s1 { u as i64 + 1 } else { 0 };
+                f[DIFFERENCE] = (n as i64 + g) as u64;
+            }
+            return Some(f);
+        }
+        let (a, b) = (self.players[u], self.players[v]);
+        let het = match (self.role[u], self.role[v]) {
+            (Role::PairedFirst, Role::PairedFirst) => return None,
+            (Role::PairedFirst, Role::Free) if self.mdp[v] => return None,
+            (Role::Free, Role::PairedFirst) if self.mdp[u] => return None,
+            (Role::Free, Role::Free) => false,
+            _ => true,
+        };
+        if self.round.facts(a, b).forbidden {
+            return None;
+        }
+        let c = step::pair_counts(self.round, self.step, a, b, het);
+        f[FIRST_COUNT..FIRST_COUNT + COUNTS].copy_from_slice(&c);
+        if let Some(s1) = self.s1 {
+            let (in_s1_u, in_s1_v) = (u < s1, v < s1);
+            f[EXCHANGED] = u64::from(!in_s1_u && !in_s1_v);
+            // −(the difference's share): a pair inside S1 sends its lower player (higher position)
+            // to S2, a pair inside S2 brings its higher player (lower position) to S1.
+            let g = match (in_s1_u, in_s1_v) {
+                (true, true) => v as i64 + 1,
+                (false, false) => -(u as i64 + 1),
+                _ => 0,
+            };
+            f[DIFFERENCE] = (n as i64 + g) as u64;
+        }
+        Some(f)
+    }
+}
+
+/// The best a node of the search can reach: its counts and the D.2 measures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Bound {
+    counts: Counts,
+    exchanged: i64,
+    difference: i64,
+}
+
+/// A model with its matcher.
+struct Solver<'a, W: Weight> {
+    model: Model<'a>,
+    layout: Layout,
+    /// The largest raw value of each field (the complement is taken against it).
+    cap: [u64; FIELDS],
+    matcher: Matcher<W>,
+    removed: Vec<bool>,
+    bonus: Option<(usize, Vec<u64>)>,
+    solves: u64,
+}
+
+impl<'a, W: Weight> Solver<'a, W> {
+    fn new(model: Model<'a>, layout: Layout, cap: [u64; FIELDS]) -> Self {
+        let vertices = model.vertices();
+        let mut solver = Solver {
+            matcher: Matcher::new(vertices),
+            removed: vec![false; vertices * vertices],
+            model,
+            layout,
+            cap,
+            bonus: None,
+            solves: 0,
+        };
+        for u in 0..vertices {
+            for v in u + 1..vertices {
+                solver.refresh(u, v);
+            }
+        }
+        solver
+    }
+
+    fn weight(&self, u: usize, v: usize) -> W {
+        if self.removed[u * self.model.vertices() + v] {
+            return W::zero();
+        }
+        let Some(raw) = self.model.raw(u, v) else { return W::zero() };
+        let mut values = [0u64; FIELDS];
+        values[TOP] = 1;
+        for k in FIRST_COUNT..FIRST_COUNT + COUNTS {
+            values[k] = self.cap[k] - raw[k];
+        }
+        values[EXCHANGED] = self.cap[EXCHANGED] - raw[EXCHANGED];
+        values[DIFFERENCE] = raw[DIFFERENCE];
+        if let Some((vertex, bonus)) = &self.bonus {
+            if *vertex == u {
+                values[BONUS] = bonus[v];
+            } else if *vertex == v {
+                values[BONUS] = bonus[u];
+            }
+        }
+        let mut limbs = [0u64; MAX_LIMBS];
+        self.layout.pack(&values, &mut limbs);
+        let mut weight = W::zero();
+        weight.set_from_limbs(&limbs[..W::LIMBS.min(MAX_LIMBS)]);
+        weight
+    }
+
+    fn refresh(&mut self, u: usize, v: usize) {
+        if u == v {
+            return;
+        }
+        let weight = self.weight(u, v);
+        self.matcher.set_weight(u, v, weight);
+    }
+
+    fn set_removed(&mut self, u: usize, v: usize, removed: bool) {
+        let n = self.model.vertices();
+        self.removed[u * n + v] = removed;
+        self.removed[v * n + u] = removed;
+        self.refresh(u, v);
+    }
+
+    fn is_removed(&self, u: usize, v: usize) -> bool {
+        self.removed[u * self.model.vertices() + v]
+    }
+
+    /// Removes the edges of `v` that `keep` rejects; returns them (to put back).
+    fn restrict(&mut self, v: usize, keep: &dyn Fn(usize) -> bool) -> Vec<(usize, usize)> {
+        let mut log = Vec::new();
+        for u in 0..self.model.vertices() {
+            if u != v && !keep(u) && !self.is_removed(u, v) && self.model.raw(u, v).is_some() {
+                self.set_removed(u, v, true);
+                log.push((u, v));
+            }
+        }
+        log
+    }
+
+    fn restore(&mut self, log: &[(usize, usize)]) {
+        for &(u, v) in log {
+            self.set_removed(u, v, false);
+        }
+    }
+
+    fn set_bonus(&mut self, bonus: Option<(usize, Vec<u64>)>) {
+        let touched: Vec<usize> = self.bonus.iter().chain(&bonus).map(|(v, _)| *v).collect();
+        self.bonus = bonus;
+        for v in touched {
+            for u in 0..self.model.vertices() {
+                self.refresh(u, v);
+            }
+        }
+    }
+
+    /// Solves; `None` when no candidate is left (the matching cannot cover every vertex).
+    fn solve(&mut self) -> Option<Bound> {
+        self.matcher.solve();
+        self.solves += 1;
+        let total = self.matcher.total_weight();
+        let limbs: Vec<u64> = (0..W::LIMBS).map(|i| total.limb(i)).collect();
+        let fields = self.layout.unpack(&limbs);
+        let edges = self.model.vertices() as u64 / 2;
+        if fields[TOP] != edges || self.model.vertices() % 2 == 1 {
+            return None;
+        }
+        let mut counts = self.model.offset;
+        for k in 0..COUNTS {
+            counts[k] += edges * self.cap[FIRST_COUNT + k] - fields[FIRST_COUNT + k];
+        }
+        let n = self.model.players.len() as i64;
+        Some(Bound {
+            counts,
+            exchanged: (edges * self.cap[EXCHANGED]) as i64 - fields[EXCHANGED] as i64,
+            difference: -(fields[DIFFERENCE] as i64 - edges as i64 * n),
+        })
+    }
+
+    fn mate(&self, v: usize) -> Option<usize> {
+        self.matcher.mate(v)
+    }
+}
+
+/// Builds a solver for a model, in the narrowest weight type that holds it.
+fn caps(model: &Model<'_>) -> [u64; FIELDS] {
+    let vertices = model.vertices();
+    let mut cap = [0u64; FIELDS];
+    cap[TOP] = 1;
+    for u in 0..vertices {
+        for v in u + 1..vertices {
+            if let Some(raw) = model.raw(u, v) {
+                for k in FIRST_COUNT..BONUS {
+                    cap[k] = cap[k].max(raw[k]);
+                }
+            }
+        }
+    }
+    if model.s1.is_some() {
+        cap[EXCHANGED] = 1;
+        cap[DIFFERENCE] = 2 * model.players.len() as u64;
+    }
+    cap[BONUS] = vertices as u64 + 1;
+    cap
+}
+
+/// What the search is after, and the best candidate found so far.
+struct Hunt<'e> {
+    extra: Option<&'e dyn Extra>,
+    /// The key of the best candidate: its counts, then its place in the text's order.
+    best: Option<(Vec<i64>, Candidate)>,
+    solves: u64,
+}
+
+impl Hunt<'_> {
+    /// A branch and bound is needed: a condition on the whole candidate may reject the first.
+    fn exhaustive(&self) -> bool {
+        self.extra.is_some()
+    }
+
+    fn done(&self) -> bool {
+        !self.exhaustive() && self.best.is_some()
+    }
+
+    fn beaten(&self, lower_bound: &[i64]) -> bool {
+        self.best.as_ref().is_some_and(|(key, _)| lower_bound > key.as_slice())
+    }
+
+    fn offer(&mut self, key: Vec<i64>, candidate: Candidate) {
+        if self.extra.is_some_and(|extra| !extra.accepts(&candidate.down)) {
+            return;
+        }
+        if self.best.as_ref().is_none_or(|(best, _)| key < *best) {
+            self.best = Some((key, candidate));
+        }
+    }
+}
+
+fn key_of(counts: &Counts) -> Vec<i64> {
+    counts.iter().map(|&c| c as i64).collect()
+}
+
+/// A homogeneous bracket or remainder: D.2's exchanges (settled position by position), then D.1's
+/// transpositions.
+struct Homogeneous<'m> {
+    /// Vertices of S1 and S2 before any exchange (local indices, A.2 order).
+    s1: usize,
+    n: usize,
+    pairs: usize,
+    /// Choices made (0 preferred), after the counts and D.2 measures in the key.
+    prefix_before: &'m [i64],
+}
+
+impl Homogeneous<'_> {
+    /// "p ∈ I": p leaves S1 (left over, or paired with a higher S1 player).
+    fn leaves_s1(&self, p: usize, u: usize) -> bool {
+        u >= self.n || u < p
+    }
+
+    /// "q ∈ J": q enters S1 (paired with a lower S2 player).
+    fn enters_s1(&self, q: usize, u: usize) -> bool {
+        u < self.n && u > q
+    }
+}
+
+/// Runs the decisions of a homogeneous model from `at` on.
+#[allow(clippy::too_many_arguments)]
+fn homogeneous_decisions<W: Weight>(
+    solver: &mut Solver<'_, W>,
+    shape: &Homogeneous<'_>,
+    at: usize,
+    choices: &mut Vec<i64>,
+    leaves: &mut Vec<bool>,
+    enters: &mut Vec<bool>,
+    hunt: &mut Hunt<'_>,
+    het: &[(usize, usize)],
+) {
+    let (s1, n) = (shape.s1, shape.n);
+    let s2 = n - s1;
+    // Decisions 0..s1: I, from the lowest S1 player up; s1..n: J, from the highest S2 player
+    // down; then the transpositions.
+    if at < n {
+        let (vertex, yes): (usize, Box<dyn Fn(usize) -> bool>) = if at < s1 {
+            let p = s1 - 1 - at;
+            (p, Box::new(move |u| shape.leaves_s1(p, u)))
+        } else {
+            let q = s1 + (at - s1);
+            (q, Box::new(move |u| shape.enters_s1(q, u)))
+        };
+        let _ = s2;
+        let mut options: Vec<(Bound, i64)> = Vec::new();
+        if !hunt.exhaustive() {
+            // The preferred side if any best candidate allows it.
+            let bonus: Vec<u64> = (0..solver.model.vertices()).map(|u| u64::from(yes(u))).collect();
+            solver.set_bonus(Some((vertex, bonus)));
+            let Some(bound) = solver.solve() else { return };
+            hunt.solves += 1;
+            let mate = solver.mate(vertex);
+            solver.set_bonus(None);
+            let choice = i64::from(!mate.is_some_and(&yes));
+            options.push((bound, choice));
+        } else {
+            for choice in [0i64, 1] {
+                let keep = |u: usize| (choice == 0) == yes(u);
+                let log = solver.restrict(vertex, &keep);
+                let bound = solver.solve();
+                hunt.solves += 1;
+                solver.restore(&log);
+                if let Some(bound) = bound {
+                    options.push((bound, choice));
+                }
+            }
+            options.sort_by(|a, b| {
+                node_key(&a.0, shape.prefix_before, choices, a.1).cmp(&node_key(
+                    &b.0,
+                    shape.prefix_before,
+                    choices,
+                    b.1,
+                ))
+            });
+        }
+        for (bound, choice) in options {
+            if hunt.beaten(&node_key(&bound, shape.prefix_before, choices, choice)) {
+                break;
+            }
+            let keep = |u: usize| (choice == 0) == yes(u);
+            let log = solver.restrict(vertex, &keep);
+            if at < s1 {
+                leaves[vertex] = choice == 0;
+            } else {
+                enters[vertex - s1] = choice == 0;
+            }
+            choices.push(choice);
+            homogeneous_decisions(solver, shape, at + 1, choices, leaves, enters, hunt, het);
+            choices.pop();
+            solver.restore(&log);
+            if hunt.done() {
+                return;
+            }
+        }
+        return;
+    }
+    // The exchange is settled: S1' and S2', each in A.2 order; only S1'–S2' pairs remain, and
+    // only S2' players may be left over.
+    let new_s1: Vec<usize> = (0..n).filter(|&v| if v < s1 { !leaves[v] } else { enters[v - s1] }).collect();
+    let new_s2: Vec<usize> = (0..n).filter(|v| !new_s1.contains(v)).collect();
+    let in_s1: Vec<bool> = (0..n).map(|v| new_s1.contains(&v)).collect();
+    let mut log = Vec::new();
+    for &v in &new_s1 {
+        log.extend(solver.restrict(v, &|u| u < n && !in_s1[u]));
+    }
+    for &v in &new_s2 {
+        log.extend(solver.restrict(v, &|u| u >= n || in_s1[u]));
+    }
+    transpose(solver, shape, &new_s1, &new_s2, 0, choices, hunt, het);
+    solver.restore(&log);
+}
+
+/// The key of a node: its bound, the choices before the model, its D.2 measures, then its
+/// choices (and the one being tried).
+fn node_key(bound: &Bound, before: &[i64], choices: &[i64], trying: i64) -> Vec<i64> {
+    let mut key = key_of(&bound.counts);
+    key.extend_from_slice(before);
+    key.push(bound.exchanged);
+    key.push(bound.difference);
+    key.extend_from_slice(choices);
+    key.push(trying);
+    key
+}
+
+/// D.1: the partner of each S1' player in turn, the first possible in S2' order.
+#[allow(clippy::too_many_arguments)]
+fn transpose<W: Weight>(
+    solver: &mut Solver<'_, W>,
+    shape: &Homogeneous<'_>,
+    s1: &[usize],
+    s2: &[usize],
+    i: usize,
+    choices: &mut Vec<i64>,
+    hunt: &mut Hunt<'_>,
+    het: &[(usize, usize)],
+) {
+    if i == shape.pairs {
+        let Some(bound) = solver.solve() else { return };
+        hunt.solves += 1;
+        let players = &solver.model.players;
+        let pairs: Vec<(usize, usize)> =
+            s1.iter().map(|&v| (players[v], players[solver.mate(v).unwrap_or(v)])).collect();
+        let down: Vec<usize> =
+            s2.iter().copied().filter(|&v| solver.mate(v).is_none_or(|m| m >= shape.n)).map(|v| players[v]).collect();
+        let mut key = key_of(&bound.counts);
+        key.extend_from_slice(shape.prefix_before);
+        key.push(bound.exchanged);
+        key.push(bound.difference);
+        key.extend_from_slice(choices);
+        hunt.offer(key, Candidate { het: het.to_vec(), pairs, down });
+        return;
+    }
+    let v = s1[i];
+    let position = |u: usize| s2.iter().position(|&x| x == u);
+    let bonus: Vec<u64> =
+        (0..solver.model.vertices()).map(|u| position(u).map_or(0, |k| (s2.len() - k) as u64)).collect();
+    let mut excluded = Vec::new();
+    loop {
+        solver.set_bonus(Some((v, bonus.clone())));
+        let bound = solver.solve();
+        hunt.solves += 1;
+        solver.set_bonus(None);
+        let Some(bound) = bound else { break };
+        let Some(partner) = solver.mate(v).filter(|&m| m < shape.n) else { break };
+        let k = position(partner).unwrap_or(usize::MAX) as i64;
+        if hunt.beaten(&node_key(&bound, shape.prefix_before, choices, k)) {
+            break;
+        }
+        let log = solver.restrict(v, &|u| u == partner);
+        choices.push(k);
+        transpose(solver, shape, s1, s2, i + 1, choices, hunt, het);
+        choices.pop();
+        solver.restore(&log);
+        if hunt.done() || !hunt.exhaustive() {
+            break;
+        }
+        solver.set_removed(v, partner, true);
+        excluded.push((v, partner));
+    }
+    solver.restore(&excluded);
+}
+
+/// The homogeneous model of `players` (A.2 order) with `pairs` pairs.
+fn homogeneous_model<'a>(
+    round: &'a Round,
+    step: &'a Step,
+    players: Vec<usize>,
+    pairs: usize,
+    offset: Counts,
+) -> Model<'a> {
+    let n = players.len();
+    Model {
+        round,
+        step,
+        role: vec![Role::Free; n],
+        mdp: vec![false; n],
+        dummies: n - 2 * pairs,
+        s1: Some(pairs),
+        offset,
+        players,
+    }
+}
+
+/// Pairs a homogeneous bracket or remainder with the weight type `W`.
+fn run_homogeneous<W: Weight>(model: Model<'_>, prefix_before: &[i64], het: &[(usize, usize)], hunt: &mut Hunt<'_>) {
+    let cap = caps(&model);
+    let layout = Layout::new(&cap, model.vertices() as u64 / 2);
+    let pairs = model.s1.unwrap_or(0);
+    let n = model.players.len();
+    let mut solver = Solver::<W>::new(model, layout, cap);
+    let Some(root) = solver.solve() else { return };
+    hunt.solves += 1;
+    if hunt.beaten(&node_key(&root, prefix_before, &[], i64::MIN)[..COUNTS + prefix_before.len() + 2]) {
+        return;
+    }
+    let shape = Homogeneous { s1: pairs, n, pairs, prefix_before };
+    let mut leaves = vec![false; pairs];
+    let mut enters = vec![false; n - pairs];
+    if !hunt.exhaustive() && root.exchanged == 0 {
+        // No exchange in the best candidates: S1 and S2 stay as they are (every I and J "no").
+        let mut choices = vec![1i64; n];
+        homogeneous_decisions(&mut solver, &shape, n, &mut choices, &mut leaves, &mut enters, hunt, het);
+    } else {
+        homogeneous_decisions(&mut solver, &shape, 0, &mut Vec::new(), &mut leaves, &mut enters, hunt, het);
+    }
+}
+
+/// The number of bits a model's weights need.
+fn layout_bits(model: &Model<'_>) -> u32 {
+    Layout::new(&caps(model), model.vertices() as u64 / 2).total
+}
+
+macro_rules! with_weight {
+    ($bits:expr, $run:ident, ( $($arg:expr),* )) => {
+        match $bits {
+            0..=61 => $run::<u64>($($arg),*),
+            62..=125 => $run::<u128>($($arg),*),
+            126..=253 => $run::<Wide<4>>($($arg),*),
+            254..=509 => $run::<Wide<8>>($($arg),*),
+            _ => $run::<Wide<16>>($($arg),*),
+        }
+    };
+}
+
+/// A homogeneous bracket or remainder to pair: its players (A.2 order), its pairs, the counts of
+/// pairs fixed before it (the heterogeneous part), and the choices that led to it.
+struct Part<'p> {
+    players: Vec<usize>,
+    pairs: usize,
+    offset: Counts,
+    prefix: &'p [i64],
+    het: &'p [(usize, usize)],
+}
+
+fn homogeneous_part(round: &Round, step: &Step, part: Part<'_>, hunt: &mut Hunt<'_>) {
+    let model = homogeneous_model(round, step, part.players, part.pairs, part.offset);
+    let bits = layout_bits(&model);
+    with_weight!(bits, run_homogeneous, (model, part.prefix, part.het, hunt));
+}
+
+/// The heterogeneous part of a step with a given set of moved-down players paired first: the
+/// partner of each in turn (D.1.2), then the remainder.
+#[allow(clippy::too_many_arguments)]
+fn pair_first<W: Weight>(
+    solver: &mut Solver<'_, W>,
+    chosen: &[usize],
+    i: usize,
+    prefix: &mut Vec<i64>,
+    het: &mut Vec<(usize, usize)>,
+    residents: &[usize],
+    remainder_pairs: usize,
+    hunt: &mut Hunt<'_>,
+) {
+    let round = solver.model.round;
+    let step = solver.model.step;
+    if i == chosen.len() {
+        let remainder: Vec<usize> =
+            step.players.iter().copied().filter(|p| !het.iter().any(|&(a, b)| a == *p || b == *p)).collect();
+        let mut offset = [0; COUNTS];
+        for &(a, b) in het.iter() {
+            step::add(&mut offset, &step::pair_counts(round, step, a, b, true));
+        }
+        let part = Part { players: remainder, pairs: remainder_pairs, offset, prefix, het };
+        homogeneous_part(round, step, part, hunt);
+        return;
+    }
+    let v = chosen[i];
+    let position = |u: usize| residents.iter().position(|&x| x == u);
+    let bonus: Vec<u64> =
+        (0..solver.model.vertices()).map(|u| position(u).map_or(0, |k| (residents.len() - k) as u64)).collect();
+    let mut excluded = Vec::new();
+    loop {
+        solver.set_bonus(Some((v, bonus.clone())));
+        let bound = solver.solve();
+        hunt.solves += 1;
+        solver.set_bonus(None);
+        let Some(bound) = bound else { break };
+        let Some(partner) = solver.mate(v) else { break };
+        let k = position(partner).unwrap_or(usize::MAX) as i64;
+        let mut lower = key_of(&bound.counts);
+        lower.extend_from_slice(prefix);
+        lower.push(k);
+        if hunt.beaten(&lower) {
+            break;
+        }
+        let log = solver.restrict(v, &|u| u == partner);
+        prefix.push(k);
+        let players = &solver.model.players;
+        het.push((players[v], players[partner]));
+        pair_first(solver, chosen, i + 1, prefix, het, residents, remainder_pairs, hunt);
+        het.pop();
+        prefix.pop();
+        solver.restore(&log);
+        if hunt.done() || !hunt.exhaustive() {
+            break;
+        }
+        solver.set_removed(v, partner, true);
+        excluded.push((v, partner));
+    }
+    solver.restore(&excluded);
+}
+
+/// A heterogeneous step with the moved-down players of `subset` (indices into `step.mdps`) paired
+/// first: its model, solved, then its choices.
+fn run_heterogeneous<W: Weight>(
+    model: Model<'_>,
+    subset_rank: i64,
+    hunt: &mut Hunt<'_>,
+    bound_only: bool,
+) -> Option<Bound> {
+    let Shape::Heterogeneous { m1, pairs } = model.step.shape else { return None };
+    let cap = caps(&model);
+    let layout = Layout::new(&cap, model.vertices() as u64 / 2);
+    let chosen: Vec<usize> = (0..model.players.len()).filter(|&k| model.role[k] == Role::PairedFirst).collect();
+    let residents: Vec<usize> = (0..model.players.len()).filter(|&k| !model.mdp[k]).collect();
+    let mut solver = Solver::<W>::new(model, layout, cap);
+    let root = solver.solve()?;
+    hunt.solves += 1;
+    if bound_only {
+        return Some(root);
+    }
+    let mut lower = key_of(&root.counts);
+    lower.push(subset_rank);
+    if hunt.beaten(&lower) {
+        return Some(root);
+    }
+    pair_first(&mut solver, &chosen, 0, &mut vec![subset_rank], &mut Vec::new(), &residents, pairs - m1, hunt);
+    Some(root)
+}
+
+fn heterogeneous_model<'a>(round: &'a Round, step: &'a Step, subset: &[usize]) -> Model<'a> {
+    let n = step.players.len();
+    let chosen: Vec<usize> = subset.iter().map(|&k| step.mdps[k]).collect();
+    Model {
+        round,
+        step,
+        players: step.players.clone(),
+        role: step.players.iter().map(|p| if chosen.contains(p) { Role::PairedFirst } else { Role::Free }).collect(),
+        mdp: step.players.iter().map(|p| step.mdps.contains(p)).collect(),
+        dummies: n - 2 * step.pairs(),
+        s1: None,
+        offset: [0; COUNTS],
+    }
+}
+
+/// The heterogeneous step with the moved-down players of `subset` (its `rank` in D.3's order)
+/// paired first; only its best counts when `bound_only`.
+fn heterogeneous_step(
+    round: &Round,
+    step: &Step,
+    (rank, subset): (usize, &[usize]),
+    hunt: &mut Hunt<'_>,
+    bound_only: bool,
+) -> Option<Bound> {
+    let model = heterogeneous_model(round, step, subset);
+    let bits = layout_bits(&model);
+    with_weight!(bits, run_heterogeneous, (model, rank as i64, hunt, bound_only))
+}
+
+/// The first candidate in the text's order when it meets the strictest stage of C.3 (every count
+/// at its lower bound): then no search is needed. Most brackets of most rounds are paired so.
+fn straight_away(round: &Round, step: &Step) -> Option<Candidate> {
+    let several_scores = step.players.first().map(|&p| round.score(p)) != step.players.last().map(|&p| round.score(p));
+    if step.lowest && several_scores {
+        return None;
+    }
+    let (het, rest): (Vec<(usize, usize)>, Vec<usize>) = match step.shape {
+        Shape::Homogeneous { .. } => (Vec::new(), step.players.clone()),
+        Shape::Heterogeneous { m1, .. } => {
+            if m1 != step.mdps.len() {
+                return None;
+            }
+            let residents = step.residents();
+            if residents.len() < m1 {
+                return None;
+            }
+            let het: Vec<(usize, usize)> = (0..m1).map(|i| (step.mdps[i], residents[i])).collect();
+            let rest = step.players.iter().copied().filter(|p| !het.iter().any(|&(a, b)| a == *p || b == *p)).collect();
+            (het, rest)
+        }
+    };
+    let pairs = step.pairs() - het.len();
+    let (s1, s2) = rest.split_at(pairs);
+    let candidate =
+        Candidate { het, pairs: s1.iter().zip(s2).map(|(&a, &b)| (a, b)).collect(), down: s2[pairs..].to_vec() };
+    if !step::absolute_ok(round, step, &candidate) {
+        return None;
+    }
+    let (x1, z1) = step::x1_z1(round, &step.players, step.pairs());
+    let c = step::counts(round, step, &candidate);
+    let least = c[step::B2] == 0
+        && c[step::A7D] == 0
+        && c[step::X] <= x1
+        && c[step::Z] <= z1
+        && c[step::DOWN_B5..].iter().all(|&v| v == 0);
+    least.then_some(candidate)
+}
+
+/// The fast engine.
+#[derive(Debug, Default)]
+pub struct Fast {
+    /// Matchings solved, for the benchmarks.
+    pub solves: u64,
+}
+
+impl Fast {
+    pub fn new() -> Fast {
+        Fast::default()
+    }
+}
+
+impl Search for Fast {
+    fn first(&mut self, round: &Round, step: &Step, extra: Option<&dyn Extra>) -> Option<Candidate> {
+        if extra.is_none()
+            && let Some(candidate) = straight_away(round, step)
+        {
+            return Some(candidate);
+        }
+        let mut hunt = Hunt { extra, best: None, solves: 0 };
+        match step.shape {
+            Shape::Homogeneous { pairs } => {
+                let part = Part { players: step.players.clone(), pairs, offset: [0; COUNTS], prefix: &[], het: &[] };
+                homogeneous_part(round, step, part, &mut hunt);
+            }
+            Shape::Heterogeneous { m1, .. } => {
+                let subsets = super::order::combinations(step.mdps.len(), m1);
+                if hunt.exhaustive() || subsets.len() == 1 {
+                    for (rank, subset) in subsets.iter().enumerate() {
+                        heterogeneous_step(round, step, (rank, subset), &mut hunt, false);
+                    }
+                } else {
+                    // D.3: the first set whose best candidates are the best of all.
+                    let bounds: Vec<Option<Bound>> = subsets
+                        .iter()
+                        .enumerate()
+                        .map(|(rank, subset)| heterogeneous_step(round, step, (rank, subset), &mut hunt, true))
+                        .collect();
+                    let best = bounds.iter().flatten().map(|b| b.counts).min();
+                    if let Some(best) = best
+                        && let Some(rank) = bounds.iter().position(|b| b.as_ref().is_some_and(|b| b.counts == best))
+                    {
+                        heterogeneous_step(round, step, (rank, &subsets[rank]), &mut hunt, false);
+                    }
+                }
+            }
+        }
+        self.solves += hunt.solves;
+        hunt.best.map(|(_, candidate)| candidate)
+    }
+
+    fn reaches_remainder(&mut self, round: &Round, step: &Step) -> bool {
+        let Shape::Heterogeneous { m1, .. } = step.shape else { return false };
+        let residents = step.residents();
+        let mdps = &step.mdps;
+        let mut matcher = Matcher::<u64>::new(mdps.len() + residents.len());
+        for (i, &m) in mdps.iter().enumerate() {
+            for (j, &r) in residents.iter().enumerate() {
+                if !round.facts(m, r).forbidden {
+                    matcher.set_weight(i, mdps.len() + j, 1);
+                }
+            }
+        }
+        matcher.solve();
+        matcher.total_weight() as usize >= m1
+    }
+}

@@ -1,0 +1,93 @@
+//! What the 2012 text says about a player before a round is paired: the order (A.2), colour
+//! preferences (A.7), floats (A.4 with B.1b), who may receive the bye (B.1b) and topscorers (A.10).
+
+use crate::model::{Colour, EntryKind, PlayerId, Points};
+use crate::state::{Contender, PreferenceStrength, RoundState};
+
+/// A float received in an earlier round (A.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// A player to pair, with what the 2012 rules read off their record.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: PlayerId,
+    /// Position by pairing number among the players who count (A.2's second key).
+    pub rank: u32,
+    /// Standings points plus any acceleration (A.2's first key).
+    pub score: Points,
+    /// The colour preference of A.7 (`None` for a player who has not played: A.7.f).
+    pub preference: Option<Colour>,
+    pub strength: PreferenceStrength,
+    /// Colours of the games played, oldest first (E.3).
+    pub colours: Vec<Colour>,
+    /// The floats of the previous round and of the round before it (B.5, B.6).
+    pub floats: [Float; 2],
+    /// B.1b: no point or half point received without playing before.
+    pub bye_eligible: bool,
+    /// A.10, in the last round only.
+    pub topscorer: bool,
+}
+
+impl Player {
+    pub fn new(contender: &Contender, state: &RoundState) -> Player {
+        let colours = &contender.colours;
+        Player {
+            id: contender.id,
+            rank: contender.rank,
+            score: contender.pairing_score(),
+            preference: colours.preference(),
+            strength: colours.strength(),
+            colours: colours.sequence.clone(),
+            floats: [float(contender, state, 1), float(contender, state, 2)],
+            bye_eligible: bye_eligible(contender),
+            topscorer: state.is_topscorer(contender),
+        }
+    }
+
+    pub fn is_absolute(&self) -> bool {
+        self.strength == PreferenceStrength::Absolute
+    }
+
+    /// A strong or absolute preference (A.7.a, A.7.b).
+    pub fn is_strong_or_absolute(&self) -> bool {
+        self.strength >= PreferenceStrength::Strong
+    }
+}
+
+/// B.1b: "A player who has received a point or half point without playing, either through a bye
+/// or due to an opponent not appearing in time, … shall not receive a bye." Any round that gave
+/// points without a game counts: the pairing-allocated bye, a requested full- or half-point bye,
+/// a forfeit win.
+fn bye_eligible(contender: &Contender) -> bool {
+    contender.past.iter().all(|round| round.played() || round.points <= Points::ZERO)
+}
+
+/// The float of the round `rounds_back` rounds before the one being paired.
+///
+/// A.4: when players with unequal scores are paired, the higher one receives a downfloat and the
+/// lower one an upfloat; B.1b: a point or half point without playing (a bye, a forfeit win) is a
+/// downfloat. Nothing makes an absent player a floater. A forfeited game is read as a game not
+/// played (C.04.2: it counts neither as a meeting nor for colours): the player who scored by it
+/// downfloats by B.1b, the other gets no float (README reading 2012-3).
+fn float(contender: &Contender, state: &RoundState, rounds_back: usize) -> Float {
+    let Some(index) = contender.past.len().checked_sub(rounds_back) else { return Float::None };
+    let round = &contender.past[index];
+    match round.kind {
+        EntryKind::Played { opponent, .. } | EntryKind::Pending { opponent, .. } => {
+            let own = round.pairing_score();
+            let theirs = state.past_of(opponent).get(index).map_or(own, |r| r.pairing_score());
+            match own.cmp(&theirs) {
+                std::cmp::Ordering::Greater => Float::Down,
+                std::cmp::Ordering::Less => Float::Up,
+                std::cmp::Ordering::Equal => Float::None,
+            }
+        }
+        _ if round.points > Points::ZERO => Float::Down,
+        _ => Float::None,
+    }
+}
