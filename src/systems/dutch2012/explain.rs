@@ -22,7 +22,7 @@ use crate::systems::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::colour;
-use super::procedure::{Event, Outcome, Placed};
+use super::procedure::{Event, Outcome, Placed, Repair};
 use super::round::Round;
 use super::step::{self, COUNT_ARTICLES, COUNT_NAMES, COUNTS, Candidate, Shape};
 
@@ -205,6 +205,29 @@ fn first_differing_bracket(round: &Round, outcome: &Outcome, record: &Record) ->
         let theirs_text = list(round, &theirs.all_pairs().collect::<Vec<_>>());
         let procedure_note = events_note(round, outcome);
         let step = &placed.step;
+        // A bracket paired again by backtracking: the record's pairing of it must meet the same
+        // condition first.
+        if let Some(repair) = &placed.repaired
+            && !repair.accepts(round, &placed.moved, &theirs.down)
+        {
+            let why = match repair {
+                Repair::OtherSet { instead, .. } => format!(
+                    "the bracket below could not make its pairs with {} moved down, so the rules pair {name} again to \
+                     move down another set of the same size and with the same scores ({}: {ours_text}); the record \
+                     moves down {}, which is not such a set or leaves the bracket below without its pairs",
+                    ids(round, instead),
+                    ids(round, &ours.down),
+                    ids(round, &theirs.down)
+                ),
+                Repair::LowestPairable { .. } => format!(
+                    "the lowest bracket could not be paired, so the rules pair {name} again ({ours_text}, moving down {}); \
+                     with the record's players moved down ({}) the lowest bracket cannot be paired",
+                    ids(round, &ours.down),
+                    ids(round, &theirs.down)
+                ),
+            };
+            return Some(finding(repair.article(), format!("{why}{procedure_note}")));
+        }
         let rules_pairs = ours.het.len() + ours.pairs.len();
         let record_pairs = theirs.het.len() + theirs.pairs.len();
         if record_pairs < rules_pairs {
@@ -265,7 +288,12 @@ fn sorted(v: &[usize]) -> Vec<usize> {
 
 /// What the procedure did beyond pairing the brackets in turn, said once.
 fn events_note(round: &Round, outcome: &Outcome) -> String {
-    let moved: Vec<usize> = outcome.brackets.iter().flat_map(|b| b.moved.iter().copied()).collect();
+    let mut moved: Vec<usize> = Vec::new();
+    for &p in outcome.brackets.iter().flat_map(|b| &b.moved) {
+        if !moved.contains(&p) {
+            moved.push(p);
+        }
+    }
     let c1 = (!moved.is_empty())
         .then(|| format!("C.1 moved {} down for want of an opponent in their bracket", ids(round, &moved)));
     let notes: Vec<String> = c1

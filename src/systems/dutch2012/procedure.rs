@@ -120,6 +120,48 @@ pub struct Placed {
     pub steps: Steps,
     pub step: Step,
     pub candidate: Candidate,
+    /// The condition the bracket was paired again under, when the procedure backtracked to it.
+    pub repaired: Option<Repair>,
+}
+
+/// Why a bracket was paired again, and the condition its new pairing had to meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Repair {
+    /// C.12: another set of the same size and scores than `instead`, with which the bracket below
+    /// (its own players `below`) can make its pairs.
+    OtherSet { instead: Vec<usize>, below: Vec<usize>, lowest: bool, every_mdp_compatible: bool },
+    /// C.13: players with which the lowest bracket (with `fixed`) can be paired.
+    LowestPairable { fixed: Vec<usize> },
+}
+
+impl Repair {
+    /// Whether moving down `down` (besides the bracket's C.1 players `moved`) meets the condition.
+    pub fn accepts(&self, round: &Round, moved: &[usize], down: &[usize]) -> bool {
+        match self {
+            Repair::OtherSet { instead, below, lowest, every_mdp_compatible } => {
+                let mut scores: Vec<Points> = instead.iter().map(|&p| round.score(p)).collect();
+                scores.sort_unstable();
+                let extra = OtherSet {
+                    round,
+                    fixed: moved,
+                    current: instead,
+                    scores,
+                    residents: below,
+                    lowest: *lowest,
+                    every_mdp_compatible: *every_mdp_compatible,
+                };
+                extra.accepts(down)
+            }
+            Repair::LowestPairable { fixed } => LowestPairable { round, fixed: fixed.clone() }.accepts(down),
+        }
+    }
+
+    pub fn article(&self) -> &'static str {
+        match self {
+            Repair::OtherSet { .. } => "C.12",
+            Repair::LowestPairable { .. } => "C.13",
+        }
+    }
 }
 
 impl Placed {
@@ -329,8 +371,15 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
                 return Err(failure);
             }
             if let Some(candidate) = found {
-                let bracket =
-                    Placed { residents: residents[i].clone(), incoming: carry.clone(), moved, steps, step, candidate };
+                let bracket = Placed {
+                    residents: residents[i].clone(),
+                    incoming: carry.clone(),
+                    moved,
+                    steps,
+                    step,
+                    candidate,
+                    repaired: None,
+                };
                 carry = bracket.outgoing();
                 placed.push(bracket);
                 backtracked = false;
@@ -368,6 +417,7 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
             if let Some(candidate) = found {
                 penultimate.step = step;
                 penultimate.candidate = candidate;
+                penultimate.repaired = Some(Repair::LowestPairable { fixed: extra.fixed.clone() });
                 carry = penultimate.outgoing();
                 events.push(Event::Penultimate { bracket: pen_base });
                 backtracked = false;
@@ -405,5 +455,7 @@ fn backtrack(
     let candidate = search.first(round, &above.step, Some(&extra))?;
     let incoming = extra.incoming(&candidate.down);
     above.candidate = candidate;
+    above.repaired =
+        Some(Repair::OtherSet { instead: current.to_vec(), below: residents.to_vec(), lowest, every_mdp_compatible });
     Some(incoming)
 }
