@@ -147,6 +147,25 @@ fn real_trf_files_validate_as_examined() {
         ("sanichi__icu_tournament__valid.tab", true, 12, 5, &[]),
         ("sklangen__TRF__2020_06.trf", true, 13, 10, &[]),
         ("sklangen__TRF__2021_03.trf", true, 9, 9, &[]),
+        // JavaPairing's events, converted to TRF16: clean. The notes are dates whose layout had to
+        // be chosen: `09-10-2011` (day or month first), and `151213` read day first (15 Dec 2013).
+        ("yoyold__JavaPairing__8.i_CII_PN_2011.trf", true, 14, 6, &[]),
+        ("yoyold__JavaPairing__CIG16_Cordenons_2011.trf", true, 14, 5, &[("note date", 1)]),
+        ("yoyold__JavaPairing__CIG16_Cordenons_2012.trf", true, 9, 5, &[("note date", 2)]),
+        ("yoyold__JavaPairing__Citt__di_Cordenons_2012.trf", true, 34, 7, &[]),
+        ("yoyold__JavaPairing__Citt__di_Cordenons_2013.trf", true, 42, 9, &[("note date", 2)]),
+        ("yoyold__JavaPairing__Spilimbergo_U16_2013.trf", true, 10, 5, &[]),
+        ("yoyold__JavaPairing__TorneoNatalizio2010.trf", true, 31, 7, &[]),
+        ("yoyold__JavaPairing__XI_torneo_natalizio_2013_semilampo.trf", true, 36, 7, &[("note date", 2)]),
+        ("yoyold__JavaPairing__X_San_Gregorio_PN.trf", true, 27, 6, &[]),
+        ("yoyold__JavaPairing__X__TROFEO_SCAPOLAN.trf", true, 23, 7, &[]),
+        ("yoyold__JavaPairing__X__torneo_San_Gregorio.trf", true, 26, 7, &[("note date", 1)]),
+        ("yoyold__JavaPairing__festa_in_piassa_2011.trf", true, 26, 6, &[]),
+        ("yoyold__JavaPairing__festa_in_piassa_2012.trf", true, 23, 7, &[]),
+        ("yoyold__JavaPairing__festa_in_piassa_2013.trf", true, 12, 6, &[]),
+        ("yoyold__JavaPairing__natalizio_2011.trf", true, 44, 6, &[]),
+        ("yoyold__JavaPairing__natalizio_2012.trf", true, 40, 7, &[]),
+        ("yoyold__JavaPairing__torneo_infinito_2010_-_semilampo_45_minuti.trf", true, 16, 7, &[]),
     ];
     let on_disk = files(&dir, &["trf", "tab", "txt"]);
     assert_eq!(on_disk.len(), table.len(), "a file of corpus/real is not in the table (or gone)");
