@@ -186,13 +186,37 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
         Ok(found) => found,
         Err(_) => return finding("C.13", "the rules find no pairing of this round".into()),
     };
-    if let Some(explanation) = first_differing_bracket(&round, &outcome, &record) {
+    if let Some((mut explanation, differing)) = first_differing_bracket(&round, &outcome, &record) {
+        explanation.text += &boards_note(&round, recorded, &differing);
         return explanation;
     }
     colours(&round, &outcome, &record, computed, recorded)
 }
 
-fn first_differing_bracket(round: &Round, outcome: &Outcome, record: &Record) -> Option<Explanation> {
+/// Where the record's pairs that the rules do not make sit: "— boards 3 and 7 of the record".
+fn boards_note(round: &Round, recorded: &RoundPairing, pairs: &[(usize, usize)]) -> String {
+    let mut boards: Vec<usize> = pairs
+        .iter()
+        .filter_map(|&(a, _)| recorded.boards.iter().position(|b| b.has(round.players[a].id)))
+        .map(|k| k + 1)
+        .collect();
+    boards.sort_unstable();
+    boards.dedup();
+    match boards.as_slice() {
+        [] => String::new(),
+        [one] => format!(" — board {one} of the record"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
+            format!(" — boards {} and {last} of the record", rest.join(", "))
+        }
+    }
+}
+
+fn first_differing_bracket(
+    round: &Round,
+    outcome: &Outcome,
+    record: &Record,
+) -> Option<(Explanation, Vec<(usize, usize)>)> {
     for placed in &outcome.brackets {
         let ours = &placed.candidate;
         let theirs = recorded_candidate(placed, record);
@@ -200,84 +224,99 @@ fn first_differing_bracket(round: &Round, outcome: &Outcome, record: &Record) ->
         if same_pairs(ours, &theirs) && !bye_differs {
             continue;
         }
-        let name = bracket_name(round, placed);
-        let ours_text = list(round, &ours.all_pairs().collect::<Vec<_>>());
-        let theirs_text = list(round, &theirs.all_pairs().collect::<Vec<_>>());
-        let procedure_note = events_note(round, outcome);
-        let step = &placed.step;
-        // A bracket paired again by backtracking: the record's pairing of it must meet the same
-        // condition first.
-        if let Some(repair) = &placed.repaired
-            && !repair.accepts(round, &placed.moved, &theirs.down)
-        {
-            let why = match repair {
-                Repair::OtherSet { instead, .. } => format!(
-                    "the bracket below could not make its pairs with {} moved down, so the rules pair {name} again to \
-                     move down another set of the same size and with the same scores ({}: {ours_text}); the record \
-                     moves down {}, which is not such a set or leaves the bracket below without its pairs",
-                    ids(round, instead),
-                    ids(round, &ours.down),
-                    ids(round, &theirs.down)
-                ),
-                Repair::LowestPairable { .. } => format!(
-                    "the lowest bracket could not be paired, so the rules pair {name} again ({ours_text}, moving down {}); \
-                     with the record's players moved down ({}) the lowest bracket cannot be paired",
-                    ids(round, &ours.down),
-                    ids(round, &theirs.down)
-                ),
-            };
-            return Some(finding(repair.article(), format!("{why}{procedure_note}")));
-        }
-        let rules_pairs = ours.het.len() + ours.pairs.len();
-        let record_pairs = theirs.het.len() + theirs.pairs.len();
-        if record_pairs < rules_pairs {
-            let floated: Vec<usize> = theirs.down.iter().copied().filter(|p| !ours.down.contains(p)).collect();
-            let what = if step.lowest { "leaves unpaired" } else { "moves down" };
-            return Some(finding(
-                "C.14",
-                format!(
-                    "in {name} the rules make {rules_pairs} pairs ({ours_text}); the record makes {record_pairs} and {what} {} \
-                     (P is lowered only when no pairing with more pairs meets the absolute criteria){procedure_note}",
-                    ids(round, &floated)
-                ),
-            ));
-        }
-        if record_pairs > rules_pairs {
-            return Some(bug(
-                "C.14",
-                format!(
-                    "in {name} the record makes {record_pairs} pairs ({theirs_text}) where trfcheck makes {rules_pairs} ({ours_text})"
-                ),
-            ));
-        }
-        let ours_counts = step::counts(round, step, ours);
-        let theirs_counts = step::counts(round, step, &theirs);
-        if let Some(k) = (0..COUNTS).find(|&k| ours_counts[k] != theirs_counts[k]) {
-            let (o, t) = (ours_counts[k], theirs_counts[k]);
-            let what = COUNT_NAMES[k];
-            let text = format!(
-                "in {name} the record's pairing ({theirs_text}) has {t} where the rules' ({ours_text}) has {o}, on {what}{procedure_note}"
-            );
-            return Some(if t > o { finding(COUNT_ARTICLES[k], text) } else { bug(COUNT_ARTICLES[k], text) });
-        }
-        // The same requirements met: the record comes later in the order of section D.
-        let ours_s1: Vec<usize> = ours.all_pairs().map(|(a, _)| a).collect();
-        let theirs_s1: Vec<usize> = theirs.all_pairs().map(|(a, b)| a.min(b)).collect();
-        let (article, why) = if ours.het.iter().map(|&(m, _)| m).collect::<Vec<_>>()
-            != theirs.het.iter().map(|&(m, _)| m).collect::<Vec<_>>()
-        {
-            ("D.3", "another set of moved-down players paired first comes earlier")
-        } else if sorted(&ours_s1) != sorted(&theirs_s1) {
-            ("D.2", "an exchange between S1 and S2 with a smaller difference comes earlier")
-        } else {
-            ("D.1", "a transposition of S2 that comes earlier meets the same requirements")
-        };
-        let text = format!(
-            "in {name} the record's pairing ({theirs_text}) meets the same requirements as the rules' ({ours_text}), but {why}{procedure_note}"
-        );
-        return Some(finding(article, text));
+        let ours_set: Vec<(usize, usize)> = ours.all_pairs().map(|(a, b)| (a.min(b), a.max(b))).collect();
+        let differing: Vec<(usize, usize)> =
+            theirs.all_pairs().map(|(a, b)| (a.min(b), a.max(b))).filter(|p| !ours_set.contains(p)).collect();
+        let explained = explain_bracket(round, outcome, placed, ours, &theirs);
+        return Some((explained, differing));
     }
     None
+}
+
+/// Why the record's pairing of a bracket is not the rules' one.
+fn explain_bracket(
+    round: &Round,
+    outcome: &Outcome,
+    placed: &Placed,
+    ours: &Candidate,
+    theirs: &Candidate,
+) -> Explanation {
+    let name = bracket_name(round, placed);
+    let ours_text = list(round, &ours.all_pairs().collect::<Vec<_>>());
+    let theirs_text = list(round, &theirs.all_pairs().collect::<Vec<_>>());
+    let procedure_note = events_note(round, outcome);
+    let step = &placed.step;
+    // A bracket paired again by backtracking: the record's pairing of it must meet the same
+    // condition first.
+    if let Some(repair) = &placed.repaired
+        && !repair.accepts(round, &placed.moved, &theirs.down)
+    {
+        let why = match repair {
+            Repair::OtherSet { instead, .. } => format!(
+                "the bracket below could not make its pairs with {} moved down, so the rules pair {name} again to \
+                     move down another set of the same size and with the same scores ({}: {ours_text}); the record \
+                     moves down {}, which is not such a set or leaves the bracket below without its pairs",
+                ids(round, instead),
+                ids(round, &ours.down),
+                ids(round, &theirs.down)
+            ),
+            Repair::LowestPairable { .. } => format!(
+                "the lowest bracket could not be paired, so the rules pair {name} again ({ours_text}, moving down {}); \
+                     with the record's players moved down ({}) the lowest bracket cannot be paired",
+                ids(round, &ours.down),
+                ids(round, &theirs.down)
+            ),
+        };
+        return finding(repair.article(), format!("{why}{procedure_note}"));
+    }
+    let rules_pairs = ours.het.len() + ours.pairs.len();
+    let record_pairs = theirs.het.len() + theirs.pairs.len();
+    if record_pairs < rules_pairs {
+        let floated: Vec<usize> = theirs.down.iter().copied().filter(|p| !ours.down.contains(p)).collect();
+        let what = if step.lowest { "leaves unpaired" } else { "moves down" };
+        return finding(
+            "C.14",
+            format!(
+                "in {name} the rules make {rules_pairs} pairs ({ours_text}); the record makes {record_pairs} and {what} {} \
+                     (P is lowered only when no pairing with more pairs meets the absolute criteria){procedure_note}",
+                ids(round, &floated)
+            ),
+        );
+    }
+    if record_pairs > rules_pairs {
+        return bug(
+            "C.14",
+            format!(
+                "in {name} the record makes {record_pairs} pairs ({theirs_text}) where trfcheck makes {rules_pairs} ({ours_text})"
+            ),
+        );
+    }
+    let ours_counts = step::counts(round, step, ours);
+    let theirs_counts = step::counts(round, step, theirs);
+    if let Some(k) = (0..COUNTS).find(|&k| ours_counts[k] != theirs_counts[k]) {
+        let (o, t) = (ours_counts[k], theirs_counts[k]);
+        let what = COUNT_NAMES[k];
+        let text = format!(
+            "in {name} the record's pairing ({theirs_text}) has {t} where the rules' ({ours_text}) has {o}, on {what}{procedure_note}"
+        );
+        return if t > o { finding(COUNT_ARTICLES[k], text) } else { bug(COUNT_ARTICLES[k], text) };
+    }
+    // The same requirements met: the record comes later in the order of section D.
+    let ours_s1: Vec<usize> = ours.all_pairs().map(|(a, _)| a).collect();
+    let theirs_s1: Vec<usize> = theirs.all_pairs().map(|(a, b)| a.min(b)).collect();
+    let (article, why) = if ours.het.iter().map(|&(m, _)| m).collect::<Vec<_>>()
+        != theirs.het.iter().map(|&(m, _)| m).collect::<Vec<_>>()
+    {
+        ("D.3", "another set of moved-down players paired first comes earlier")
+    } else if sorted(&ours_s1) != sorted(&theirs_s1) {
+        ("D.2", "an exchange between S1 and S2 with a smaller difference comes earlier")
+    } else {
+        ("D.1", "a transposition of S2 that comes earlier meets the same requirements")
+    };
+    let text = format!(
+        "in {name} the record's pairing ({theirs_text}) meets the same requirements as the rules' ({ours_text}), but {why}{procedure_note}"
+    );
+    finding(article, text)
 }
 
 fn sorted(v: &[usize]) -> Vec<usize> {
