@@ -836,6 +836,13 @@ impl Search for Fast {
         {
             return Some(candidate);
         }
+        // C.13: when no pairing of the step can help the lowest bracket, say so at once rather
+        // than search every candidate.
+        if let Some(lowest) = extra.and_then(|e| e.lowest_bracket())
+            && !super::procedure::penultimate_can_help(round, step, lowest)
+        {
+            return None;
+        }
         let mut hunt = Hunt { extra, best: None, solves: 0 };
         match step.shape {
             Shape::Homogeneous { pairs } => {

@@ -17,6 +17,12 @@ use super::step::{Candidate, Shape, Step};
 /// pairing the procedure looks for when it backtracks (C.12, C.13).
 pub trait Extra {
     fn accepts(&self, down: &[usize]) -> bool;
+
+    /// For C.13's condition: the lowest bracket's players that do not depend on the pairing
+    /// sought (a search may use them to tell at once that no pairing of a step can help).
+    fn lowest_bracket(&self) -> Option<&[usize]> {
+        None
+    }
 }
 
 /// How the procedure asks for the first pairing of a step.
@@ -321,6 +327,39 @@ impl Extra for LowestPairable<'_> {
     fn accepts(&self, down: &[usize]) -> bool {
         lowest_can_be_paired(self.round, &merged(down, &self.fixed))
     }
+
+    fn lowest_bracket(&self) -> Option<&[usize]> {
+        Some(&self.fixed)
+    }
+}
+
+/// Whether a homogeneous step of the penultimate bracket has any pairing with which the lowest
+/// bracket (its own players `lowest`) can be paired, under the absolute criteria alone: whether
+/// the two brackets together have a perfect matching (the bye to a player who may have it) with at
+/// least `pairs` pairs inside the penultimate one. Any such matching gives one: `pairs` of those
+/// pairs stay, the players of the others move down and meet in the lowest bracket.
+pub fn penultimate_can_help(round: &Round, step: &Step, lowest: &[usize]) -> bool {
+    let Shape::Homogeneous { pairs } = step.shape else { return true };
+    let players: Vec<usize> = step.players.iter().chain(lowest).copied().collect();
+    let n = players.len();
+    let in_step = step.players.len();
+    let dummies = n % 2;
+    let big = n as u64 + 1;
+    let mut matcher = Matcher::<u64>::new(n + dummies);
+    for a in 0..n {
+        for b in a + 1..n {
+            if !round.facts(players[a], players[b]).forbidden {
+                matcher.set_weight(a, b, big + u64::from(a < in_step && b < in_step));
+            }
+        }
+        if dummies == 1 && round.players[players[a]].bye_eligible {
+            matcher.set_weight(a, n, big);
+        }
+    }
+    matcher.solve();
+    let total = matcher.total_weight();
+    let edges = (n + dummies) as u64 / 2;
+    total >= edges * big && total - edges * big >= pairs as u64 && total / big == edges
 }
 
 /// Runs the procedure over the round.
