@@ -208,7 +208,7 @@ fn held_worked_example_all_five_rounds() {
 /// The rounds of the JavaPairing corpus where trfcheck's pairing differs from JavaPairing 2.9's,
 /// each classified by hand (docs/dutch-2012.md, "JavaPairing corpus"): file stem, round, and the
 /// criterion trfcheck's explanation names.
-const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 3] = [
+const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 4] = [
     // JavaPairing's deviation: B.6 for downfloaters counts any moved-down player left unpaired
     // again as a violation, whatever his float two rounds before. In the 4-point bracket the
     // rules move down 4 (upfloated two rounds before) and 16 rather than 14, who downfloated
@@ -224,6 +224,12 @@ const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 3] = [
     // B3-factor ties, so D.1/D.2 decide (1–13 needs no exchange); JavaPairing weighs 13's second
     // upfloat in a row and exchanges.
     ("dutch-2012-jp-s3-p14-r7", 7, "D.2"),
+    // JavaPairing's deviation: it pairs a lowest bracket that C.13 joined with the penultimate one
+    // as one homogeneous bracket (its "B3 mode"), where the text treats it "as a heterogeneous
+    // score bracket with the latest added score bracket as S1". Here 7 and 18 (moved down) and 12
+    // (the latest added) are three of eight, so they are paired first, with residents (C.6); the
+    // record pairs 18 with 12.
+    ("dutch-2012-jp-s2-p24-r9", 9, "C.6"),
 ];
 
 /// The 33 tournaments JavaPairing 2.9 paired round by round: every round agrees with it, but for

@@ -969,3 +969,72 @@ fn dutch_2012_a_half_point_bye_bars_the_bye_and_c13_merges() {
     // 2017: 1 may have the bye; 2-3 are paired (2, who had white, gets black: E.1).
     expect(&trf, &[SystemId::Dutch2017], &[(3, 2)], Some(1));
 }
+
+/// The players of D.4's example after six rounds, with round 7 to pair: A (1) 3 points, B (2) and
+/// C (3) 2.5, D (4) 2, E (5) 1.5, F (6) 1, and, with `g`, G (7) 1. F has met B, C, D and E, so
+/// "F can only play A" (and, with `g`, G: F lost to G). A to F each had a half-point bye in round
+/// 6, so only G may receive the bye (B.1b). Players 8-13 are opponents from outside, absent in
+/// round 7. Colours alternate, so nobody has an absolute preference.
+fn d4_example(g: bool) -> Trf {
+    let (a, b, c, d, e, f, gg) = (1, 2, 3, 4, 5, 6, 7);
+    let o = |k: u32| 7 + k;
+    let mut r5 = vec![(e, o(4), '0'), (d, o(5), '0'), (c, o(6), '0'), (b, o(1), '0'), (a, o(2), '0')];
+    let mut r5_unpaired = vec![];
+    if g {
+        r5.push((gg, f, '1'));
+    } else {
+        r5.push((f, o(3), '0'));
+        r5_unpaired.push((gg, 'Z'));
+    }
+    Trf::new(13, 9)
+        .round(&[(b, f, '1'), (e, o(1), '='), (o(2), d, '='), (c, o(3), '1'), (a, o(4), '1')], &[])
+        .round(&[(f, c, '0'), (o(2), e, '1'), (d, o(3), '0'), (o(1), b, '0'), (o(5), a, '0')], &[])
+        .round(&[(d, f, '1'), (e, o(3), '0'), (c, o(1), '0'), (b, o(2), '0'), (a, o(6), '=')], &[])
+        .round(&[(f, e, '='), (o(1), d, '1'), (o(2), c, '1'), (o(3), b, '1'), (o(4), a, '1')], &[])
+        .round(&r5, &r5_unpaired)
+        .round(&[(o(1), o(2), '=')], &[(a, 'H'), (b, 'H'), (c, 'H'), (d, 'H'), (e, 'H'), (f, 'H')])
+        .absent(8..=13)
+}
+
+/// D.4's example, searched as the text sets it: the lowest bracket {A, B, C} ∪ {D, E, F}, the
+/// latest added bracket {A, B, C} as S1, treated as homogeneous since it came as many players as
+/// the lowest had (A.3). "Png1" (A–F, B–D, C–E, B3-factor 5.25) comes first in D.1's order; D.4
+/// asks for "Png2" (A–F, B–C, D–E, 4.25). With G, only G may have the bye: the bracket is
+/// heterogeneous (three of seven came down), A, B and C are paired first, the B3-factor ties
+/// (A–F, B–D, C–E and A–F, B–E, C–D: 4 + 0.25 + 1 + G's bye), and D.1.2 gives the text's answer,
+/// "A-F, B-D, C-E, G(bye)".
+#[test]
+fn dutch_2012_d4_the_b3_factor_of_the_lowest_bracket() {
+    use trfcheck::systems::dutch2012::fast::Fast;
+    use trfcheck::systems::dutch2012::literal::Literal;
+    use trfcheck::systems::dutch2012::procedure::Search;
+    use trfcheck::systems::dutch2012::round::Round;
+    use trfcheck::systems::dutch2012::step::{Shape, Step};
+    for with_g in [false, true] {
+        let t = d4_example(with_g).tournament();
+        let state = RoundState::build(&t, 7, Participation::NextRound);
+        let round = Round::new(&state);
+        let at = |id: u32| round.players.iter().position(|p| p.id == id).unwrap();
+        let mut players: Vec<usize> = (1..=if with_g { 7 } else { 6 }).map(at).collect();
+        players.sort_unstable();
+        let mdps = vec![at(1), at(2), at(3)];
+        let shape = if with_g { Shape::Heterogeneous { m1: 3, pairs: 3 } } else { Shape::Homogeneous { pairs: 3 } };
+        let step = Step { players, mdps, shape, lowest: true };
+        let want: BTreeSet<(u32, u32)> =
+            if with_g { [(1, 6), (2, 4), (3, 5)] } else { [(1, 6), (2, 3), (4, 5)] }.into_iter().collect();
+        for (name, found) in
+            [("fast", Fast::new().first(&round, &step, None)), ("literal", Literal::new().first(&round, &step, None))]
+        {
+            let found = found.unwrap_or_else(|| panic!("{name}: no pairing"));
+            let pairs: BTreeSet<(u32, u32)> = found
+                .all_pairs()
+                .map(|(x, y)| {
+                    let (x, y) = (round.players[x].id, round.players[y].id);
+                    (x.min(y), x.max(y))
+                })
+                .collect();
+            let bye: Vec<u32> = found.down.iter().map(|&p| round.players[p].id).collect();
+            assert_eq!((pairs, bye), (want.clone(), if with_g { vec![7] } else { vec![] }), "{name}, G: {with_g}");
+        }
+    }
+}

@@ -291,6 +291,24 @@ fn explain_bracket(
             ),
         );
     }
+    // In a heterogeneous bracket the rules pair M1 moved-down players with residents first (C.6);
+    // fewer come only at a later step (C.14.b2), which the rules did not need.
+    if let Shape::Heterogeneous { m1, .. } = step.shape
+        && theirs.het.len() < m1
+    {
+        let unpaired: Vec<usize> =
+            step.mdps.iter().copied().filter(|m| !theirs.het.iter().any(|&(a, b)| a == *m || b == *m)).collect();
+        return finding(
+            "C.6",
+            format!(
+                "in {name} the rules pair {m1} of the moved-down players with residents first ({}); the record pairs \
+                 {} of them so and not {} (M1 is lowered, C.14.b2, only when no pairing pairs them all){procedure_note}",
+                list(round, &ours.het),
+                theirs.het.len(),
+                ids(round, &unpaired)
+            ),
+        );
+    }
     let ours_counts = step::counts(round, step, ours);
     let theirs_counts = step::counts(round, step, theirs);
     if let Some(k) = (0..COUNTS).find(|&k| ours_counts[k] != theirs_counts[k]) {

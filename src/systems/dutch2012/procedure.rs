@@ -134,8 +134,9 @@ pub struct Placed {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Repair {
     /// C.12: another set of the same size and scores than `instead`, with which the bracket below
-    /// (its own players `below`) can make its pairs.
-    OtherSet { instead: Vec<usize>, below: Vec<usize>, lowest: bool, every_mdp_compatible: bool },
+    /// (its own players `below`, of which `added` are the latest bracket C.13 joined to it) can
+    /// make its pairs.
+    OtherSet { instead: Vec<usize>, below: Vec<usize>, added: Vec<usize>, lowest: bool, every_mdp_compatible: bool },
     /// C.13: players with which the lowest bracket (with `fixed`) can be paired.
     LowestPairable { fixed: Vec<usize> },
 }
@@ -144,7 +145,7 @@ impl Repair {
     /// Whether moving down `down` (besides the bracket's C.1 players `moved`) meets the condition.
     pub fn accepts(&self, round: &Round, moved: &[usize], down: &[usize]) -> bool {
         match self {
-            Repair::OtherSet { instead, below, lowest, every_mdp_compatible } => {
+            Repair::OtherSet { instead, below, added, lowest, every_mdp_compatible } => {
                 let mut scores: Vec<Points> = instead.iter().map(|&p| round.score(p)).collect();
                 scores.sort_unstable();
                 let extra = OtherSet {
@@ -153,6 +154,7 @@ impl Repair {
                     current: instead,
                     scores,
                     residents: below,
+                    added,
                     lowest: *lowest,
                     every_mdp_compatible: *every_mdp_compatible,
                 };
@@ -225,11 +227,11 @@ fn merged(a: &[usize], b: &[usize]) -> Vec<usize> {
     all
 }
 
-/// The moved-down players of a bracket: those scoring more than its own lowest score (after C.13
-/// merged brackets, the merged ones too: "the latest added score bracket as S1").
-fn mdps_of(round: &Round, players: &[usize], residents: &[usize]) -> Vec<usize> {
-    let base = residents.iter().map(|&r| round.score(r)).min().unwrap_or(Points::ZERO);
-    players.iter().copied().filter(|&p| round.score(p) > base).collect()
+/// The moved-down players of a bracket: those moved down into it, and in a lowest bracket that
+/// C.13 joined with the penultimate one, that bracket's players ("treated as a heterogeneous score
+/// bracket with the latest added score bracket as S1").
+fn mdps_of(players: &[usize], incoming: &[usize], added: &[usize]) -> Vec<usize> {
+    players.iter().copied().filter(|p| incoming.contains(p) || added.contains(p)).collect()
 }
 
 /// Whether a step has any candidate at all under the absolute criteria (B.1a, B.2 outside
@@ -286,7 +288,9 @@ struct OtherSet<'a> {
     fixed: &'a [usize],
     current: &'a [usize],
     scores: Vec<Points>,
+    /// The bracket below's own players, and those of them that C.13 joined to it last.
     residents: &'a [usize],
+    added: &'a [usize],
     lowest: bool,
     every_mdp_compatible: bool,
 }
@@ -305,13 +309,13 @@ impl Extra for OtherSet<'_> {
         if incoming.as_slice() == self.current || scores != self.scores {
             return false;
         }
-        let players = merged(&incoming, self.residents);
+        let players = merged(&merged(&incoming, self.residents), self.added);
         if self.every_mdp_compatible
             && incoming.iter().any(|&m| !players.iter().any(|&q| q != m && self.round.compatible(m, q)))
         {
             return false;
         }
-        let mdps = mdps_of(self.round, &players, self.residents);
+        let mdps = mdps_of(&players, &incoming, self.added);
         has_candidate(self.round, &Steps::initial(players, mdps, self.lowest))
     }
 }
@@ -365,26 +369,30 @@ pub fn penultimate_can_help(round: &Round, step: &Step, lowest: &[usize]) -> boo
 /// Runs the procedure over the round.
 pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
     let mut residents = score_groups(round);
+    // Per bracket: the players of the bracket C.13 joined to it last (only the lowest has any).
+    let mut added: Vec<Vec<usize>> = vec![Vec::new(); residents.len()];
     let mut placed: Vec<Placed> = Vec::new();
     let mut events = Vec::new();
     let mut carry: Vec<usize> = Vec::new();
-    // The bracket being paired received its moved-down players by backtracking (C.12), which
-    // may not happen twice in a row.
+    // The bracket being paired received its moved-down players by backtracking (C.12, or C.13
+    // for the lowest bracket): it may not backtrack in turn (C.12: "disallowed when already
+    // backtracking from a lower score bracket").
     let mut backtracked = false;
     let gave_up = |search: &dyn Search| search.gave_up().map(Failure::GaveUp);
     'brackets: while placed.len() < residents.len() {
         let i = placed.len();
         let lowest = i + 1 == residents.len();
         let base = residents[i].iter().map(|&r| round.score(r)).min().unwrap_or(Points::ZERO);
-        let mut players = merged(&carry, &residents[i]);
+        let mut players = merged(&merged(&carry, &residents[i]), &added[i]);
         let mut moved = Vec::new();
         // C.1: a player with no possible opponent in the bracket (B1, or B2 except between
         // topscorers). In the lowest bracket this is part of asking whether it can be paired (C.13).
         if !lowest {
             while let Some(&bad) = players.iter().find(|&&p| !players.iter().any(|&q| q != p && round.compatible(p, q)))
             {
-                if round.score(bad) > base && !backtracked && i > 0 {
-                    if let Some(incoming) = backtrack(round, search, &mut placed, &residents[i], &carry, false, true) {
+                if carry.contains(&bad) && !backtracked && i > 0 {
+                    let below = (&residents[i][..], &added[i][..]);
+                    if let Some(incoming) = backtrack(round, search, &mut placed, below, &carry, false, true) {
                         if let Some(failure) = gave_up(search) {
                             return Err(failure);
                         }
@@ -401,7 +409,7 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
                 moved.push(bad);
             }
         }
-        let mdps = mdps_of(round, &players, &residents[i]);
+        let mdps = mdps_of(&players, &carry, &added[i]);
         let mut steps = Steps::new(players, mdps.clone(), lowest);
         let mut tried_backtracking = false;
         while let Some(step) = steps.current() {
@@ -427,7 +435,8 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
             // C.12: the bracket cannot make its P1 pairs with the players moved down to it.
             if !tried_backtracking && !mdps.is_empty() && !backtracked && i > 0 {
                 tried_backtracking = true;
-                let incoming = backtrack(round, search, &mut placed, &residents[i], &carry, lowest, false);
+                let below = (&residents[i][..], &added[i][..]);
+                let incoming = backtrack(round, search, &mut placed, below, &carry, lowest, false);
                 if let Some(failure) = gave_up(search) {
                     return Err(failure);
                 }
@@ -447,7 +456,8 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
         // the bracket above as the penultimate one.
         let Some(penultimate) = placed.last_mut() else { return Err(Failure::NoValidPairing) };
         let pen_base = penultimate.residents.iter().map(|&r| round.score(r)).min().unwrap_or(Points::ZERO);
-        let extra = LowestPairable { round, fixed: merged(&penultimate.moved, &residents[i]) };
+        let lowest_players = merged(&residents[i], &added[i]);
+        let extra = LowestPairable { round, fixed: merged(&penultimate.moved, &lowest_players) };
         while let Some(step) = penultimate.steps.current() {
             let found = search.first(round, &step, Some(&extra));
             if let Some(failure) = gave_up(search) {
@@ -459,7 +469,9 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
                 penultimate.repaired = Some(Repair::LowestPairable { fixed: extra.fixed.clone() });
                 carry = penultimate.outgoing();
                 events.push(Event::Penultimate { bracket: pen_base });
-                backtracked = false;
+                // The lowest bracket's moved-down players came by backtracking: it may not
+                // backtrack again by C.12 ("disallowed when already backtracking").
+                backtracked = true;
                 continue 'brackets;
             }
             penultimate.steps.advance(round, search);
@@ -467,8 +479,12 @@ pub fn run(round: &Round, search: &mut dyn Search) -> Result<Outcome, Failure> {
         // "the two lowest score brackets are joined into a new lowest score bracket"
         let Some(joined) = placed.pop() else { return Err(Failure::NoValidPairing) };
         events.push(Event::Merged { bracket: pen_base });
+        // The lowest bracket's players, those joined to it before included, are its own now; the
+        // penultimate bracket's are "the latest added score bracket", paired first as S1.
         let lowest_residents = residents.remove(i);
-        residents[i - 1] = merged(&joined.residents, &lowest_residents);
+        let lowest_added = added.remove(i);
+        residents[i - 1] = merged(&lowest_residents, &lowest_added);
+        added[i - 1] = joined.residents;
         carry = joined.incoming;
         backtracked = false;
         continue 'brackets;
@@ -482,7 +498,7 @@ fn backtrack(
     round: &Round,
     search: &mut dyn Search,
     placed: &mut [Placed],
-    residents: &[usize],
+    (residents, added): (&[usize], &[usize]),
     current: &[usize],
     lowest: bool,
     every_mdp_compatible: bool,
@@ -490,11 +506,17 @@ fn backtrack(
     let above = placed.last_mut()?;
     let mut scores: Vec<Points> = current.iter().map(|&p| round.score(p)).collect();
     scores.sort_unstable();
-    let extra = OtherSet { round, fixed: &above.moved, current, scores, residents, lowest, every_mdp_compatible };
+    let extra =
+        OtherSet { round, fixed: &above.moved, current, scores, residents, added, lowest, every_mdp_compatible };
     let candidate = search.first(round, &above.step, Some(&extra))?;
     let incoming = extra.incoming(&candidate.down);
     above.candidate = candidate;
-    above.repaired =
-        Some(Repair::OtherSet { instead: current.to_vec(), below: residents.to_vec(), lowest, every_mdp_compatible });
+    above.repaired = Some(Repair::OtherSet {
+        instead: current.to_vec(),
+        below: residents.to_vec(),
+        added: added.to_vec(),
+        lowest,
+        every_mdp_compatible,
+    });
     Some(incoming)
 }

@@ -131,7 +131,7 @@ pub fn bye_b3(round: &Round, step: &Step, player: usize) -> u64 {
 pub fn pair_counts(round: &Round, step: &Step, a: usize, b: usize, heterogeneous_part: bool) -> Counts {
     let facts = round.facts(a, b);
     let mut c = [0; COUNTS];
-    if step.lowest && !heterogeneous_part {
+    if step.lowest {
         c[B3] = squared_difference(round.score(a), round.score(b));
     }
     c[B2] = u64::from(facts.b2_topscorers);
