@@ -10,7 +10,8 @@ use crate::model::Tournament;
 /// cross-checks and the system resolution. Must never panic.
 pub fn read_any(data: &[u8]) {
     for lenient in [false, true] {
-        let loaded = formats::read_bytes(Path::new("fuzz-input"), data, ReadOptions { lenient });
+        let loaded =
+            formats::read_bytes(Path::new("fuzz-input"), data, ReadOptions { lenient, ..ReadOptions::default() });
         if let Some(tournament) = &loaded.tournament {
             let _ = crate::validate::validate(tournament);
             let _ = crate::systems::resolve(tournament, None);

@@ -16,8 +16,12 @@ fn crosstable(name: &str) -> Option<PathBuf> {
 }
 
 fn check(path: &Path, system: SystemId, lenient: bool) -> CheckReport {
-    let options =
-        CheckOptions { system: Some(system), read: ReadOptions { lenient }, jobs: Some(1), ..CheckOptions::default() };
+    let options = CheckOptions {
+        system: Some(system),
+        read: ReadOptions { lenient, ..ReadOptions::default() },
+        jobs: Some(1),
+        ..CheckOptions::default()
+    };
     verify::check_path(path, &options).1
 }
 
@@ -117,7 +121,7 @@ fn convert_then_check_gives_the_same_verdicts() {
     for file in &files {
         // The 1934 matrix's Pt column is not the sum of its scores (an error in the file); read
         // leniently, as `--lenient` does, its rounds can still be checked.
-        let Ok(loaded) = formats::read_path(file, ReadOptions { lenient: true }) else {
+        let Ok(loaded) = formats::read_path(file, ReadOptions { lenient: true, ..ReadOptions::default() }) else {
             continue;
         };
         let Some(t) = loaded.tournament else { continue };

@@ -15,6 +15,7 @@ mod fuzz_corpus;
 mod generate;
 mod grammar;
 mod handbook;
+mod input;
 mod matching;
 mod support;
 mod watch;

@@ -50,11 +50,15 @@ pub struct ReadArgs {
     /// disagrees with the results) into warnings.
     #[arg(long)]
     pub lenient: bool,
+    /// Refuse input files larger than this (exit 5): a number of bytes, or one with K, M or G
+    /// (powers of 1024), such as 200M.
+    #[arg(long, value_name = "SIZE", default_value_t = formats::DEFAULT_MAX_FILE_SIZE)]
+    pub max_file_size: formats::FileSize,
 }
 
 impl ReadArgs {
     fn options(&self) -> ReadOptions {
-        ReadOptions { lenient: self.lenient }
+        ReadOptions { lenient: self.lenient, max_file_size: self.max_file_size }
     }
 }
 

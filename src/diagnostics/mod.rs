@@ -6,6 +6,8 @@
 
 pub mod render;
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
 use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -19,8 +21,10 @@ pub enum Severity {
 /// Stable identifiers of the kinds of findings (they appear as `error[id]` and in JSON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
-    /// The file is not UTF-8 and was read as Latin-1 (Windows-1252).
+    /// The file, or some of its lines, is not UTF-8 and was read as Latin-1 (Windows-1252).
     Latin1,
+    /// The file is UTF-16.
+    Utf16,
     /// The file is not a format trfcheck reads.
     UnknownFormat,
     /// A line shorter than a record tag.
@@ -67,12 +71,15 @@ pub enum Code {
     ByeConflict,
     /// A crosstable cell that cannot be read.
     BadCell,
+    /// Findings on a line beyond the first [`FINDINGS_PER_LINE`], counted in one summary.
+    MoreFindings,
 }
 
 impl Code {
     pub fn id(self) -> &'static str {
         match self {
             Code::Latin1 => "latin-1",
+            Code::Utf16 => "utf-16",
             Code::UnknownFormat => "unknown-format",
             Code::ShortLine => "short-line",
             Code::NoSeparator => "no-separator",
@@ -96,6 +103,7 @@ impl Code {
             Code::TeamMembership => "team-membership",
             Code::ByeConflict => "bye-conflict",
             Code::BadCell => "bad-cell",
+            Code::MoreFindings => "more-findings",
         }
     }
 }
@@ -190,64 +198,212 @@ impl Diagnostic {
     }
 }
 
-/// A list of findings, in the order they were made.
+/// At most this many findings are kept for one line; the rest are counted in one summary finding
+/// (`more-findings`). A line of junk must not bury the file's other findings under its own (a
+/// 160 KB 001 line of junk made over 100 000), nor fill memory with them.
+pub const FINDINGS_PER_LINE: usize = 20;
+
+/// A list of findings, in the order they were made, at most [`FINDINGS_PER_LINE`] per line and a
+/// summary of the others.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct Diagnostics(Vec<Diagnostic>);
+pub struct Diagnostics {
+    list: Vec<Diagnostic>,
+    /// Findings kept in `list`, per line.
+    #[serde(skip)]
+    kept_per_line: HashMap<usize, usize>,
+    /// The findings left out, per line; each line's summary is the last finding of that line in
+    /// `list` (nothing more is kept for a line once its summary is there).
+    #[serde(skip)]
+    left_out: BTreeMap<usize, LeftOut>,
+}
+
+/// The findings left out on one line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LeftOut {
+    /// Where the first of them was.
+    span: Option<Span>,
+    errors: usize,
+    /// Those of `errors` that `--lenient` may turn into warnings.
+    recoverable_errors: usize,
+    warnings: usize,
+    notes: usize,
+    /// Index of the summary in `list`.
+    summary: usize,
+}
+
+impl LeftOut {
+    fn count(&mut self, diagnostic: &Diagnostic) {
+        match diagnostic.severity {
+            Severity::Error => {
+                self.errors += 1;
+                self.recoverable_errors += usize::from(diagnostic.recoverable);
+            }
+            Severity::Warning => self.warnings += 1,
+            Severity::Note => self.notes += 1,
+        }
+    }
+
+    fn add(&mut self, other: &LeftOut) {
+        self.errors += other.errors;
+        self.recoverable_errors += other.recoverable_errors;
+        self.warnings += other.warnings;
+        self.notes += other.notes;
+    }
+
+    fn total(&self) -> usize {
+        self.errors + self.warnings + self.notes
+    }
+
+    /// The summary: as severe as the worst finding it stands for, and recoverable only when all
+    /// its errors are.
+    fn summary(&self) -> Diagnostic {
+        let total = self.total();
+        let kinds: Vec<String> = [(self.errors, "error"), (self.warnings, "warning"), (self.notes, "note")]
+            .into_iter()
+            .filter(|(count, _)| *count > 0)
+            .map(|(count, kind)| format!("{count} {kind}{}", if count == 1 { "" } else { "s" }))
+            .collect();
+        let message = format!(
+            "… and {total} more finding{} on this line ({})",
+            if total == 1 { "" } else { "s" },
+            kinds.join(", ")
+        );
+        let mut summary = if self.errors > 0 {
+            Diagnostic::error(Code::MoreFindings, message)
+        } else if self.warnings > 0 {
+            Diagnostic::warning(Code::MoreFindings, message)
+        } else {
+            Diagnostic::note_level(Code::MoreFindings, message)
+        };
+        summary.span = self.span.clone();
+        summary.recoverable = self.errors == self.recoverable_errors;
+        summary.note(format!(
+            "only the first {FINDINGS_PER_LINE} findings of a line are shown; fix them and read the file again"
+        ))
+    }
+}
+
+fn line_of(diagnostic: &Diagnostic) -> usize {
+    diagnostic.span.as_ref().map_or(0, |s| s.line)
+}
 
 impl Diagnostics {
     pub fn new() -> Diagnostics {
-        Diagnostics(Vec::new())
+        Diagnostics::default()
     }
 
+    /// Adds a finding, or counts it in its line's summary when the line has its share already.
     pub fn push(&mut self, diagnostic: Diagnostic) {
-        self.0.push(diagnostic);
+        let line = line_of(&diagnostic);
+        // Findings about the whole file (line 0) are few and never left out.
+        if line == 0 {
+            self.list.push(diagnostic);
+            return;
+        }
+        let kept = self.kept_per_line.entry(line).or_default();
+        if *kept < FINDINGS_PER_LINE {
+            *kept += 1;
+            self.list.push(diagnostic);
+            return;
+        }
+        let mut one = LeftOut { span: diagnostic.span.clone(), ..LeftOut::default() };
+        one.count(&diagnostic);
+        self.leave_out(line, &one);
     }
 
+    /// Counts findings left out on `line` in its summary, which is added if it is not there yet.
+    fn leave_out(&mut self, line: usize, counts: &LeftOut) {
+        let list = &mut self.list;
+        let left_out = self.left_out.entry(line).or_insert_with(|| {
+            list.push(Diagnostic::note_level(Code::MoreFindings, String::new()));
+            LeftOut { span: counts.span.clone(), summary: list.len() - 1, ..LeftOut::default() }
+        });
+        left_out.add(counts);
+        list[left_out.summary] = left_out.summary();
+    }
+
+    /// Adds the findings of `other`, each as [`Diagnostics::push`] would.
     pub fn extend(&mut self, other: Diagnostics) {
-        self.0.extend(other.0);
+        let summaries: HashSet<usize> = other.left_out.values().map(|l| l.summary).collect();
+        for (index, diagnostic) in other.list.into_iter().enumerate() {
+            if !summaries.contains(&index) {
+                self.push(diagnostic);
+            }
+        }
+        for (line, counts) in &other.left_out {
+            self.leave_out(*line, counts);
+        }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
-        self.0.iter()
+        self.list.iter()
     }
 
+    /// The findings listed, summaries included.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.list.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.list.is_empty()
     }
 
+    /// True when some findings are only counted in a summary.
+    pub fn has_left_out(&self) -> bool {
+        !self.left_out.is_empty()
+    }
+
+    /// Errors found, those only counted in a summary included.
     pub fn error_count(&self) -> usize {
-        self.0.iter().filter(|d| d.is_error()).count()
+        let summaries = self.left_out.values().filter(|l| l.errors > 0).count();
+        let left_out: usize = self.left_out.values().map(|l| l.errors).sum();
+        self.list.iter().filter(|d| d.is_error()).count() - summaries + left_out
     }
 
+    /// Warnings found, those only counted in a summary included.
     pub fn warning_count(&self) -> usize {
-        self.0.iter().filter(|d| d.severity == Severity::Warning).count()
+        let summaries = self.left_out.values().filter(|l| l.errors == 0 && l.warnings > 0).count();
+        let left_out: usize = self.left_out.values().map(|l| l.warnings).sum();
+        self.list.iter().filter(|d| d.severity == Severity::Warning).count() - summaries + left_out
     }
 
     pub fn has_errors(&self) -> bool {
-        self.0.iter().any(Diagnostic::is_error)
+        self.list.iter().any(Diagnostic::is_error)
+    }
+
+    /// True when a finding from position `start` on (a [`Diagnostics::len`] taken before) is an
+    /// error that `--lenient` cannot turn into a warning.
+    pub fn unrecoverable_error_since(&self, start: usize) -> bool {
+        self.list.get(start..).is_some_and(|added| added.iter().any(|d| d.is_error() && !d.recoverable))
     }
 
     /// `--lenient`: recoverable errors become warnings.
     pub fn make_lenient(&mut self) {
-        for diagnostic in &mut self.0 {
+        for diagnostic in &mut self.list {
             if diagnostic.is_error() && diagnostic.recoverable {
                 diagnostic.severity = Severity::Warning;
             }
+        }
+        for left_out in self.left_out.values_mut() {
+            left_out.errors -= left_out.recoverable_errors;
+            left_out.warnings += left_out.recoverable_errors;
+            left_out.recoverable_errors = 0;
+            self.list[left_out.summary] = left_out.summary();
         }
     }
 
     /// Orders findings by line, keeping the order of findings on one line.
     pub fn sort_by_line(&mut self) {
-        self.0.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.line));
+        self.list.sort_by_key(line_of);
+        // The sort is stable, so each summary is still the last finding of its line.
+        for (line, left_out) in &mut self.left_out {
+            left_out.summary = self.list.partition_point(|d| line_of(d) <= *line) - 1;
+        }
     }
 
     pub fn into_vec(self) -> Vec<Diagnostic> {
-        self.0
+        self.list
     }
 }
 
@@ -255,12 +411,78 @@ impl<'a> IntoIterator for &'a Diagnostics {
     type Item = &'a Diagnostic;
     type IntoIter = std::slice::Iter<'a, Diagnostic>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.list.iter()
     }
 }
 
 impl FromIterator<Diagnostic> for Diagnostics {
     fn from_iter<I: IntoIterator<Item = Diagnostic>>(iter: I) -> Diagnostics {
-        Diagnostics(iter.into_iter().collect())
+        let mut diagnostics = Diagnostics::new();
+        for diagnostic in iter {
+            diagnostics.push(diagnostic);
+        }
+        diagnostics
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(line: usize, column: usize, severity: Severity, recoverable: bool) -> Diagnostic {
+        let d = Diagnostic { severity, ..Diagnostic::error(Code::BadField, format!("field {column}")) };
+        let d = d.at(Span::new(line, column, column + 1));
+        if recoverable { d.recoverable() } else { d }
+    }
+
+    #[test]
+    fn a_line_keeps_its_first_findings_and_counts_the_rest() {
+        let mut diagnostics = Diagnostics::new();
+        for column in 1..=30 {
+            diagnostics.push(finding(2, column, Severity::Error, false));
+        }
+        for column in 1..=5 {
+            diagnostics.push(finding(3, column, Severity::Warning, false));
+        }
+        diagnostics.push(finding(2, 99, Severity::Warning, false));
+        diagnostics.push(Diagnostic::warning(Code::NumberingGap, "about the file"));
+        assert_eq!(diagnostics.len(), FINDINGS_PER_LINE + 1 + 5 + 1);
+        assert_eq!((diagnostics.error_count(), diagnostics.warning_count()), (30, 7));
+        diagnostics.sort_by_line();
+        let on_line_2: Vec<&Diagnostic> = diagnostics.iter().filter(|d| line_of(d) == 2).collect();
+        assert_eq!(on_line_2.len(), FINDINGS_PER_LINE + 1);
+        assert!(on_line_2[..FINDINGS_PER_LINE].iter().all(|d| d.code == Code::BadField));
+        let summary = on_line_2[FINDINGS_PER_LINE];
+        assert_eq!(summary.code, Code::MoreFindings);
+        assert_eq!(summary.severity, Severity::Error);
+        assert_eq!(summary.message, "… and 11 more findings on this line (10 errors, 1 warning)");
+        assert_eq!(summary.span.as_ref().map(|s| s.column), Some(21));
+        assert!(!summary.recoverable);
+        // Findings made later (the cross-checks) join the same count.
+        let mut later = Diagnostics::new();
+        for column in 40..=64 {
+            later.push(finding(2, column, Severity::Error, false));
+        }
+        later.push(finding(1, 1, Severity::Note, false));
+        diagnostics.extend(later);
+        diagnostics.sort_by_line();
+        assert_eq!(diagnostics.iter().filter(|d| line_of(d) == 2).count(), FINDINGS_PER_LINE + 1);
+        assert_eq!(diagnostics.iter().filter(|d| d.code == Code::MoreFindings).count(), 1);
+        let summary = diagnostics.iter().rfind(|d| line_of(d) == 2).unwrap();
+        assert_eq!(summary.message, "… and 36 more findings on this line (35 errors, 1 warning)");
+        assert_eq!((diagnostics.error_count(), diagnostics.warning_count()), (55, 7));
+    }
+
+    #[test]
+    fn lenient_reading_downgrades_the_findings_left_out_too() {
+        let mut diagnostics: Diagnostics =
+            (1..=25).map(|column| finding(4, column, Severity::Error, column != 1)).collect();
+        assert!(diagnostics.iter().rfind(|d| line_of(d) == 4).unwrap().recoverable);
+        diagnostics.make_lenient();
+        assert_eq!((diagnostics.error_count(), diagnostics.warning_count()), (1, 24));
+        let summary = diagnostics.iter().rfind(|d| line_of(d) == 4).unwrap();
+        assert_eq!(summary.severity, Severity::Warning);
+        assert_eq!(summary.message, "… and 5 more findings on this line (5 warnings)");
+        assert!(diagnostics.has_errors());
     }
 }

@@ -4,6 +4,8 @@ pub mod fmjd;
 pub mod source;
 pub mod trf;
 
+use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use tracing::debug;
@@ -12,11 +14,82 @@ use crate::diagnostics::{Code, Diagnostic, Diagnostics};
 use crate::model::Tournament;
 use source::SourceText;
 
+/// The format (and the encoding) is told from this many bytes at the start of a file: enough for
+/// the header records of a TRF or the header row of a crosstable, and all that `watch` reads of a
+/// file to decide whether it is a tournament at all.
+pub const SNIFF_BYTES: usize = 16 * 1024;
+
+/// Files larger than this are refused unless `--max-file-size` raises the limit. The largest real
+/// tournament files are a few megabytes (a 1000-player, 11-round TRF is about 200 KB); the limit
+/// keeps `/dev/zero`, a log file or a disk image given by mistake from filling memory.
+pub const DEFAULT_MAX_FILE_SIZE: FileSize = FileSize(64 * 1024 * 1024);
+
+/// A number of bytes, as `--max-file-size` takes it: `200M`, `1G`, `512K`, `1048576`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FileSize(pub u64);
+
+impl FileSize {
+    pub fn bytes(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::str::FromStr for FileSize {
+    type Err = String;
+
+    /// Digits, then optionally a unit K, M or G (powers of 1024), which may be followed by `B` or
+    /// `iB`, in any case: `64M`, `64MB`, `64MiB`, `65536k`, `67108864`.
+    fn from_str(text: &str) -> Result<FileSize, String> {
+        let trimmed = text.trim();
+        let digits = trimmed.find(|c: char| !c.is_ascii_digit()).unwrap_or(trimmed.len());
+        let (number, unit) = trimmed.split_at(digits);
+        let shift = match unit.trim_start().to_ascii_lowercase().as_str() {
+            "" | "b" => 0,
+            "k" | "kb" | "kib" => 10,
+            "m" | "mb" | "mib" => 20,
+            "g" | "gb" | "gib" => 30,
+            "t" | "tb" | "tib" => 40,
+            _ => {
+                return Err(format!(
+                    "`{text}` is not a size; expected a number of bytes, or one with K, M or G (such as 200M)"
+                ));
+            }
+        };
+        let value: u64 =
+            number.parse().map_err(|_| format!("`{text}` is not a size; expected a number such as 200M"))?;
+        value
+            .checked_mul(1 << shift)
+            .filter(|&bytes| bytes > 0)
+            .map(FileSize)
+            .ok_or_else(|| format!("`{text}` is not a usable size; expected more than 0 bytes and less than 16 EiB"))
+    }
+}
+
+impl fmt::Display for FileSize {
+    /// In the largest unit that divides it (`64 MiB`), else in bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
+            if self.0 >= 1 << shift && self.0.is_multiple_of(1 << shift) {
+                return write!(f, "{} {unit}", self.0 >> shift);
+            }
+        }
+        write!(f, "{} bytes", self.0)
+    }
+}
+
 /// Reading options.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct ReadOptions {
     /// Turn recoverable errors into warnings.
     pub lenient: bool,
+    /// Refuse files larger than this.
+    pub max_file_size: FileSize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions { lenient: false, max_file_size: DEFAULT_MAX_FILE_SIZE }
+    }
 }
 
 /// A file that could be opened, read as far as it goes.
@@ -48,11 +121,34 @@ pub enum ReadError {
         #[source]
         source: std::io::Error,
     },
+    #[error(
+        "cannot read {}: the file is larger than {limit}, the limit on input files; \
+         raise it with --max-file-size (such as --max-file-size 200M)",
+        path.display()
+    )]
+    TooLarge { path: PathBuf, limit: FileSize },
 }
 
-/// Reads a file from disk.
+/// Reads a file from disk: at most `options.max_file_size` bytes of it, so that a device such as
+/// `/dev/zero`, whose size the file system does not know, is refused after the limit and not read
+/// until memory runs out.
 pub fn read_path(path: &Path, options: ReadOptions) -> Result<Loaded, ReadError> {
-    let bytes = std::fs::read(path).map_err(|source| ReadError::Io { path: path.to_owned(), source })?;
+    let io_error = |source| ReadError::Io { path: path.to_owned(), source };
+    let too_large = || ReadError::TooLarge { path: path.to_owned(), limit: options.max_file_size };
+    let limit = options.max_file_size.bytes();
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    // A regular file says its size: refused without reading it. (Devices and pipes say 0.)
+    let known_size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    if known_size.is_some_and(|size| size > limit) {
+        return Err(too_large());
+    }
+    let capacity = known_size.unwrap_or(0).min(limit).saturating_add(1);
+    let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+    // One byte more than the limit tells a file at the limit from a larger one.
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large());
+    }
     Ok(read_bytes(path, &bytes, options))
 }
 
@@ -89,10 +185,23 @@ pub fn read_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Loaded {
 }
 
 /// True when the bytes look like a file trfcheck reads (a TRF or an FMJD crosstable), judged by
-/// content as `read_bytes` judges it. `watch` uses it to pick files in a directory.
+/// content as `read_bytes` judges it: by the first [`SNIFF_BYTES`] bytes.
 pub fn is_tournament_file(bytes: &[u8]) -> bool {
-    let (source, _) = SourceText::decode(bytes);
+    let (source, _) = SourceText::decode(&bytes[..bytes.len().min(SNIFF_BYTES)]);
     detect(&source).is_ok()
+}
+
+/// True when the file at `path` is a regular file that looks like a tournament file, judged by its
+/// first [`SNIFF_BYTES`] bytes, the only ones read. `watch` uses it to pick files in a directory:
+/// a large text file costs no more than a small one, and a device or a named pipe (which could
+/// block, or never end) is not a tournament file.
+pub fn is_tournament_path(path: &Path) -> std::io::Result<bool> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Ok(false);
+    }
+    let mut head = Vec::with_capacity(SNIFF_BYTES);
+    std::fs::File::open(path)?.take(SNIFF_BYTES as u64).read_to_end(&mut head)?;
+    Ok(is_tournament_file(&head))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,18 +210,20 @@ enum Detected {
     Crosstable(fmjd::Layout),
 }
 
-/// Tells the format from the content, not the file name.
+/// Tells the format from the content, not the file name: from the lines that start in the first
+/// [`SNIFF_BYTES`] bytes, so that it costs the same for any size of file.
 fn detect(source: &SourceText) -> Result<Detected, Diagnostic> {
     if let Some(layout) = fmjd::detect(source) {
         return Ok(Detected::Crosstable(layout));
     }
-    let first = source.lines().find(|l| !l.text.trim().is_empty());
+    let head = || source.lines_starting_before(SNIFF_BYTES);
+    let first = head().find(|l| !l.text.trim().is_empty());
     let Some(first) = first else {
         return Err(
             Diagnostic::error(Code::UnknownFormat, "the file is empty").expected("a TRF file or an FMJD crosstable")
         );
     };
-    let looks_like_trf = source.lines().any(|line| {
+    let looks_like_trf = head().any(|line| {
         let tag: String = line.text.chars().take(3).collect();
         let fourth = line.text.chars().nth(3);
         (trf::KNOWN_TAGS.contains(&tag.as_str()) && matches!(fourth, None | Some(' ') | Some('\t')))
@@ -123,7 +234,7 @@ fn detect(source: &SourceText) -> Result<Detected, Diagnostic> {
     }
     let what = if first.text.trim_start().starts_with('[') {
         "a PDN game file: it has games, but not the byes, absences and starting order a round check needs"
-    } else if source.lines().any(|l| l.text.trim().starts_with("AW;-;Pt;WP;SB")) {
+    } else if head().any(|l| l.text.trim().starts_with("AW;-;Pt;WP;SB")) {
         "a Toernooimanager standings export: it has totals but no pairings"
     } else {
         "not a format trfcheck reads"

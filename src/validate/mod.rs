@@ -134,15 +134,17 @@ impl Validator<'_> {
     }
 
     fn pairing_allocated_byes(&mut self) {
-        let rounds = self.t.rounds_recorded();
-        for round in 1..=rounds {
-            let holders: Vec<PlayerId> = self
-                .t
-                .players
-                .iter()
-                .filter(|p| p.round(round).kind() == EntryKind::Bye(ByeKind::PairingAllocated))
-                .map(|p| p.id)
-                .collect();
+        // The holders of each round's PAB, gathered player by player: linear in the entries,
+        // where asking every player about every round would cost rounds × players.
+        let mut holders_by_round: BTreeMap<u32, Vec<PlayerId>> = BTreeMap::new();
+        for player in &self.t.players {
+            for (index, entry) in player.rounds.iter().enumerate() {
+                if entry.kind() == EntryKind::Bye(ByeKind::PairingAllocated) {
+                    holders_by_round.entry(index as u32 + 1).or_default().push(player.id);
+                }
+            }
+        }
+        for (round, holders) in holders_by_round {
             // In a team tournament every board of the team with the PAB records it.
             let teams: BTreeSet<Option<u32>> = holders
                 .iter()
@@ -415,26 +417,35 @@ impl Validator<'_> {
             })
             .collect();
         let (half, pab) = (system.half_point_bye, system.pab());
+        // The fewest pairing-allocated byes, then the fewest half-point ones, that make up the
+        // difference. For each number of the first, the second is found by division, not by
+        // trying every count: a line of thousands of such rounds must not take quadratic time.
         for full in 0..=unmarked.len() {
-            for halves in 0..=(unmarked.len() - full) {
-                if full + halves == 0 || half.times(halves as i64) + pab.times(full as i64) != difference {
-                    continue;
-                }
-                let rounds: Vec<String> = unmarked.iter().map(u32::to_string).collect();
-                let counted = match (halves, full) {
-                    (h, 0) => format!("{h} as half-point byes"),
-                    (0, f) => format!("{f} as pairing-allocated byes"),
-                    (h, f) => format!("{h} as half-point and {f} as pairing-allocated byes"),
-                };
-                return Some((
-                    true,
-                    format!(
-                        "Points count rounds written without a result letter (rounds {}), {counted}, \
-                         as SwissPerfect and Vega exports do",
-                        rounds.join(", ")
-                    ),
-                ));
+            let rest = difference - pab.times(full as i64);
+            let halves = if half.is_zero() {
+                if rest.is_zero() { 0 } else { continue }
+            } else if rest.tenths() % half.tenths() == 0 && rest.tenths() / half.tenths() >= 0 {
+                (rest.tenths() / half.tenths()) as usize
+            } else {
+                continue;
+            };
+            if full + halves == 0 || halves > unmarked.len() - full {
+                continue;
             }
+            let rounds: Vec<String> = unmarked.iter().map(u32::to_string).collect();
+            let counted = match (halves, full) {
+                (h, 0) => format!("{h} as half-point byes"),
+                (0, f) => format!("{f} as pairing-allocated byes"),
+                (h, f) => format!("{h} as half-point and {f} as pairing-allocated byes"),
+            };
+            return Some((
+                true,
+                format!(
+                    "Points count rounds written without a result letter (rounds {}), {counted}, \
+                     as SwissPerfect and Vega exports do",
+                    rounds.join(", ")
+                ),
+            ));
         }
         None
     }

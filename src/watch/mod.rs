@@ -427,9 +427,9 @@ impl Watcher<'_> {
                 debug!(path = %path.display(), "not a tournament file name");
                 return Ok(());
             }
-            match fs::read(path) {
-                Ok(bytes) if crate::formats::is_tournament_file(&bytes) => {}
-                Ok(_) => {
+            match crate::formats::is_tournament_path(path) {
+                Ok(true) => {}
+                Ok(false) => {
                     debug!(path = %path.display(), "not a tournament file");
                     return Ok(());
                 }

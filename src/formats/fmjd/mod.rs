@@ -33,7 +33,7 @@ pub enum Layout {
 
 /// Finds the header row of a crosstable, if the text is one.
 pub fn detect(source: &SourceText) -> Option<Layout> {
-    source.lines().find_map(|line| {
+    source.lines_starting_before(super::SNIFF_BYTES).find_map(|line| {
         let cells: Vec<&str> = line.text.split(';').map(str::trim).collect();
         match cells.as_slice() {
             ["Place", "S.No.", ..] => Some(Layout::Arbiter),

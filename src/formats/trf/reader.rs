@@ -695,18 +695,16 @@ impl Reader {
     }
 
     fn player(&mut self, line: &Line<'_>) {
-        let errors_before = self.unrecoverable_errors();
+        // Only the findings made from here on are looked at: counting all of them for every
+        // record would make reading quadratic in a file with many findings.
+        let findings_before = self.diagnostics.len();
         match self.player_record(line) {
             None => self.tournament.origin.incomplete = true,
-            Some(id) if self.unrecoverable_errors() > errors_before => {
+            Some(id) if self.diagnostics.unrecoverable_error_since(findings_before) => {
                 self.tournament.origin.damaged.insert(id);
             }
             Some(_) => {}
         }
-    }
-
-    fn unrecoverable_errors(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error() && !d.recoverable).count()
     }
 
     /// Reads a 001 record; `None` when no player could be added.
