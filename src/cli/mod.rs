@@ -383,6 +383,10 @@ fn check(
         }
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
+            // A file that cannot be read has no result: the error goes with the others, on stderr.
+            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+            }
             OutputFormat::Text => report::text::write(out, &report)?,
             OutputFormat::Bbp => {
                 if let Some(error) = &report.error {
@@ -455,6 +459,10 @@ fn validate(
         let (inspected, report) = verify::validate_path(path, options);
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
+            // A file that cannot be read has no result: the error goes with the others, on stderr.
+            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+            }
             OutputFormat::Text | OutputFormat::Bbp => {
                 report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
                 writeln!(out, "{}", report.summary_line())?;
