@@ -26,11 +26,44 @@ fn validate_exit_codes() {
         .stderr(predicate::str::contains("error[unknown-record]: unknown record `XYZ`"))
         .stderr(predicate::str::contains("defective.trf:8:99"))
         .stderr(predicate::str::contains("error[unmirrored]: round 1: players 1 and 2 both have white"));
-    trfcheck().arg("validate").arg("no/such/file.trf").assert().code(5).stdout(predicate::str::contains("cannot read"));
+    trfcheck()
+        .arg("validate")
+        .arg("no/such/file.trf")
+        .assert()
+        .code(5)
+        .stdout("")
+        .stderr("trfcheck: cannot read no/such/file.trf: No such file or directory (os error 2)\n");
     trfcheck().arg("validate").assert().code(2);
     trfcheck().arg("frobnicate").assert().code(2);
     // Several files: the highest code wins.
     trfcheck().arg("validate").arg(sample("dutch-4p-2r.trf")).arg(sample("defective.trf")).assert().code(3);
+}
+
+/// Issue 13, item 11: standard output carries the results, and a file that cannot be read has
+/// none; its error goes to stderr with the findings, in every text layout. JSON keeps it in the
+/// file's object (`error`), which is the result there.
+#[test]
+fn files_that_cannot_be_read_are_reported_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.trf");
+    // A directory cannot be read as a file, even by root (who reads a file of mode 000).
+    let directory = dir.path().join("folder.trf");
+    std::fs::create_dir(&directory).unwrap();
+    let good = sample("dutch-4p-2r.trf");
+    for command in [&["validate"][..], &["check"], &["check", "--format", "bbp"]] {
+        for unreadable in [&missing, &directory] {
+            let output = trfcheck().args(command).arg(&good).arg(unreadable).output().unwrap();
+            let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            assert_eq!(output.status.code(), Some(5), "{command:?} {unreadable:?}: {stdout}{stderr}");
+            let name = unreadable.display().to_string();
+            assert!(!stdout.contains(&name), "{command:?}: the error is on stdout:\n{stdout}");
+            assert!(stdout.contains("dutch-4p-2r"), "{command:?}: the readable file's result is missing:\n{stdout}");
+            assert!(stderr.contains(&format!("trfcheck: cannot read {name}: ")), "{command:?}:\n{stderr}");
+        }
+    }
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&missing).output().unwrap();
+    assert_eq!(output.status.code(), Some(5));
+    assert!(json_lines(&output.stdout)[0]["error"].as_str().unwrap().starts_with("cannot read"));
 }
 
 #[test]

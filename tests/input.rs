@@ -43,9 +43,10 @@ fn a_device_without_end_is_refused_at_the_size_limit() {
         .timeout(HANG)
         .assert()
         .code(5)
-        .stdout(predicate::str::contains("/dev/zero"))
-        .stdout(predicate::str::contains("larger than 64 MiB"))
-        .stdout(predicate::str::contains("--max-file-size"));
+        .stdout("")
+        .stderr(predicate::str::contains("/dev/zero"))
+        .stderr(predicate::str::contains("larger than 64 MiB"))
+        .stderr(predicate::str::contains("--max-file-size"));
     let output = trfcheck()
         .args(["check", "--format", "json", "--max-file-size", "1M", "/dev/zero"])
         .timeout(HANG)
@@ -71,8 +72,9 @@ fn a_file_over_the_limit_is_refused_and_the_flag_raises_the_limit() {
         .arg(&path)
         .assert()
         .code(5)
-        .stdout(predicate::str::contains(format!("larger than {} bytes", size - 1)))
-        .stdout(predicate::str::contains("t.trf"));
+        .stdout("")
+        .stderr(predicate::str::contains(format!("larger than {} bytes", size - 1)))
+        .stderr(predicate::str::contains("t.trf"));
     trfcheck().args(["validate", "--max-file-size", &size.to_string()]).arg(&path).assert().code(0);
     trfcheck().args(["check", "--max-file-size", "1k"]).arg(&path).assert().code(0);
     trfcheck()

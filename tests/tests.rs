@@ -17,5 +17,6 @@ mod grammar;
 mod handbook;
 mod input;
 mod matching;
+mod output;
 mod support;
 mod watch;

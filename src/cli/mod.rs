@@ -1,5 +1,7 @@
 //! The command line: argument parsing (clap) and the commands, over the library.
 
+mod output;
+
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -383,6 +385,10 @@ fn check(
         }
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
+            // A file that cannot be read has no result: the error goes with the others, on stderr.
+            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+            }
             OutputFormat::Text => report::text::write(out, &report)?,
             OutputFormat::Bbp => {
                 if let Some(error) = &report.error {
@@ -455,6 +461,10 @@ fn validate(
         let (inspected, report) = verify::validate_path(path, options);
         match format {
             OutputFormat::Json => report::write_json_line(out, &report)?,
+            // A file that cannot be read has no result: the error goes with the others, on stderr.
+            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+            }
             OutputFormat::Text | OutputFormat::Bbp => {
                 report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
                 writeln!(out, "{}", report.summary_line())?;
@@ -547,8 +557,8 @@ fn convert(
     write_trf(tournament, &name, output, out, err)
 }
 
-/// Writes a tournament as TRF-2026 to `output` (atomically) or standard output; the writer's
-/// warnings go to `err` under `name`.
+/// Writes a tournament as TRF-2026 to `output` (see [`output::write_output`]) or standard
+/// output; the writer's warnings go to `err` under `name`.
 fn write_trf(
     tournament: &crate::model::Tournament,
     name: &str,
@@ -563,8 +573,8 @@ fn write_trf(
     match output {
         None => out.write_all(text.as_bytes())?,
         Some(target) => {
-            if let Err(error) = write_atomically(target, text.as_bytes()) {
-                writeln!(err, "trfcheck: cannot write {}: {error}", target.display())?;
+            if let Err(error) = output::write_output(target, text.as_bytes()) {
+                writeln!(err, "trfcheck: {error}")?;
                 return Ok(Status::Io);
             }
         }
@@ -597,16 +607,6 @@ fn generate_tournament(
         tracing::info!(system = %options.system, players = options.players, rounds = options.rounds, seed = options.seed, "generated");
     }
     Ok(status)
-}
-
-/// Writes through a temporary file in the same directory, so that a watcher (ours, or a pairing
-/// program's) never sees half a file.
-pub fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let directory = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(directory)?;
-    file.write_all(bytes)?;
-    file.persist(target).map_err(|e| e.error)?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -279,6 +279,12 @@ impl Fast {
         let vertices: Vec<usize> = residents.iter().chain(pool).copied().collect();
         let fields = Fields::new(self, residents.len(), &vertices);
         let bits = fields.total_bits() + 2;
+        tracing::debug!(
+            residents = residents.len(),
+            pool = pool.len(),
+            bits,
+            "dubov: upfloaters by a weighted matching"
+        );
         match bits {
             0..=62 => self.weighted::<u64>(residents.len(), &vertices, &fields),
             63..=126 => self.weighted::<u128>(residents.len(), &vertices, &fields),
@@ -297,15 +303,20 @@ impl Fast {
     ) -> Result<Vec<usize>, NoValidPairing> {
         let count = vertices.len();
         let is_resident = |i: usize| i < resident_count;
+        // Computed again where a weight is restored, not kept in a second table: the matcher's
+        // own table already takes count²/2 entries, and the pool is every player below.
+        let weight = |i: usize, j: usize| {
+            if self.ok(vertices[i], vertices[j]) {
+                fields.weight::<W>(self, resident_count, vertices, i, j)
+            } else {
+                W::zero()
+            }
+        };
         let mut matcher = Matcher::<W>::new(count);
-        let mut weights = vec![vec![W::zero(); count]; count];
         for i in 0..count {
             for j in i + 1..count {
                 if self.ok(vertices[i], vertices[j]) {
-                    let w = fields.weight::<W>(self, resident_count, vertices, i, j);
-                    weights[i][j] = w.clone();
-                    weights[j][i] = w.clone();
-                    matcher.set_weight(i, j, w);
+                    matcher.set_weight(i, j, weight(i, j));
                 }
             }
         }
@@ -346,9 +357,9 @@ impl Fast {
                 taken[i] = true;
                 continue;
             }
-            for j in 0..count {
+            for (j, &taken) in taken.iter().enumerate() {
                 if j != i {
-                    let w = if is_resident(j) || taken[j] { W::zero() } else { weights[i][j].clone() };
+                    let w = if is_resident(j) || taken { W::zero() } else { weight(i, j) };
                     matcher.set_weight(i, j, w);
                 }
             }
@@ -542,40 +553,57 @@ fn kuhn(
 }
 
 /// The fields of the weights of [`Fast::weighted`], most significant first.
+///
+/// An edge weighs `2^penalty_bits − penalty`: the top field counts the pairs (a perfect pairing
+/// beats any other), and below it the penalty packs, field by field, what each pair does that a
+/// criterion minimises. Every pair that scores a penalty holds a resident (an upfloater is paired
+/// to a resident, [C7] counts pairs of the bracket), so no field sums to more than the residents
+/// (the [C9] field: the residents times the most upfloats), and the fields are that wide. The
+/// width is bounded by the bracket, not by the pool, which holds every player below: fields as
+/// wide as the pool's pairs made 200-bit weights for a two-player scoregroup over a pool of 1762
+/// (docs/dubov.md, "Memory"). Two pairings of the same size compare as their field sums do,
+/// lexicographically: smaller is better in every field, as the criteria minimise.
 struct Fields {
     /// The distinct scores of the pool, lowest first ([C6]).
     levels: Vec<Points>,
-    /// Bits per count field.
+    /// Bits of the top field: the number of pairs, at most half the vertices.
+    pair_bits: u32,
+    /// Bits per penalty count field: a count of pairs that hold a resident.
     count_bits: u32,
-    /// The largest upfloat count in the pool, and the bits of the [C9] field.
-    most_upfloats: u64,
+    /// Bits of the [C9] field: the upfloats of the maximum upfloaters, at most one per resident.
     c9_bits: u32,
     with_c8_to_c10: bool,
 }
 
 impl Fields {
     fn new(fast: &Fast, resident_count: usize, vertices: &[usize]) -> Fields {
-        let mut levels: Vec<Points> = vertices[resident_count..].iter().map(|&v| fast.score(v)).collect();
+        let pool = &vertices[resident_count..];
+        let mut levels: Vec<Points> = pool.iter().map(|&v| fast.score(v)).collect();
         levels.sort();
         levels.dedup();
-        let pairs = (vertices.len() / 2 + 1) as u64;
-        let most_upfloats = vertices.iter().map(|&v| u64::from(fast.players[v].upfloats)).max().unwrap_or(0);
+        let residents = resident_count as u64;
+        let most_upfloats = pool.iter().map(|&v| u64::from(fast.players[v].upfloats)).max().unwrap_or(0);
         Fields {
             levels,
-            count_bits: bits(pairs),
-            most_upfloats,
-            c9_bits: bits(pairs * (most_upfloats + 1)),
+            pair_bits: bits(vertices.len() as u64 / 2),
+            count_bits: bits(residents),
+            c9_bits: bits(residents * most_upfloats),
             with_c8_to_c10: !fast.final_round,
         }
     }
 
-    fn total_bits(&self) -> u32 {
-        let counts = 3 + self.levels.len() as u32 + if self.with_c8_to_c10 { 2 } else { 0 };
+    /// The bits of the penalty fields.
+    fn penalty_bits(&self) -> u32 {
+        let counts = 2 + self.levels.len() as u32 + if self.with_c8_to_c10 { 2 } else { 0 };
         counts * self.count_bits + if self.with_c8_to_c10 { self.c9_bits } else { 0 }
     }
 
-    /// Larger is better in every field: each counts the pairs that do not do what a criterion
-    /// minimises.
+    /// The bits of a matching's total weight: the pairs above the penalty fields.
+    fn total_bits(&self) -> u32 {
+        self.pair_bits + self.penalty_bits()
+    }
+
+    /// Each penalty field counts one when the pair does what its criterion minimises.
     fn weight<W: Weight>(&self, fast: &Fast, resident_count: usize, vertices: &[usize], i: usize, j: usize) -> W {
         let (a, b) = (vertices[i], vertices[j]);
         let (ra, rb) = (i < resident_count, j < resident_count);
@@ -585,31 +613,126 @@ impl Fields {
             _ => None,
         };
         let in_bracket = ra || rb;
-        let mut w = W::zero();
+        let mut penalty = W::zero();
         let mut push = |bits: u32, value: u64| {
-            w.shl_in_place(bits);
-            w.or_u64_in_place(value);
+            penalty.shl_in_place(bits);
+            penalty.or_u64_in_place(value);
         };
-        push(self.count_bits, 1);
         // [C5]
-        push(self.count_bits, u64::from(upfloater.is_none()));
+        push(self.count_bits, u64::from(upfloater.is_some()));
         // [C6]: the fewest upfloaters of the lowest score, then of the next, and so on.
         for level in &self.levels {
-            push(self.count_bits, u64::from(upfloater.is_none_or(|u| u.score != *level)));
+            push(self.count_bits, u64::from(upfloater.is_some_and(|u| u.score == *level)));
         }
         // [C7]
         let same = fast.players[a].preference.colour == fast.players[b].preference.colour;
-        push(self.count_bits, u64::from(!(in_bracket && same)));
+        push(self.count_bits, u64::from(in_bracket && same));
         if self.with_c8_to_c10 {
             let maximum = upfloater.filter(|u| u.is_max_upfloater(fast.max_t));
-            push(self.count_bits, u64::from(maximum.is_none()));
-            push(self.c9_bits, self.most_upfloats - maximum.map_or(0, |u| u64::from(u.upfloats)));
-            push(self.count_bits, u64::from(upfloater.is_none_or(|u| !u.upfloated_last)));
+            push(self.count_bits, u64::from(maximum.is_some()));
+            push(self.c9_bits, maximum.map_or(0, |u| u64::from(u.upfloats)));
+            push(self.count_bits, u64::from(upfloater.is_some_and(|u| u.upfloated_last)));
         }
+        let mut w = W::from_u64(1);
+        w.shl_in_place(self.penalty_bits());
+        w.sub_in_place(&penalty);
         w
     }
 }
 
 fn bits(value: u64) -> u32 {
     64 - value.leading_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Colour;
+    use crate::state::PreferenceStrength;
+    use crate::systems::dubov::colour::Preference;
+
+    /// A player for the weighted choice: only the fields its weights read matter.
+    fn player(rank: u32, tenths: i64, colour: Colour, upfloated_last: bool) -> DubovPlayer {
+        DubovPlayer {
+            id: rank + 1,
+            rank,
+            score: Points::from_tenths(tenths),
+            preference: Preference { colour, strength: PreferenceStrength::Mild },
+            colours: Vec::new(),
+            aro: 0,
+            played_games: 10,
+            upfloats: 0,
+            upfloated_last,
+            pab_eligible: true,
+        }
+    }
+
+    /// The players (already in score, then ranking, order) with every pair legal except those
+    /// listed.
+    fn fast(players: Vec<DubovPlayer>, illegal: &[Pair], final_round: bool) -> Fast {
+        let n = players.len();
+        let compatible: Vec<Vec<bool>> = (0..n)
+            .map(|a| {
+                (0..n).map(|b| a != b && !illegal.iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))).collect()
+            })
+            .collect();
+        let graph = Graph::from_fn(n, |a, b| compatible[a][b]);
+        Fast { players, compatible, graph, max_t: max_t(11), final_round }
+    }
+
+    /// The shape of the final round of `dubov-2025`, 2000 players, seed 1 (docs/dubov.md,
+    /// "Memory"): two leaders who have met, over a pool of 1762 players on 17 scores. The pool's
+    /// size must not widen the weights: they fit in 64 bits, as for a pool of 40.
+    #[test]
+    fn the_weight_width_is_bounded_by_the_bracket_not_the_pool() {
+        let width = |pool: u32, final_round: bool| {
+            let players: Vec<DubovPlayer> = (0..2 + pool)
+                .map(|v| {
+                    let tenths = if v < 2 { 100 } else { 5 * i64::from(16 - (v - 2) * 17 / pool) };
+                    let colour = if v % 2 == 0 { Colour::White } else { Colour::Black };
+                    DubovPlayer { upfloats: v % 3, ..player(v, tenths, colour, v % 3 == 0) }
+                })
+                .collect();
+            let fast = fast(players, &[(0, 1)], final_round);
+            let vertices: Vec<usize> = (0..fast.n()).collect();
+            let fields = Fields::new(&fast, 2, &vertices);
+            assert_eq!(fields.levels.len(), 17);
+            fields.total_bits()
+        };
+        for final_round in [true, false] {
+            let (small, large) = (width(40, final_round), width(1762, final_round));
+            // Only the pair count grows with the pool: 5 bits for 21 pairs, 10 for 882.
+            assert_eq!(large - small, 5, "final round: {final_round}");
+            assert!(large + 2 <= 62, "{large} bits: the weights no longer fit in a u64");
+        }
+    }
+
+    /// Two leaders who have met (r0, r1: 3 points, both due White) over a pool at 2.5 (p2 White,
+    /// p3 Black, p4 Black who upfloated last round, p5 and p6 Black) and 2 (p7 and p9 Black, p8
+    /// White). By hand: the residents cannot pair each other, so two upfloaters ([C5]: one leaves
+    /// the bracket odd); both from 2.5 ([C6]), any six others pair ([C4]); both due Black, so that
+    /// both pairs of the bracket grant both preferences ([C7]: not p2). Not in the last round,
+    /// [C10] then rules out p4, and 4.2.3.3 takes the first of p3, p5, p6 in sequence order:
+    /// {p3, p5}. In the last round [C8]–[C10] do not apply, and the first set is {p3, p4}.
+    #[test]
+    fn the_weighted_choice_follows_the_criteria_in_order() {
+        let (white, black) = (Colour::White, Colour::Black);
+        let players = vec![
+            player(0, 30, white, false),
+            player(1, 30, white, false),
+            player(2, 25, white, false),
+            player(3, 25, black, false),
+            player(4, 25, black, true),
+            player(5, 25, black, false),
+            player(6, 25, black, false),
+            player(7, 20, black, false),
+            player(8, 20, white, false),
+            player(9, 20, black, false),
+        ];
+        let (residents, pool) = ([0, 1], [2, 3, 4, 5, 6, 7, 8, 9]);
+        let not_last = fast(players.clone(), &[(0, 1)], false);
+        assert_eq!(not_last.weighted_upfloaters(&residents, &pool), Ok(vec![3, 5]));
+        let last = fast(players, &[(0, 1)], true);
+        assert_eq!(last.weighted_upfloaters(&residents, &pool), Ok(vec![3, 4]));
+    }
 }
