@@ -430,17 +430,25 @@ fn a_named_pipe_given_as_the_path_is_skipped_until_it_is_a_file() {
     assert_valid_report(&daemon.next_json(CHANGE, "a regular file in the pipe's place"), "/t.trf");
 }
 
-/// A file that is slow to check (a 1000-player, 11-round Dutch tournament: seconds per round)
-/// holds one thread: the other files are checked and re-checked meanwhile, and SIGTERM ends the
+/// Copies a tournament that is slow to check (the 1000-player, 11-round Dutch tournament of
+/// `../shared/bench`: seconds per round) to `to`; false without `../shared` (the test skips).
+fn copy_slow_tournament(to: &Path) -> bool {
+    let Some(shared) = crate::corpus::shared() else { return false };
+    fs::copy(shared.join("bench/dutch-2025-p1000-r11.trf"), to).unwrap();
+    true
+}
+
+/// A file that is slow to check holds one thread: the other files are checked and re-checked meanwhile, and SIGTERM ends the
 /// daemon without waiting for the slow check. (The old daemon checked one file at a time, in name
 /// order, and read signals only between files.)
 #[cfg(unix)]
 #[test]
 fn a_slow_file_does_not_delay_the_others_or_the_end() {
-    let Some(shared) = crate::corpus::shared() else { return };
     let dir = tempfile::tempdir().unwrap();
     // Named to come first in name order.
-    fs::copy(shared.join("bench/dutch-2025-p1000-r11.trf"), dir.path().join("a-large.trf")).unwrap();
+    if !copy_slow_tournament(&dir.path().join("a-large.trf")) {
+        return;
+    }
     let small = dir.path().join("b-small.trf");
     fs::write(&small, VALID).unwrap();
     let mut daemon = Daemon::start(&["--format", "json"], dir.path());
@@ -572,10 +580,11 @@ fn keeps_watching_a_directory_moved_away_and_made_again() {
 #[cfg(unix)]
 #[test]
 fn a_check_under_way_is_dropped_when_its_file_changes() {
-    let Some(shared) = crate::corpus::shared() else { return };
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("t.trf");
-    fs::copy(shared.join("bench/dutch-2025-p1000-r11.trf"), &target).unwrap();
+    if !copy_slow_tournament(&target) {
+        return;
+    }
     let daemon = Daemon::start(&["--format", "json"], dir.path());
     // Time for the check to start (whether it has or not, the next report must be the new content).
     thread::sleep(Duration::from_millis(500));

@@ -206,19 +206,6 @@ pub fn is_tournament_file(bytes: &[u8]) -> bool {
     detect(&source).is_ok()
 }
 
-/// True when the file at `path` is a regular file that looks like a tournament file, judged by its
-/// first [`SNIFF_BYTES`] bytes, the only ones read. `watch` uses it to pick files in a directory:
-/// a large text file costs no more than a small one, and a device or a named pipe (which could
-/// block, or never end) is not a tournament file.
-pub fn is_tournament_path(path: &Path) -> std::io::Result<bool> {
-    if !std::fs::metadata(path)?.is_file() {
-        return Ok(false);
-    }
-    let mut head = Vec::with_capacity(SNIFF_BYTES);
-    std::fs::File::open(path)?.take(SNIFF_BYTES as u64).read_to_end(&mut head)?;
-    Ok(is_tournament_file(&head))
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Detected {
     Trf,
