@@ -70,6 +70,24 @@ impl Daemon {
         self.stderr.lock().unwrap().clone()
     }
 
+    /// Waits until standard error holds `text`, at most `timeout`; fails the test otherwise.
+    fn wait_for_stderr(&self, text: &str, timeout: Duration) {
+        self.wait_for_stderr_times(text, 1, timeout);
+    }
+
+    /// Waits until standard error holds `text` `times` times, at most `timeout`.
+    fn wait_for_stderr_times(&self, text: &str, times: usize, timeout: Duration) {
+        let start = Instant::now();
+        while self.stderr().matches(text).count() < times {
+            assert!(
+                start.elapsed() < timeout,
+                "`{text}` not {times} times on stderr within {timeout:?}; stderr:\n{}",
+                self.stderr()
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The next output line, if one comes within `timeout`.
     fn next_line(&self, timeout: Duration) -> Option<String> {
         match self.lines.recv_timeout(timeout) {
@@ -169,11 +187,12 @@ fn checks_the_files_present_at_start_but_not_other_text_files() {
     fs::create_dir(dir.path().join("sub")).unwrap();
     fs::write(dir.path().join("sub").join("u.TRF"), VALID).unwrap();
     let daemon = Daemon::start(&["--format", "json"], dir.path());
-    let first = daemon.next_json(CHANGE, "the first pass");
-    assert_valid_report(&first, "/sub/u.TRF");
-    let second = daemon.next_json(CHANGE, "the first pass");
-    assert_valid_report(&second, "/t.trf");
-    assert_eq!(status_of(&second), "ok", "{second}");
+    // Files are checked at once, each on a thread of its own: reports come as checks end.
+    let mut reports = [daemon.next_json(CHANGE, "the first pass"), daemon.next_json(CHANGE, "the first pass")];
+    reports.sort_by(|a, b| file_of(a).cmp(file_of(b)));
+    assert_valid_report(&reports[0], "/sub/u.TRF");
+    assert_valid_report(&reports[1], "/t.trf");
+    assert_eq!(status_of(&reports[1]), "ok", "{}", reports[1]);
     daemon.expect_silence(Duration::from_millis(800), "README.txt is not a tournament file");
 }
 
@@ -338,4 +357,264 @@ fn takes_the_fmjd_and_standings_flags_of_check() {
     assert_eq!(line["options"][2]["source"], "flag", "{line}");
     assert_eq!(status_of(&line), "mismatch", "{line}");
     assert!(line.get("standings").is_none_or(Value::is_null), "{line}");
+}
+
+/// Makes a named pipe with mkfifo(1).
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("cannot run mkfifo");
+    assert!(status.success(), "mkfifo {} failed", path.display());
+}
+
+/// The next JSON line about the file `name`, passing over lines about other files.
+fn next_json_about(daemon: &Daemon, name: &str, timeout: Duration, waiting_for: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let left = timeout.saturating_sub(start.elapsed());
+        let line = daemon.next_json(left, waiting_for);
+        if file_of(&line).ends_with(name) {
+            return line;
+        }
+    }
+}
+
+/// A named pipe with a tournament's name is skipped with one note, never opened for a blocking
+/// read: the old daemon blocked for good in `open` on a known file replaced by a pipe, and then
+/// ignored SIGTERM. A link to a device is skipped the same way.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_never_blocks_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.trf"), VALID).unwrap();
+    mkfifo(&dir.path().join("x.trf"));
+    fs::write(dir.path().join("z.trf"), VALID).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.trf")).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    let mut reports = [daemon.next_json(CHANGE, "the first pass"), daemon.next_json(CHANGE, "the first pass")];
+    reports.sort_by(|a, b| file_of(a).cmp(file_of(b)));
+    assert_valid_report(&reports[0], "/a.trf");
+    assert_valid_report(&reports[1], "/z.trf");
+    daemon.wait_for_stderr("x.trf is a named pipe, not a regular file; watch skips it", CHANGE);
+    daemon.wait_for_stderr("zero.trf is a character device, not a regular file; watch skips it", CHANGE);
+
+    // A known file replaced by a named pipe: no longer a file that is checked.
+    fs::remove_file(dir.path().join("a.trf")).unwrap();
+    mkfifo(&dir.path().join("a.trf"));
+    let removed = daemon.next_json(CHANGE, "a.trf replaced by a named pipe");
+    assert!(file_of(&removed).ends_with("/a.trf"), "{removed}");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+    daemon.wait_for_stderr("a.trf is a named pipe", CHANGE);
+
+    // The other files are still watched.
+    save_atomically(&dir.path().join("z.trf"), VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a save after the pipes"), "/z.trf");
+    let stderr = daemon.stderr();
+    assert_eq!(stderr.matches("x.trf is a named pipe").count(), 1, "one note per path; stderr:\n{stderr}");
+
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(10)).expect("still running after SIGTERM");
+    assert_eq!(status.code(), Some(0), "stderr:\n{}", daemon.stderr());
+}
+
+/// A file PATH that is a named pipe is skipped until a regular file takes its place.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_given_as_the_path_is_skipped_until_it_is_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    mkfifo(&target);
+    let daemon = Daemon::start(&["--format", "json"], &target);
+    daemon.wait_for_stderr("t.trf is a named pipe, not a regular file; watch skips it", CHANGE);
+    fs::remove_file(&target).unwrap();
+    save_atomically(&target, VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a regular file in the pipe's place"), "/t.trf");
+}
+
+/// Copies a tournament that is slow to check (the 1000-player, 11-round Dutch tournament of
+/// `../shared/bench`: seconds per round) to `to`; false without `../shared` (the test skips).
+fn copy_slow_tournament(to: &Path) -> bool {
+    let Some(shared) = crate::corpus::shared() else { return false };
+    fs::copy(shared.join("bench/dutch-2025-p1000-r11.trf"), to).unwrap();
+    true
+}
+
+/// A file that is slow to check holds one thread: the other files are checked and re-checked meanwhile, and SIGTERM ends the
+/// daemon without waiting for the slow check. (The old daemon checked one file at a time, in name
+/// order, and read signals only between files.)
+#[cfg(unix)]
+#[test]
+fn a_slow_file_does_not_delay_the_others_or_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    // Named to come first in name order.
+    if !copy_slow_tournament(&dir.path().join("a-large.trf")) {
+        return;
+    }
+    let small = dir.path().join("b-small.trf");
+    fs::write(&small, VALID).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    // Generous: an upper bound for a loaded machine, far below the large file's check.
+    let first = daemon.next_json(Duration::from_secs(20), "the small file, while the large one is checked");
+    assert_valid_report(&first, "/b-small.trf");
+    save_atomically(&small, VALID);
+    let again = next_json_about(&daemon, "/b-small.trf", Duration::from_secs(20), "the small file saved again");
+    assert_valid_report(&again, "/b-small.trf");
+    daemon.signal("TERM");
+    let status = daemon.wait(Duration::from_secs(10)).expect("still running 10 s after SIGTERM");
+    assert_eq!(status.code(), Some(0), "stderr:\n{}", daemon.stderr());
+}
+
+/// The final content of a file written slowly is checked once: closing the file (which changes
+/// nothing) is not a new save. The old daemon checked the last content again on the close.
+#[test]
+fn a_slowly_written_file_is_reported_once_per_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("slow.trf");
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    daemon.expect_silence(Duration::from_millis(300), "an empty directory");
+    let mut file = fs::File::create(&target).unwrap();
+    let half = VALID.find("001    2").unwrap();
+    file.write_all(&VALID.as_bytes()[..half]).unwrap();
+    file.flush().unwrap();
+    let first = daemon.next_json(CHANGE, "the first half");
+    assert!(file_of(&first).ends_with("/slow.trf"), "{first}");
+    file.write_all(&VALID.as_bytes()[half..]).unwrap();
+    file.flush().unwrap();
+    assert_valid_report(&daemon.next_json(CHANGE, "the whole file"), "/slow.trf");
+    drop(file);
+    daemon.expect_silence(Duration::from_millis(1000), "closing the file after writing changes nothing");
+    // A save of the same bytes is a new save, and is reported.
+    save_atomically(&target, VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a save of the same content"), "/slow.trf");
+}
+
+/// Many files written at once: each is reported once.
+#[test]
+fn a_flood_of_files_is_reported_once_each() {
+    const FILES: usize = 300;
+    let dir = tempfile::tempdir().unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    daemon.expect_silence(Duration::from_millis(300), "an empty directory");
+    for n in 0..FILES {
+        fs::write(dir.path().join(format!("t{n:04}.trf")), VALID).unwrap();
+    }
+    let mut seen = std::collections::BTreeMap::new();
+    for _ in 0..FILES {
+        let line = daemon.next_json(CHANGE, "the flood");
+        assert_valid_report(&line, ".trf");
+        *seen.entry(file_of(&line).to_owned()).or_insert(0) += 1;
+    }
+    let twice: Vec<_> = seen.iter().filter(|(_, count)| **count > 1).collect();
+    assert!(twice.is_empty(), "reported more than once: {twice:?}");
+    assert_eq!(seen.len(), FILES);
+    daemon.expect_silence(Duration::from_millis(1000), "every file reported once");
+}
+
+/// The watched directory removed and made again: the daemon says so and watches the new one.
+/// (The old daemon's watch died with the directory, and it reported nothing ever again.)
+#[test]
+fn keeps_watching_a_directory_removed_and_made_again() {
+    let outer = tempfile::tempdir().unwrap();
+    let watched = outer.path().join("games");
+    fs::create_dir(&watched).unwrap();
+    fs::write(watched.join("t.trf"), VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], &watched);
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+
+    fs::remove_dir_all(&watched).unwrap();
+    let removed = daemon.next_json(CHANGE, "the directory removed");
+    assert!(file_of(&removed).ends_with("/t.trf"), "{removed}");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+    // Made again at once, before the daemon need have looked.
+    fs::create_dir(&watched).unwrap();
+    fs::write(watched.join("u.trf"), VALID).unwrap();
+    assert_valid_report(&daemon.next_json(Duration::from_secs(10), "a file in the new directory"), "/u.trf");
+    daemon.wait_for_stderr("games is back; watching it again", CHANGE);
+    save_atomically(&watched.join("u.trf"), VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a save in the new directory"), "/u.trf");
+
+    // And again, waiting for the daemon to say the directory is gone.
+    fs::remove_dir_all(&watched).unwrap();
+    let removed = daemon.next_json(CHANGE, "the directory removed again");
+    assert!(file_of(&removed).ends_with("/u.trf"), "{removed}");
+    daemon.wait_for_stderr_times("games is gone (removed or moved away)", 2, CHANGE);
+    fs::create_dir(&watched).unwrap();
+    save_atomically(&watched.join("v.trf"), VALID);
+    assert_valid_report(&daemon.next_json(Duration::from_secs(10), "a file in the third directory"), "/v.trf");
+    daemon.wait_for_stderr_times("games is back; watching it again", 2, CHANGE);
+}
+
+/// The watched directory moved away and made again: the new one is watched, the one moved away
+/// no longer (its files would be reported under the old names).
+#[test]
+fn keeps_watching_a_directory_moved_away_and_made_again() {
+    let outer = tempfile::tempdir().unwrap();
+    let watched = outer.path().join("games");
+    let moved = outer.path().join("archive");
+    fs::create_dir(&watched).unwrap();
+    fs::write(watched.join("t.trf"), VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], &watched);
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+
+    fs::rename(&watched, &moved).unwrap();
+    let removed = daemon.next_json(CHANGE, "the directory moved away");
+    assert!(file_of(&removed).ends_with("/t.trf"), "{removed}");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+    daemon.wait_for_stderr("games is gone (removed or moved away)", CHANGE);
+    fs::create_dir(&watched).unwrap();
+    fs::write(watched.join("u.trf"), VALID).unwrap();
+    let line = daemon.next_json(Duration::from_secs(10), "a file in the new directory");
+    assert_valid_report(&line, "/u.trf");
+    assert!(file_of(&line).contains("games"), "{line}");
+    daemon.wait_for_stderr("games is back; watching it again", CHANGE);
+
+    save_atomically(&moved.join("t.trf"), VALID);
+    fs::write(moved.join("w.trf"), VALID).unwrap();
+    daemon.expect_silence(Duration::from_millis(1000), "changes in the directory moved away");
+    save_atomically(&watched.join("u.trf"), VALID);
+    assert_valid_report(&daemon.next_json(CHANGE, "a save in the new directory"), "/u.trf");
+}
+
+/// A file that changes while it is checked: the check under way is dropped (it would report a
+/// content that is gone) and the new content is checked. Here a slow tournament is replaced by a
+/// small one; the old daemon finished the slow check and reported it first.
+#[cfg(unix)]
+#[test]
+fn a_check_under_way_is_dropped_when_its_file_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    if !copy_slow_tournament(&target) {
+        return;
+    }
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    // Time for the check to start (whether it has or not, the next report must be the new content).
+    thread::sleep(Duration::from_millis(500));
+    save_atomically(&target, VALID);
+    let line = daemon.next_json(Duration::from_secs(20), "the new content");
+    assert_valid_report(&line, "/t.trf");
+    assert_eq!(line["summary"]["rounds_checked"], 1, "the report of the old content: {line}");
+}
+
+/// A file PATH is watched through its directory: that directory removed and made again is
+/// watched again too.
+#[test]
+fn keeps_watching_a_file_whose_directory_is_removed_and_made_again() {
+    let outer = tempfile::tempdir().unwrap();
+    let folder = outer.path().join("round-5");
+    let target = folder.join("t.trf");
+    fs::create_dir(&folder).unwrap();
+    fs::write(&target, VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], &target);
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+    fs::remove_dir_all(&folder).unwrap();
+    let removed = daemon.next_json(CHANGE, "the directory removed");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+    daemon.wait_for_stderr("round-5 is gone (removed or moved away)", CHANGE);
+    fs::create_dir(&folder).unwrap();
+    fs::write(folder.join("other.trf"), VALID).unwrap();
+    save_atomically(&target, VALID);
+    let line = daemon.next_json(Duration::from_secs(10), "the file in the new directory");
+    assert_valid_report(&line, "/t.trf");
+    assert_eq!(file_of(&line), target.display().to_string());
+    daemon.wait_for_stderr("round-5 is back; watching it again", CHANGE);
+    daemon.expect_silence(Duration::from_millis(800), "a file next to the watched one");
 }

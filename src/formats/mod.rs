@@ -133,23 +133,38 @@ pub enum ReadError {
 /// `/dev/zero`, whose size the file system does not know, is refused after the limit and not read
 /// until memory runs out.
 pub fn read_path(path: &Path, options: ReadOptions) -> Result<Loaded, ReadError> {
+    let file = std::fs::File::open(path).map_err(|source| ReadError::Io { path: path.to_owned(), source })?;
+    let bytes = read_open_file(path, &file, Vec::new(), options)?;
+    Ok(read_bytes(path, &bytes, options))
+}
+
+/// Reads the rest of a file that is open already, after `start` (what was read from it before,
+/// such as the head `watch` sniffs), to at most `options.max_file_size` bytes in all. `path` only
+/// names the file in errors.
+pub fn read_open_file(
+    path: &Path,
+    file: &std::fs::File,
+    start: Vec<u8>,
+    options: ReadOptions,
+) -> Result<Vec<u8>, ReadError> {
     let io_error = |source| ReadError::Io { path: path.to_owned(), source };
     let too_large = || ReadError::TooLarge { path: path.to_owned(), limit: options.max_file_size };
     let limit = options.max_file_size.bytes();
-    let file = std::fs::File::open(path).map_err(io_error)?;
     // A regular file says its size: refused without reading it. (Devices and pipes say 0.)
     let known_size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     if known_size.is_some_and(|size| size > limit) {
         return Err(too_large());
     }
+    let mut bytes = start;
     let capacity = known_size.unwrap_or(0).min(limit).saturating_add(1);
-    let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
+    bytes.reserve(usize::try_from(capacity).unwrap_or(0).saturating_sub(bytes.len()));
     // One byte more than the limit tells a file at the limit from a larger one.
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io_error)?;
+    let room = limit.saturating_add(1).saturating_sub(bytes.len() as u64);
+    file.take(room).read_to_end(&mut bytes).map_err(io_error)?;
     if bytes.len() as u64 > limit {
         return Err(too_large());
     }
-    Ok(read_bytes(path, &bytes, options))
+    Ok(bytes)
 }
 
 /// Reads the bytes of a file; `path` is only used to name it.
@@ -189,19 +204,6 @@ pub fn read_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Loaded {
 pub fn is_tournament_file(bytes: &[u8]) -> bool {
     let (source, _) = SourceText::decode(&bytes[..bytes.len().min(SNIFF_BYTES)]);
     detect(&source).is_ok()
-}
-
-/// True when the file at `path` is a regular file that looks like a tournament file, judged by its
-/// first [`SNIFF_BYTES`] bytes, the only ones read. `watch` uses it to pick files in a directory:
-/// a large text file costs no more than a small one, and a device or a named pipe (which could
-/// block, or never end) is not a tournament file.
-pub fn is_tournament_path(path: &Path) -> std::io::Result<bool> {
-    if !std::fs::metadata(path)?.is_file() {
-        return Ok(false);
-    }
-    let mut head = Vec::with_capacity(SNIFF_BYTES);
-    std::fs::File::open(path)?.take(SNIFF_BYTES as u64).read_to_end(&mut head)?;
-    Ok(is_tournament_file(&head))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,10 +7,11 @@
 pub mod round;
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::diagnostics::Diagnostics;
 use crate::exit::Status;
-use crate::formats::{self, Loaded, ReadOptions};
+use crate::formats::{self, Loaded, ReadError, ReadOptions};
 use crate::report::{CheckReport, RoundReport, RoundStatus, ValidationReport};
 use crate::systems::{self, SystemId};
 use crate::validate;
@@ -111,7 +112,12 @@ pub struct Inspected {
 
 /// Reads a file and runs the cross-checks.
 pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
-    match formats::read_path(path, options) {
+    inspect_read(formats::read_path(path, options), options)
+}
+
+/// Runs the cross-checks on a file read already (or on the error reading it).
+pub fn inspect_read(read: Result<Loaded, ReadError>, options: ReadOptions) -> Inspected {
+    match read {
         Err(error) => Inspected { loaded: None, diagnostics: Diagnostics::new(), read_error: Some(error.to_string()) },
         Ok(mut loaded) => {
             let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
@@ -171,7 +177,21 @@ pub fn check_path_observed(
     options: &CheckOptions,
     observe: &(dyn Fn(Progress) + Sync),
 ) -> (Inspected, CheckReport) {
-    let inspected = inspect(path, options.read);
+    let never = AtomicBool::new(false);
+    check_read(path, formats::read_path(path, options.read), options, observe, &never)
+}
+
+/// `trfcheck check` for a file read already (`watch` reads it itself, to skip what is not a
+/// regular file and to tell an unchanged file). Once `cancel` is set, no further round is started
+/// and the rounds left are reported `not-checked`: the caller that cancels drops the report.
+pub fn check_read(
+    path: &Path,
+    read: Result<Loaded, ReadError>,
+    options: &CheckOptions,
+    observe: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+) -> (Inspected, CheckReport) {
+    let inspected = inspect_read(read, options.read);
     let mut report = CheckReport::new(path.display().to_string());
     report.diagnostics = inspected.diagnostics.iter().cloned().collect();
     if let Some(error) = &inspected.read_error {
@@ -227,7 +247,7 @@ pub fn check_path_observed(
     let rounds: Vec<u32> =
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    for outcome in check_rounds(tournament, &rounds, engine, jobs, observe) {
+    for outcome in check_rounds(tournament, &rounds, engine, jobs, observe, cancel) {
         match outcome.status {
             RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
             RoundStatus::Match => report.summary.rounds_checked += 1,
@@ -280,16 +300,18 @@ pub fn fmjd_standings(
 
 /// Checks the rounds on up to `jobs` threads: every round is paired from the record of the rounds
 /// before it, so rounds are independent. The largest rounds (the last ones) start first, which
-/// keeps the threads busy to the end. Reports come back in round order.
+/// keeps the threads busy to the end. Reports come back in round order. Once `cancel` is set the
+/// rounds not yet started are not checked (a round under way runs to its end).
 fn check_rounds(
     tournament: &crate::model::Tournament,
     rounds: &[u32],
     engine: &dyn crate::systems::Engine,
     jobs: usize,
     observe: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
 ) -> Vec<RoundReport> {
     use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::atomic::AtomicUsize;
     let total = rounds.len();
     let mut order: Vec<usize> = (0..total).collect();
     order.reverse();
@@ -298,6 +320,9 @@ fn check_rounds(
     let results: Mutex<Vec<Option<RoundReport>>> = Mutex::new(vec![None; total]);
     let work = || {
         while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if cancel.load(Ordering::Relaxed) {
+                break;
+            }
             let _span = tracing::info_span!("round", round = rounds[index]).entered();
             let outcome = round::check_round(tournament, rounds[index], engine);
             tracing::debug!(status = ?outcome.status, "checked");
@@ -321,7 +346,13 @@ fn check_rounds(
         });
     }
     let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-    results.into_iter().flatten().collect()
+    let missing =
+        if cancel.load(Ordering::Relaxed) { "the check was cancelled" } else { "the round's check did not finish" };
+    results
+        .into_iter()
+        .zip(rounds)
+        .map(|(outcome, &round)| outcome.unwrap_or_else(|| RoundReport::not_checked(round, missing.into())))
+        .collect()
 }
 
 /// Why the next round could not be paired.
@@ -389,5 +420,20 @@ mod tests {
         assert!("0".parse::<RoundRange>().is_err());
         assert!("5-3".parse::<RoundRange>().is_err());
         assert!("x".parse::<RoundRange>().is_err());
+    }
+
+    /// Cancelled after its first round (one thread; the last round goes first), a check starts
+    /// no other round and says so for each.
+    #[test]
+    fn a_cancelled_check_starts_no_further_round() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples/dutch-4p-2r.trf");
+        let options = CheckOptions { jobs: Some(1), ..CheckOptions::default() };
+        let cancel = AtomicBool::new(false);
+        let observe = |_: Progress| cancel.store(true, Ordering::Relaxed);
+        let (_, report) = check_read(&path, formats::read_path(&path, options.read), &options, &observe, &cancel);
+        let statuses: Vec<(u32, RoundStatus)> = report.rounds.iter().map(|r| (r.round, r.status)).collect();
+        assert_eq!(statuses, [(1, RoundStatus::NotChecked), (2, RoundStatus::Match)]);
+        assert_eq!(report.rounds[0].reason.as_deref(), Some("the check was cancelled"));
+        assert_eq!(report.summary.not_checked_rounds, [1]);
     }
 }

@@ -13,7 +13,9 @@
 //!   case-insensitive) *and* its content reads as a TRF or an FMJD crosstable
 //!   ([`crate::formats::is_tournament_file`]), so a `README.txt` is left alone. Hidden
 //!   directories and temporary, swap, lock and backup files ([`filter::is_ignored_name`]) are
-//!   never looked at.
+//!   never looked at. Only regular files are read: a named pipe, a socket or a device with a
+//!   tournament's name (or a link to one) is skipped, with one note on standard error
+//!   (`task.rs` opens without blocking and judges the handle).
 //! * A file PATH is watched through its parent directory (non-recursively), and is checked
 //!   whatever its name and content, as `trfcheck check` would. It need not exist yet (a warning
 //!   says so); it is checked when it appears.
@@ -21,6 +23,11 @@
 //! Once a file has been reported it stays *known*: a later half-written or garbage save is checked
 //! and reported invalid (it is not dropped for no longer looking like a tournament), and the next
 //! good save is checked again.
+//!
+//! A watched directory (a directory PATH, or a file PATH's parent) that is removed, moved away or
+//! replaced loses its watch: its known files are reported removed, standard error says that it is
+//! gone, and the daemon looks for it every half second; when a directory is there again it
+//! is watched again (standard error says so) and its files are checked as at start.
 //!
 //! # Timing
 //!
@@ -32,7 +39,16 @@
 //! (the debounce plus at most three windows, as the debouncer hands events over late: about
 //! 350 ms by default).
 //! What a check sees is the file on disk at that moment, not the event kinds, which makes the
-//! daemon indifferent to how a program saves.
+//! daemon indifferent to how a program saves. A check that would see the same save of the file
+//! as the last report (same bytes, same file, same modification time: a late event, or closing a
+//! file after writing it) reports nothing.
+//!
+//! # Checks run at once
+//!
+//! Each check runs on a thread of its own, up to twice the cores (at least four) at once; the main
+//! loop only takes in events and prints, so a slow file holds one thread and the others go on.
+//! A check whose file changes again is cancelled (it stops before its next round; its result is
+//! dropped) and the file is checked again after its quiet period. Reports come as checks end.
 //!
 //! # Output
 //!
@@ -46,29 +62,34 @@
 //! (the only JSON line that is not a `CheckReport`; tell them apart by `status`). A file that
 //! vanishes and comes back within the quiet period (an atomic save) is simply checked.
 //!
-//! Ctrl-C, SIGTERM or SIGHUP stop the daemon cleanly, with exit status 0. A PATH that cannot be
-//! watched at start is an error (exit status 5); later trouble (a file that cannot be read, a
-//! watched directory deleted) is reported and the daemon keeps running.
+//! Ctrl-C, SIGTERM or SIGHUP stop the daemon at once, with exit status 0: checks under way are
+//! cancelled and not waited for. A PATH that cannot be watched at start is an error (exit status
+//! 5); later trouble (a file that cannot be read, a watched directory deleted) is reported and the
+//! daemon keeps running. The whole behaviour, with its limits: `docs/watch.md`.
 
 pub mod filter;
+mod task;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, ModifyKind};
-use notify_debouncer_full::notify::{EventKind, RecursiveMode};
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, DebouncedEvent, Debouncer, RecommendedCache, new_debouncer};
 use tracing::{debug, info, warn};
 
 use crate::diagnostics::render::render_short;
 use crate::exit::Status;
 use crate::report::{self, CheckReport, OutputFormat};
-use crate::verify::{self, CheckOptions};
+use crate::verify::CheckOptions;
+use task::{CheckTask, ContentKey, Outcome};
 
 #[derive(Clone, Debug)]
 pub struct WatchOptions {
@@ -78,10 +99,23 @@ pub struct WatchOptions {
     pub debounce: Duration,
 }
 
-/// What the main loop receives: file-system events from the debouncer, or the request to stop.
+/// How often the watched directories are looked at, to see that each is still the directory
+/// that is watched, and whether one that went away has come back.
+const DIRECTORY_POLL: Duration = Duration::from_millis(500);
+
+/// What the main loop receives: file-system events from the debouncer, the end of a check, or the
+/// request to stop.
 enum Message {
     Events(DebounceEventResult),
+    Checked(Finished),
     Quit,
+}
+
+/// A check's end, from its thread.
+struct Finished {
+    path: PathBuf,
+    id: u64,
+    outcome: Outcome,
 }
 
 /// Watches the paths until Ctrl-C or SIGTERM, printing to standard output.
@@ -136,8 +170,9 @@ fn watch(
     // A short window: the debouncer stitches renames and drops duplicates; the quiet period is
     // kept per file by `Watcher::pending`.
     let window = options.debounce.clamp(Duration::from_millis(20), Duration::from_millis(50));
+    let events = sender.clone();
     let mut debouncer = match new_debouncer(window, Some(window), move |result: DebounceEventResult| {
-        let _ = sender.send(Message::Events(result));
+        let _ = events.send(Message::Events(result));
     }) {
         Ok(debouncer) => debouncer,
         Err(error) => {
@@ -145,12 +180,21 @@ fn watch(
             return Ok(Status::Io);
         }
     };
-    for (directory, mode) in directories_to_watch(&roots) {
-        debug!(directory = %directory.display(), ?mode, "watching");
-        if let Err(error) = debouncer.watch(&directory, mode) {
-            eprintln!("trfcheck: cannot watch {}: {error}", directory.display());
+    let mut directories = Vec::new();
+    for (path, mode) in directories_to_watch(&roots) {
+        debug!(directory = %path.display(), ?mode, "watching");
+        let identity = directory_identity(&path);
+        if let Err(error) = debouncer.watch(&path, mode) {
+            eprintln!("trfcheck: cannot watch {}: {error}", path.display());
             return Ok(Status::Io);
         }
+        let name = directory_name(&roots, &path);
+        directories.push(WatchedDirectory {
+            path,
+            mode,
+            name,
+            state: DirectoryState::Watched(identity, Instant::now()),
+        });
     }
     for root in &roots {
         if root.kind == RootKind::File && !root.absolute.exists() {
@@ -162,13 +206,33 @@ fn watch(
     // The debouncer hands an event over between one and two windows after it happened; a file's
     // quiet period is over only when every event that could still fall into it has arrived.
     let lag = window * 3;
-    let mut watcher = Watcher { roots, options, lag, known: BTreeSet::new(), pending: HashMap::new() };
+    let cores = thread::available_parallelism().map_or(1, usize::from);
+    let mut watcher = Watcher {
+        roots,
+        options,
+        lag,
+        debouncer,
+        directories,
+        next_poll: Instant::now() + DIRECTORY_POLL,
+        known: BTreeSet::new(),
+        checked: HashMap::new(),
+        pending: HashMap::new(),
+        queue: VecDeque::new(),
+        queued: HashSet::new(),
+        running: HashMap::new(),
+        threads: 0,
+        max_threads: (2 * cores).max(4),
+        next_id: 0,
+        noted: HashSet::new(),
+        sender,
+    };
     // Watching started before this first pass, so no change made during it is lost.
-    let result = watcher.initial_pass(receiver, out).and_then(|flow| match flow {
-        Flow::Quit => Ok(()),
-        Flow::Continue => watcher.event_loop(receiver, out),
-    });
-    debouncer.stop();
+    watcher.initial_pass();
+    let result = watcher.event_loop(receiver, out);
+    // Checks under way are told to stop, and not waited for: a round under way may take seconds,
+    // and the process ends with this thread.
+    watcher.cancel_all();
+    watcher.debouncer.stop();
     debug!("stopped");
     result.map(|()| Status::Ok)
 }
@@ -251,6 +315,20 @@ fn directories_to_watch(roots: &[Root]) -> Vec<(PathBuf, RecursiveMode)> {
     watched
 }
 
+/// How to name a watched directory in messages: the directory PATH as given, or the parent of the
+/// file PATH as given (`.` for a file named without a directory).
+fn directory_name(roots: &[Root], directory: &Path) -> String {
+    if let Some(root) = roots.iter().find(|root| root.kind == RootKind::Directory && root.absolute == directory) {
+        return root.given.display().to_string();
+    }
+    roots
+        .iter()
+        .find(|root| root.kind == RootKind::File && root.absolute.parent() == Some(directory))
+        .and_then(|root| root.given.parent())
+        .filter(|parent| !parent.as_os_str().is_empty())
+        .map_or_else(|| ".".to_owned(), |parent| parent.display().to_string())
+}
+
 /// True for the events that can change what a check sees. Opening, reading and closing a file
 /// after reading (which the checks themselves cause) and metadata changes are not.
 fn is_change(kind: &EventKind) -> bool {
@@ -263,84 +341,154 @@ fn is_change(kind: &EventKind) -> bool {
     }
 }
 
+/// True for the events that say that a watched directory itself went away: removed, or renamed
+/// (moved away, or into its place).
+fn is_gone_or_moved(kind: &EventKind) -> bool {
+    matches!(kind, EventKind::Remove(_) | EventKind::Modify(ModifyKind::Name(_)))
+}
+
+/// Which directory is at a path: its device and inode (on Unix), or `None` when no directory is
+/// there. A watch is on an inode, so a directory that was replaced by another needs a new watch.
+fn directory_identity(path: &Path) -> Option<(u64, u64)> {
+    let metadata = fs::metadata(path).ok().filter(fs::Metadata::is_dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        Some((0, 0))
+    }
+}
+
+/// A directory handed to `notify`.
+struct WatchedDirectory {
+    path: PathBuf,
+    mode: RecursiveMode,
+    /// For messages.
+    name: String,
+    state: DirectoryState,
+}
+
+enum DirectoryState {
+    /// Watched since the instant, with this identity (`None` when it could not be read).
+    Watched(Option<(u64, u64)>, Instant),
+    /// Gone (removed, moved away or replaced); looked for at every poll.
+    Lost,
+}
+
+/// A check under way, the latest of its file.
+struct Running {
+    id: u64,
+    cancel: Arc<AtomicBool>,
+}
+
 enum Flow {
     Continue,
     Quit,
 }
+
+type FileWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
 struct Watcher<'a> {
     roots: Vec<Root>,
     options: &'a WatchOptions,
     /// How late the debouncer may hand over an event, at most.
     lag: Duration,
+    debouncer: FileWatcher,
+    directories: Vec<WatchedDirectory>,
+    next_poll: Instant,
     /// Files reported so far (absolute): checked on every change whatever their content, and
     /// reported when they vanish.
     known: BTreeSet<PathBuf>,
+    /// The save of each known file that was last reported.
+    checked: HashMap<PathBuf, ContentKey>,
     /// Paths touched by events, with the time when their quiet period ends.
     pending: HashMap<PathBuf, Instant>,
+    /// Files due for a check, waiting for a thread, in order; an entry counts only while it is
+    /// in `queued` too (a file that changed again leaves the set, and its entry is passed over).
+    queue: VecDeque<PathBuf>,
+    queued: HashSet<PathBuf>,
+    /// The latest check of each file under way; a check of a file that changed again since is
+    /// cancelled, and no longer here.
+    running: HashMap<PathBuf, Running>,
+    /// Check threads alive, cancelled ones included.
+    threads: usize,
+    /// At most this many check threads at once.
+    max_threads: usize,
+    next_id: u64,
+    /// Paths skipped as not regular files, which have been said so once.
+    noted: HashSet<PathBuf>,
+    /// For the check threads' results.
+    sender: Sender<Message>,
 }
 
 impl Watcher<'_> {
-    fn initial_pass(&mut self, receiver: &Receiver<Message>, out: &mut dyn Write) -> io::Result<Flow> {
+    /// Queues every file there is, in name order.
+    fn initial_pass(&mut self) {
         let mut files = Vec::new();
         for root in &self.roots {
             match root.kind {
-                RootKind::File if root.absolute.exists() => files.push(root.absolute.clone()),
+                RootKind::File if fs::symlink_metadata(&root.absolute).is_ok() => files.push(root.absolute.clone()),
                 RootKind::File => {}
                 RootKind::Directory => walk(&root.absolute, &mut files),
             }
         }
         debug!(files = files.len(), "first pass");
         for file in files {
-            self.consider(&file, out)?;
-            // Stay responsive to Ctrl-C during a long first pass.
-            while let Ok(message) = receiver.try_recv() {
-                if let Flow::Quit = self.absorb(message) {
-                    return Ok(Flow::Quit);
-                }
-            }
+            self.consider(&file);
         }
-        Ok(Flow::Continue)
     }
 
     fn event_loop(&mut self, receiver: &Receiver<Message>, out: &mut dyn Write) -> io::Result<()> {
         loop {
-            let message = match self.pending.values().min() {
-                None => receiver.recv().map_err(|_| RecvTimeoutError::Disconnected),
-                Some(deadline) => receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())),
-            };
-            match message {
-                Ok(message) => {
-                    if let Flow::Quit = self.absorb(message) {
-                        return Ok(());
-                    }
-                }
+            self.start_checks();
+            let wake = self.pending.values().copied().fold(self.next_poll, Instant::min);
+            let mut messages = Vec::new();
+            match receiver.recv_timeout(wake.saturating_duration_since(Instant::now())) {
+                Ok(message) => messages.push(message),
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    warn!("the file watcher stopped");
+                // Never: this loop holds a sender (for the check threads).
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+            // Everything that has arrived is taken in before any quiet period is judged over: a
+            // late batch of events for a file must extend its quiet period, not check it twice.
+            messages.extend(receiver.try_iter());
+            for message in messages {
+                if let Flow::Quit = self.take(message, out)? {
                     return Ok(());
                 }
+            }
+            if Instant::now() >= self.next_poll {
+                self.poll_directories(out)?;
+                self.next_poll = Instant::now() + DIRECTORY_POLL;
             }
             self.settle_due(out)?;
         }
     }
 
-    /// Takes in a message: events make their paths pending.
-    fn absorb(&mut self, message: Message) -> Flow {
-        let events = match message {
-            Message::Quit => return Flow::Quit,
-            Message::Events(Ok(events)) => events,
+    fn take(&mut self, message: Message, out: &mut dyn Write) -> io::Result<Flow> {
+        match message {
+            Message::Quit => return Ok(Flow::Quit),
+            Message::Events(Ok(events)) => self.absorb(events, out)?,
             Message::Events(Err(errors)) => {
                 for error in errors {
                     warn!("file watcher: {error}");
                 }
-                return Flow::Continue;
             }
-        };
+            Message::Checked(finished) => self.finished(finished, out)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Takes in events: the paths they touch become pending (and their checks under way moot).
+    fn absorb(&mut self, events: Vec<DebouncedEvent>, out: &mut dyn Write) -> io::Result<()> {
         for event in events {
             if event.need_rescan() {
                 debug!("events were lost; looking at every file again");
-                self.rescan(Instant::now() + self.options.debounce + self.lag);
+                self.rescan(None, Instant::now() + self.options.debounce + self.lag);
                 continue;
             }
             if !is_change(&event.kind) {
@@ -349,29 +497,118 @@ impl Watcher<'_> {
             debug!(kind = ?event.kind, paths = ?event.paths, "event");
             let deadline = event.time + self.options.debounce + self.lag;
             for path in &event.paths {
+                if let Some(index) = self.directories.iter().position(|dir| &dir.path == path) {
+                    if is_gone_or_moved(&event.kind) {
+                        self.directory_event(index, event.time, out)?;
+                    }
+                    continue;
+                }
                 if self.root_of(path).is_none_or(|root| self.is_ignored(root, path)) {
                     continue;
                 }
                 let entry = self.pending.entry(path.clone()).or_insert(deadline);
                 *entry = (*entry).max(deadline);
+                self.supersede(path);
             }
         }
-        Flow::Continue
+        Ok(())
+    }
+
+    /// A path changed: its check under way (or waiting for a thread) would report a state that is
+    /// gone. The path is checked again when its quiet period ends.
+    fn supersede(&mut self, path: &Path) {
+        if let Some(running) = self.running.remove(path) {
+            debug!(path = %path.display(), "changed again; its check under way is cancelled");
+            running.cancel.store(true, Ordering::Relaxed);
+        }
+        self.queued.remove(path);
     }
 
     /// Makes every file pending: the known ones, the file PATHs and every candidate below the
-    /// directory PATHs.
-    fn rescan(&mut self, deadline: Instant) {
-        let mut files: Vec<PathBuf> = self.known.iter().cloned().collect();
+    /// directory PATHs; only those at or below `under` when given.
+    fn rescan(&mut self, under: Option<&Path>, deadline: Instant) {
+        let below = |path: &Path| under.is_none_or(|under| path.starts_with(under));
+        let mut files: Vec<PathBuf> = self.known.iter().filter(|file| below(file)).cloned().collect();
         for root in &self.roots {
             match root.kind {
-                RootKind::File => files.push(root.absolute.clone()),
-                RootKind::Directory => walk(&root.absolute, &mut files),
+                RootKind::File if below(&root.absolute) => files.push(root.absolute.clone()),
+                RootKind::File => {}
+                RootKind::Directory => match under {
+                    Some(under) if root.absolute.starts_with(under) => walk(&root.absolute, &mut files),
+                    Some(under) if under.starts_with(&root.absolute) => walk(under, &mut files),
+                    Some(_) => {}
+                    None => walk(&root.absolute, &mut files),
+                },
             }
         }
         for file in files {
-            self.pending.insert(file, deadline);
+            let entry = self.pending.entry(file).or_insert(deadline);
+            *entry = (*entry).max(deadline);
         }
+    }
+
+    /// An event on a watched directory itself: removed, or renamed. Events from before its
+    /// current watch began are about a directory that was there before.
+    fn directory_event(&mut self, index: usize, time: Instant, out: &mut dyn Write) -> io::Result<()> {
+        match self.directories[index].state {
+            DirectoryState::Watched(_, since) if time >= since => self.lose_directory(index, out),
+            _ => Ok(()),
+        }
+    }
+
+    /// Looks at every watched directory: one that is gone, or another directory now, has lost its
+    /// watch; one that went away and is back is watched again.
+    fn poll_directories(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        for index in 0..self.directories.len() {
+            let identity = directory_identity(&self.directories[index].path);
+            if let DirectoryState::Watched(watched, _) = self.directories[index].state
+                && (identity.is_none() || identity != watched)
+            {
+                self.lose_directory(index, out)?;
+            }
+            if identity.is_some() && matches!(self.directories[index].state, DirectoryState::Lost) {
+                self.rewatch_directory(index);
+            }
+        }
+        Ok(())
+    }
+
+    /// A watched directory is gone (removed, moved away, or replaced): its watch is dropped (a
+    /// directory moved away would still be watched, its files reported under their old names), and
+    /// the files known in it are reported removed.
+    fn lose_directory(&mut self, index: usize, out: &mut dyn Write) -> io::Result<()> {
+        let directory = &mut self.directories[index];
+        if matches!(directory.state, DirectoryState::Lost) {
+            return Ok(());
+        }
+        directory.state = DirectoryState::Lost;
+        let path = directory.path.clone();
+        eprintln!("trfcheck: {} is gone (removed or moved away); watching for it to come back", directory.name);
+        // An error here says that the watch went with the directory already.
+        if let Err(error) = self.debouncer.unwatch(&path) {
+            debug!(directory = %path.display(), %error, "unwatch");
+        }
+        let moot: Vec<PathBuf> = self.running.keys().filter(|file| file.starts_with(&path)).cloned().collect();
+        for file in moot {
+            self.supersede(&file);
+        }
+        self.queued.retain(|file| !file.starts_with(&path));
+        self.removed(&path, out)
+    }
+
+    /// A directory that was lost is there again: watched again, and its files checked as at start
+    /// once the quiet period is over (they may still be being written).
+    fn rewatch_directory(&mut self, index: usize) {
+        let directory = &self.directories[index];
+        let path = directory.path.clone();
+        let identity = directory_identity(&path);
+        if let Err(error) = self.debouncer.watch(&path, directory.mode) {
+            debug!(directory = %path.display(), %error, "cannot watch it again yet");
+            return;
+        }
+        eprintln!("trfcheck: {} is back; watching it again", directory.name);
+        self.directories[index].state = DirectoryState::Watched(identity, Instant::now());
+        self.rescan(Some(&path), Instant::now() + self.options.debounce + self.lag);
     }
 
     /// Looks at the paths whose quiet period is over, in name order.
@@ -405,53 +642,136 @@ impl Watcher<'_> {
                         continue;
                     }
                     self.pending.remove(&file);
-                    self.consider(&file, out)?;
+                    self.consider(&file);
                 }
                 Ok(())
             }
-            Ok(_) => self.consider(path, out),
             Err(error) if error.kind() == io::ErrorKind::NotFound => self.removed(path, out),
-            Err(error) => {
-                debug!(path = %path.display(), %error, "cannot look at it");
-                if self.known.contains(path) { self.check(path, out) } else { Ok(()) }
+            // A file, or something else the check will judge (and skip when it is not a file).
+            _ => {
+                self.consider(path);
+                Ok(())
             }
         }
     }
 
-    /// An existing file: checked when it is a file PATH, known, or a tournament file by name and
-    /// content.
-    fn consider(&mut self, path: &Path, out: &mut dyn Write) -> io::Result<()> {
-        let explicit = self.roots.iter().any(|root| root.kind == RootKind::File && root.absolute == path);
-        if !explicit && !self.known.contains(path) {
-            if !filter::has_tournament_extension(path) {
-                debug!(path = %path.display(), "not a tournament file name");
-                return Ok(());
-            }
-            match crate::formats::is_tournament_path(path) {
-                Ok(true) => {}
-                Ok(false) => {
-                    debug!(path = %path.display(), "not a tournament file");
-                    return Ok(());
-                }
-                Err(error) => {
-                    debug!(path = %path.display(), %error, "cannot read it");
-                    return Ok(());
-                }
-            }
+    /// Queues a check of a file that exists: a file PATH or a known file whatever it holds, and
+    /// a file with a tournament extension to be judged by its content.
+    fn consider(&mut self, path: &Path) {
+        if !self.must_check(path) && !filter::has_tournament_extension(path) {
+            debug!(path = %path.display(), "not a tournament file name");
+            return;
         }
-        self.known.insert(path.to_path_buf());
-        self.check(path, out)
+        if self.queued.insert(path.to_path_buf()) {
+            self.queue.push_back(path.to_path_buf());
+        }
     }
 
-    fn check(&self, path: &Path, out: &mut dyn Write) -> io::Result<()> {
-        let name = self.display(path);
-        debug!(file = %name, "checking");
-        let (inspected, mut report) = verify::check_path(path, &self.options.check);
-        report.file = name;
+    fn must_check(&self, path: &Path) -> bool {
+        self.known.contains(path) || self.roots.iter().any(|root| root.kind == RootKind::File && root.absolute == path)
+    }
+
+    /// Starts checks from the queue while threads are free. A slow file holds one thread; the
+    /// others go on.
+    fn start_checks(&mut self) {
+        while self.threads < self.max_threads {
+            let Some(path) = self.queue.pop_front() else { break };
+            if !self.queued.remove(&path) {
+                continue;
+            }
+            let cancel = Arc::new(AtomicBool::new(false));
+            let task = CheckTask {
+                path: path.clone(),
+                whatever_content: self.must_check(&path),
+                last: self.checked.get(&path).cloned(),
+                options: self.options.check,
+                cancel: Arc::clone(&cancel),
+            };
+            let id = self.next_id;
+            let sender = self.sender.clone();
+            let name = path.clone();
+            let spawned = thread::Builder::new().name("check".into()).spawn(move || {
+                // A panic (a bug) must still free the thread's place and leave the daemon running.
+                let outcome =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| task.run())).unwrap_or(Outcome::Failed);
+                let _ = sender.send(Message::Checked(Finished { path: name, id, outcome }));
+            });
+            if let Err(error) = spawned {
+                // Tried again at the next turn of the loop (within half a second).
+                warn!("cannot start a check of {}: {error}", path.display());
+                self.queued.insert(path.clone());
+                self.queue.push_front(path);
+                break;
+            }
+            debug!(path = %path.display(), id, "checking");
+            self.next_id += 1;
+            self.threads += 1;
+            if let Some(previous) = self.running.insert(path, Running { id, cancel }) {
+                previous.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// A check ended: its outcome is reported, unless it was superseded by a later check.
+    fn finished(&mut self, finished: Finished, out: &mut dyn Write) -> io::Result<()> {
+        let Finished { path, id, outcome } = finished;
+        self.threads = self.threads.saturating_sub(1);
+        if self.running.get(&path).is_none_or(|running| running.id != id) {
+            debug!(path = %path.display(), id, "superseded; not reported");
+            return Ok(());
+        }
+        self.running.remove(&path);
+        if !matches!(outcome, Outcome::NotRegular(_)) {
+            self.noted.remove(&path);
+        }
+        match outcome {
+            Outcome::Gone => self.removed(&path, out),
+            Outcome::NotRegular(kind) => {
+                if self.noted.insert(path.clone()) {
+                    eprintln!("trfcheck: note: {} is {kind}, not a regular file; watch skips it", self.display(&path));
+                }
+                // A known file replaced by, say, a named pipe is no longer a file that is checked.
+                self.removed(&path, out)
+            }
+            Outcome::NotTournament => {
+                debug!(path = %path.display(), "not a tournament file");
+                Ok(())
+            }
+            Outcome::Unreadable(error) => {
+                debug!(path = %path.display(), %error, "cannot read it");
+                Ok(())
+            }
+            Outcome::Unchanged => {
+                debug!(path = %path.display(), "the save last reported; not reported again");
+                Ok(())
+            }
+            Outcome::Cancelled => Ok(()),
+            Outcome::Failed => {
+                eprintln!("trfcheck: the check of {} stopped on an internal error (a bug)", self.display(&path));
+                Ok(())
+            }
+            Outcome::Checked { mut report, diagnostics, key } => {
+                self.known.insert(path.clone());
+                match key {
+                    Some(key) => self.checked.insert(path.clone(), key),
+                    None => self.checked.remove(&path),
+                };
+                report.file = self.display(&path);
+                self.print(&report, &diagnostics, out)
+            }
+        }
+    }
+
+    fn print(
+        &self,
+        report: &CheckReport,
+        diagnostics: &crate::diagnostics::Diagnostics,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         match self.options.format {
-            OutputFormat::Json => report::write_json_line(out, &report)?,
+            OutputFormat::Json => report::write_json_line(out, report)?,
             OutputFormat::Text | OutputFormat::Bbp => {
-                write_findings(&report, &inspected.diagnostics);
+                write_findings(report, diagnostics);
                 writeln!(out, "{}", report.summary_line())?;
             }
         }
@@ -460,9 +780,10 @@ impl Watcher<'_> {
 
     /// A path that is gone: every known file at or below it is reported removed.
     fn removed(&mut self, path: &Path, out: &mut dyn Write) -> io::Result<()> {
-        let gone: Vec<PathBuf> = self.known.iter().filter(|file| file.starts_with(path)).cloned().collect();
+        let gone = at_or_below(&self.known, path);
         for file in gone {
             self.known.remove(&file);
+            self.checked.remove(&file);
             let name = self.display(&file);
             debug!(file = %name, "removed");
             match self.options.format {
@@ -474,6 +795,13 @@ impl Watcher<'_> {
             out.flush()?;
         }
         Ok(())
+    }
+
+    /// Tells every check under way to stop.
+    fn cancel_all(&mut self) {
+        for (_, running) in self.running.drain() {
+            running.cancel.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The PATH a path belongs to: the file PATH it is, or the directory PATH that holds it.
@@ -493,6 +821,12 @@ impl Watcher<'_> {
     }
 }
 
+/// The paths of a set at or below `path`. Paths order by components, so these follow `path` in a
+/// row (`a/b`, `a/b/c`, `a/b/d/e`, then `a/b-x`).
+fn at_or_below(paths: &BTreeSet<PathBuf>, path: &Path) -> Vec<PathBuf> {
+    paths.range(path.to_path_buf()..).take_while(|file| file.starts_with(path)).cloned().collect()
+}
+
 /// The JSON line for a known file that vanished.
 #[derive(serde::Serialize)]
 struct Removed<'a> {
@@ -510,8 +844,10 @@ fn write_findings(report: &CheckReport, diagnostics: &crate::diagnostics::Diagno
     }
 }
 
-/// Collects the files below a directory, skipping hidden directories and ignored names, sorted.
-/// Symbolic links to files are followed, to directories not (no cycles).
+/// Collects what is below a directory and is not a directory, skipping hidden directories and
+/// ignored names, sorted: files, and also named pipes, sockets and devices, which the checks skip
+/// with a note when their names are tournament names. Symbolic links are listed unless they lead
+/// to a directory (no cycles).
 fn walk(directory: &Path, found: &mut Vec<PathBuf>) {
     let entries = match fs::read_dir(directory) {
         Ok(entries) => entries,
@@ -529,7 +865,10 @@ fn walk(directory: &Path, found: &mut Vec<PathBuf>) {
             if !name.to_string_lossy().starts_with('.') {
                 walk(&path, found);
             }
-        } else if !filter::is_ignored_name(name) && (kind.is_file() || (kind.is_symlink() && path.is_file())) {
+            continue;
+        }
+        let link_to_directory = kind.is_symlink() && path.is_dir();
+        if !link_to_directory && !filter::is_ignored_name(name) {
             found.push(path);
         }
     }
@@ -566,6 +905,16 @@ mod tests {
             directories_to_watch(&roots),
             vec![("/x/a".into(), RecursiveMode::Recursive), ("/x/d".into(), RecursiveMode::NonRecursive)]
         );
+    }
+
+    #[test]
+    fn finds_the_paths_below_a_directory() {
+        let known: BTreeSet<PathBuf> =
+            ["/a/b", "/a/b/c", "/a/b-x", "/a/b/d/e", "/a/a", "/a/b.trf", "/a/bb/c"].iter().map(PathBuf::from).collect();
+        let below: Vec<PathBuf> = ["/a/b", "/a/b/c", "/a/b/d/e"].iter().map(PathBuf::from).collect();
+        assert_eq!(at_or_below(&known, Path::new("/a/b")), below);
+        assert_eq!(at_or_below(&known, Path::new("/a/b.trf")), vec![PathBuf::from("/a/b.trf")]);
+        assert!(at_or_below(&known, Path::new("/z")).is_empty());
     }
 
     #[test]

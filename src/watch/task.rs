@@ -1,0 +1,269 @@
+//! One check of one file, as `watch` runs it on a thread of its own.
+//!
+//! The file is opened without blocking and judged by the handle, not the name: a named pipe, a
+//! socket or a device (directly, or through a symbolic link) is never read, since opening a named
+//! pipe for reading blocks until a writer comes and reading a device may never end. The content
+//! read is keyed ([`ContentKey`]), so a check that would report what was last reported, for the
+//! same save of the file, is skipped. The check itself stops between rounds once it is cancelled.
+
+use std::fs::{self, File, Metadata};
+use std::hash::{DefaultHasher, Hasher};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::SystemTime;
+
+use crate::diagnostics::Diagnostics;
+use crate::formats::{self, ReadError, SNIFF_BYTES};
+use crate::report::CheckReport;
+use crate::verify::{self, CheckOptions};
+
+/// What a file held when it was checked: one save of it. Two reads with the same key read the
+/// same bytes from the same file, written at the same time, so the second check would repeat the
+/// first. A save that writes the same bytes again (a new file renamed over the old, or a new
+/// modification time) has a new key, and is checked and reported again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContentKey {
+    len: u64,
+    modified: Option<SystemTime>,
+    /// Device and inode: an atomic save replaces the file by another.
+    file: Option<(u64, u64)>,
+    hash: u64,
+}
+
+impl ContentKey {
+    fn of(metadata: &Metadata, bytes: &[u8]) -> ContentKey {
+        let mut hasher = DefaultHasher::new();
+        hasher.write(bytes);
+        ContentKey {
+            len: bytes.len() as u64,
+            modified: metadata.modified().ok(),
+            file: file_identity(metadata),
+            hash: hasher.finish(),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn file_identity(metadata: &Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_identity(_: &Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// How a check ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Nothing is at the path now.
+    Gone,
+    /// Something that is not a regular file is at the path: what it is ("a named pipe").
+    NotRegular(&'static str),
+    /// A candidate whose first bytes are not a tournament file's.
+    NotTournament,
+    /// A candidate that could not be opened or read (only files that must be checked are
+    /// reported unreadable).
+    Unreadable(String),
+    /// The same save of the file as the last report.
+    Unchanged,
+    /// Stopped before the end: the file changed again, or the daemon stops.
+    Cancelled,
+    /// The check panicked (a bug; the panic message is on standard error).
+    Failed,
+    Checked {
+        report: Box<CheckReport>,
+        diagnostics: Diagnostics,
+        /// `None` when the file could not be read to the end (the report says why).
+        key: Option<ContentKey>,
+    },
+}
+
+/// A check to run.
+pub struct CheckTask {
+    pub path: PathBuf,
+    /// Checked whatever its name and content: a file PATH, or a file reported before.
+    pub whatever_content: bool,
+    /// The file's last reported save.
+    pub last: Option<ContentKey>,
+    pub options: CheckOptions,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl CheckTask {
+    pub fn run(&self) -> Outcome {
+        let (file, metadata) = match open_regular(&self.path) {
+            Ok(opened) => opened,
+            Err(OpenFailure::Gone) => return Outcome::Gone,
+            Err(OpenFailure::NotRegular(kind)) => return Outcome::NotRegular(kind),
+            Err(OpenFailure::Io(source)) if self.whatever_content => {
+                return self.check(Err(ReadError::Io { path: self.path.clone(), source }), None);
+            }
+            Err(OpenFailure::Io(error)) => return Outcome::Unreadable(error.to_string()),
+        };
+        let mut head = Vec::new();
+        if !self.whatever_content {
+            // A candidate is judged by its first bytes, the only ones read of a file that is not a
+            // tournament (a large log file costs no more than a small one).
+            if let Err(error) = (&file).take(SNIFF_BYTES as u64).read_to_end(&mut head) {
+                return Outcome::Unreadable(error.to_string());
+            }
+            if !formats::is_tournament_file(&head) {
+                return Outcome::NotTournament;
+            }
+        }
+        let bytes = match formats::read_open_file(&self.path, &file, head, self.options.read) {
+            Ok(bytes) => bytes,
+            Err(error) => return self.check(Err(error), None),
+        };
+        let key = ContentKey::of(&metadata, &bytes);
+        if self.last.as_ref() == Some(&key) {
+            return Outcome::Unchanged;
+        }
+        let loaded = formats::read_bytes(&self.path, &bytes, self.options.read);
+        self.check(Ok(loaded), Some(key))
+    }
+
+    fn check(&self, read: Result<formats::Loaded, ReadError>, key: Option<ContentKey>) -> Outcome {
+        let (inspected, report) = verify::check_read(&self.path, read, &self.options, &|_| {}, &self.cancel);
+        if self.cancel.load(Ordering::Relaxed) {
+            return Outcome::Cancelled;
+        }
+        Outcome::Checked { report: Box::new(report), diagnostics: inspected.diagnostics, key }
+    }
+}
+
+#[derive(Debug)]
+enum OpenFailure {
+    Gone,
+    NotRegular(&'static str),
+    Io(io::Error),
+}
+
+/// Opens a regular file (directly or through symbolic links) for reading, without ever blocking.
+fn open_regular(path: &Path) -> Result<(File, Metadata), OpenFailure> {
+    // Looked at first: a socket cannot be opened at all, and is named here.
+    match fs::metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(OpenFailure::Gone),
+        Err(error) => return Err(OpenFailure::Io(error)),
+        Ok(metadata) if !metadata.is_file() => return Err(OpenFailure::NotRegular(kind_of(&metadata))),
+        Ok(_) => {}
+    }
+    let file = open_without_blocking(path).map_err(|error| match error.kind() {
+        io::ErrorKind::NotFound => OpenFailure::Gone,
+        _ => OpenFailure::Io(error),
+    })?;
+    // The path may have been replaced since it was looked at: what counts is what was opened.
+    let metadata = file.metadata().map_err(OpenFailure::Io)?;
+    if !metadata.is_file() {
+        return Err(OpenFailure::NotRegular(kind_of(&metadata)));
+    }
+    Ok((file, metadata))
+}
+
+/// `O_NONBLOCK`: opening a named pipe for reading returns at once instead of waiting for a
+/// writer. It changes nothing for a regular file (POSIX leaves it unspecified there; Linux and
+/// the BSDs ignore it).
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> io::Result<File> {
+    File::open(path)
+}
+
+/// What a path that is not a regular file is, for the note that says it is skipped.
+fn kind_of(metadata: &Metadata) -> &'static str {
+    let kind = metadata.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+    }
+    "not a regular file"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(path: &Path, whatever_content: bool, last: Option<ContentKey>) -> CheckTask {
+        CheckTask {
+            path: path.to_owned(),
+            whatever_content,
+            last,
+            options: CheckOptions::default(),
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    const VALID: &str = "012 Watch test\n\
+001    1      Player One                        2000                             1.0    1     2 w 1\n\
+001    2      Player Two                        1900                             0.0    2     1 b 0\n";
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_not_read() {
+        for whatever_content in [false, true] {
+            let outcome = task(Path::new("/dev/zero"), whatever_content, None).run();
+            assert!(matches!(outcome, Outcome::NotRegular("a character device")), "{outcome:?}");
+        }
+    }
+
+    #[test]
+    fn a_save_is_checked_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.trf");
+        fs::write(&path, VALID).unwrap();
+        let Outcome::Checked { key: Some(key), report, .. } = task(&path, false, None).run() else {
+            panic!("not checked")
+        };
+        assert_eq!(report.summary.rounds_checked, 1);
+        assert!(matches!(task(&path, false, Some(key.clone())).run(), Outcome::Unchanged));
+        // The same bytes saved again (a new file renamed over the old one): checked again.
+        let other = dir.path().join("u.trf");
+        fs::write(&other, VALID).unwrap();
+        fs::rename(&other, &path).unwrap();
+        assert!(matches!(task(&path, false, Some(key)).run(), Outcome::Checked { .. }));
+    }
+
+    #[test]
+    fn candidates_are_judged_by_content_and_known_files_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("notes.txt");
+        fs::write(&path, "Round 5 starts at 15:00.\n").unwrap();
+        assert!(matches!(task(&path, false, None).run(), Outcome::NotTournament));
+        assert!(matches!(task(&path, true, None).run(), Outcome::Checked { key: Some(_), .. }));
+        assert!(matches!(task(&dir.path().join("none.trf"), true, None).run(), Outcome::Gone));
+    }
+
+    #[test]
+    fn a_cancelled_check_reports_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.trf");
+        fs::write(&path, VALID).unwrap();
+        let cancelled = task(&path, false, None);
+        cancelled.cancel.store(true, Ordering::Relaxed);
+        assert!(matches!(cancelled.run(), Outcome::Cancelled));
+    }
+}
