@@ -111,7 +111,16 @@ pub struct Inspected {
 
 /// Reads a file and runs the cross-checks.
 pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
-    match formats::read_path(path, options) {
+    cross_check(formats::read_path(path, options), options)
+}
+
+/// [`inspect`] for bytes already in memory (the fuzz targets'); `path` only names them.
+pub fn inspect_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Inspected {
+    cross_check(Ok(formats::read_bytes(path, bytes, options)), options)
+}
+
+fn cross_check(read: Result<Loaded, formats::ReadError>, options: ReadOptions) -> Inspected {
+    match read {
         Err(error) => Inspected { loaded: None, diagnostics: Diagnostics::new(), read_error: Some(error.to_string()) },
         Ok(mut loaded) => {
             let mut diagnostics = std::mem::take(&mut loaded.diagnostics);
@@ -171,7 +180,20 @@ pub fn check_path_observed(
     options: &CheckOptions,
     observe: &(dyn Fn(Progress) + Sync),
 ) -> (Inspected, CheckReport) {
-    let inspected = inspect(path, options.read);
+    check_inspected(path, inspect(path, options.read), options, observe)
+}
+
+/// `trfcheck check` for bytes already in memory (the fuzz targets'); `path` only names them.
+pub fn check_bytes(path: &Path, bytes: &[u8], options: &CheckOptions) -> (Inspected, CheckReport) {
+    check_inspected(path, inspect_bytes(path, bytes, options.read), options, &|_| {})
+}
+
+fn check_inspected(
+    path: &Path,
+    inspected: Inspected,
+    options: &CheckOptions,
+    observe: &(dyn Fn(Progress) + Sync),
+) -> (Inspected, CheckReport) {
     let mut report = CheckReport::new(path.display().to_string());
     report.diagnostics = inspected.diagnostics.iter().cloned().collect();
     if let Some(error) = &inspected.read_error {
