@@ -142,11 +142,11 @@ fn real_trf_files_validate_as_examined() {
             5,
             &[("warning latin-1", 1), ("warning points-explained", 5)],
         ),
-        ("sanichi__icu_tournament__latin-1.tab", true, 3, 3, &[("warning latin-1", 1)]),
-        ("sanichi__icu_tournament__utf-8.tab", true, 3, 3, &[]),
+        ("sanichi__icu_tournament__latin-1.tab", true, 3, 3, &[("warning latin-1", 1), ("note round-robin", 1)]),
+        ("sanichi__icu_tournament__utf-8.tab", true, 3, 3, &[("note round-robin", 1)]),
         ("sanichi__icu_tournament__valid.tab", true, 12, 5, &[]),
         ("sklangen__TRF__2020_06.trf", true, 13, 10, &[]),
-        ("sklangen__TRF__2021_03.trf", true, 9, 9, &[]),
+        ("sklangen__TRF__2021_03.trf", true, 9, 9, &[("note round-robin", 1)]),
         // JavaPairing's events, converted to TRF16: clean. The notes are dates whose layout had to
         // be chosen: `09-10-2011` (day or month first), and `151213` read day first (15 Dec 2013).
         ("yoyold__JavaPairing__8.i_CII_PN_2011.trf", true, 14, 6, &[]),
@@ -217,14 +217,20 @@ fn fmjd_files_validate_as_examined() {
             false,
             10,
             9,
-            &[("error points-mismatch", 8)],
+            &[("error points-mismatch", 8), ("note round-robin", 1)],
         ),
         ("clpippel__tiebreak__1970-open-nk-KNDB.csv", true, 20, 10, &[]),
-        ("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv", true, 4, 3, &[]),
+        ("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv", true, 4, 3, &[("note round-robin", 1)]),
         // A 0–0 "game" against Dummy in round 6 is read as an absence, with a warning.
         ("clpippel__tiebreak__2021-coppa-cita-di-Verona-Italie-rapid.csv", true, 45, 6, &[("warning bad-cell", 1)]),
         ("clpippel__tiebreak__2022-Ouagadougou-Open.csv", true, 68, 9, &[]),
-        ("clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv", true, 18, 34, &[]),
+        (
+            "clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv",
+            true,
+            18,
+            34,
+            &[("note round-robin", 1)],
+        ),
         ("clpippel__tiebreak__2023-Zomerrapid_020.csv", true, 22, 36, &[]),
         // Standings only, and PDN game files: no pairings to check.
         ("KNDB__tm2ppt__ronde1.CSV", false, 0, 0, &[("error unknown-format", 1)]),

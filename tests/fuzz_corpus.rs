@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 type Body = fn(&[u8]);
 
 /// The fuzz targets and the library function each one calls.
-const TARGETS: [(&str, Body); 3] = [
+const TARGETS: [(&str, Body); 4] = [
     ("read_trf", trfcheck::fuzzing::read_any),
     ("read_fmjd", trfcheck::fuzzing::read_any),
     ("round_trip", trfcheck::fuzzing::round_trip),
+    ("check_engines", trfcheck::fuzzing::check_engines),
 ];
 
 fn root() -> PathBuf {
@@ -79,6 +80,11 @@ fn round_trip_corpus_replays() {
     replay_target("round_trip");
 }
 
+#[test]
+fn check_engines_corpus_replays() {
+    replay_target("check_engines");
+}
+
 /// The fuzz crate declares exactly the targets replayed here, each calling the same function.
 #[test]
 fn every_fuzz_target_is_replayed() {
@@ -94,8 +100,11 @@ fn every_fuzz_target_is_replayed() {
     for (target, _) in TARGETS {
         let source = fs::read_to_string(root().join("fuzz/fuzz_targets").join(format!("{target}.rs")))
             .unwrap_or_else(|e| panic!("fuzz/fuzz_targets/{target}.rs: {e}"));
-        let function =
-            if target == "round_trip" { "trfcheck::fuzzing::round_trip" } else { "trfcheck::fuzzing::read_any" };
+        let function = match target {
+            "round_trip" => "trfcheck::fuzzing::round_trip",
+            "check_engines" => "trfcheck::fuzzing::check_engines",
+            _ => "trfcheck::fuzzing::read_any",
+        };
         assert!(source.contains(function), "fuzz/fuzz_targets/{target}.rs should call {function}");
     }
 }
@@ -111,4 +120,28 @@ fn round_trip_seeds_reach_the_writer() {
         .map(|file| file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default())
         .collect();
     assert!(!reached.is_empty(), "no round_trip seed reads cleanly; the target would never reach the writer");
+}
+
+/// The check_engines seeds reach every engine: between them they hold, for each of the eight
+/// systems, a generated tournament that must check clean under it (the target's strongest
+/// assertion), and changed or built ones that no engine paired. (A few seeds decode to nothing:
+/// `generate` finds no pairing for them, a path the target takes too.)
+#[test]
+fn check_engines_seeds_reach_every_engine() {
+    let seeds = files(&root().join("fuzz/seeds/check_engines"));
+    let mut clean_under = std::collections::BTreeSet::new();
+    let mut others = 0;
+    for seed in &seeds {
+        let Some(input) = trfcheck::fuzzing::engine_input(&fs::read(seed).expect("readable seed")) else {
+            continue;
+        };
+        match input.clean_under {
+            Some(system) => {
+                clean_under.insert(system);
+            }
+            None => others += 1,
+        }
+    }
+    assert_eq!(clean_under.len(), trfcheck::systems::SystemId::ALL.len(), "{clean_under:?}");
+    assert!(others >= 3, "only {others} seeds are changed or built tournaments");
 }

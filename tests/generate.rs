@@ -28,7 +28,9 @@ fn check(t: &Tournament) -> CheckReport {
     let path = dir.path().join("generated.trf");
     std::fs::write(&path, text_of(t)).unwrap();
     let (inspected, report) = verify::check_path(&path, &CheckOptions::default());
-    assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text_of(t));
+    // A small event may complete a round robin (every two players paired once): a note, no finding.
+    let findings = inspected.diagnostics.iter().filter(|d| d.code != trfcheck::diagnostics::Code::RoundRobin);
+    assert_eq!(findings.count(), 0, "{:?}\n{}", inspected.diagnostics, text_of(t));
     report
 }
 

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use trfcheck::diagnostics::Code;
 use trfcheck::exit::Status;
 use trfcheck::generate::{self, GenerateOptions};
 use trfcheck::report::{CheckReport, RoundStatus};
@@ -23,15 +24,18 @@ pub fn sample(name: &str) -> PathBuf {
 }
 
 /// Generates a tournament from `options`, writes it to `path` as TRF-2026, checks it with the
-/// default options, and asserts that it checks clean: no diagnostic, exit status 0 and every round
-/// a match (the engine that paired it must agree with itself through the file). `None` when the
-/// generator refuses the options.
+/// default options, and asserts that it checks clean: no diagnostic (but the note of a complete
+/// round robin), exit status 0 and every round a match (the engine that paired it must agree with
+/// itself through the file). `None` when the generator refuses the options.
 pub fn check_generated(options: &GenerateOptions, path: &Path) -> Result<Option<CheckReport>, TestCaseError> {
     let Ok(t) = generate::generate(options) else { return Ok(None) };
     let (text, _) = formats::trf::write(&t);
     std::fs::write(path, &text).unwrap();
     let (inspected, report) = verify::check_path(path, &verify::CheckOptions::default());
-    prop_assert!(inspected.diagnostics.is_empty(), "{:?}\n{}", inspected.diagnostics, text);
+    // A small Swiss may complete a round robin (every two players paired once): said in a note,
+    // not a finding against the file.
+    let findings = inspected.diagnostics.iter().filter(|d| d.code != Code::RoundRobin).count();
+    prop_assert!(findings == 0, "{:?}\n{}", inspected.diagnostics, text);
     prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report.rounds, text);
     prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}\n{}", report.rounds, text);
     Ok(Some(report))

@@ -4,6 +4,7 @@
 mod cli;
 mod conformance;
 mod corpus;
+mod crosstables;
 mod dubov1997;
 mod dubov2025;
 mod dutch2012;

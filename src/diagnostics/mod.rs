@@ -73,6 +73,8 @@ pub enum Code {
     BadCell,
     /// Findings on a line beyond the first [`FINDINGS_PER_LINE`], counted in one summary.
     MoreFindings,
+    /// Every two players were paired equally often: a round robin, not a Swiss tournament.
+    RoundRobin,
 }
 
 impl Code {
@@ -104,6 +106,7 @@ impl Code {
             Code::ByeConflict => "bye-conflict",
             Code::BadCell => "bad-cell",
             Code::MoreFindings => "more-findings",
+            Code::RoundRobin => "round-robin",
         }
     }
 }

@@ -358,8 +358,10 @@ pub enum SourceFormat {
     Trf,
     /// Draughts Arbiter crosstable export (`Place;S.No.;…`).
     DraughtsArbiter,
-    /// FMJD-report matrix (`Pl;FMJD-id;…`).
+    /// FMJD-report matrix (`Pl;FMJD-id;…`, `Pl;Sno;…`).
     FmjdReport,
+    /// The crosstable of draughts forums (`Pl;Name;1;2;…`).
+    ForumCrosstable,
 }
 
 impl Tournament {

@@ -301,7 +301,10 @@ fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, 
             return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
         }
     }
-    if matches!(t.origin.format, Some(SourceFormat::DraughtsArbiter | SourceFormat::FmjdReport)) {
+    if matches!(
+        t.origin.format,
+        Some(SourceFormat::DraughtsArbiter | SourceFormat::FmjdReport | SourceFormat::ForumCrosstable)
+    ) {
         return Err(SystemError::NotInferable(
             "a draughts crosstable does not say which FMJD Swiss system paired it; \
              choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff"
@@ -433,7 +436,7 @@ pub trait Engine: Sync {
     fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut crate::state::RoundState) -> Option<String> {
         let _ = state;
         (t.numbering == crate::model::Numbering::FinalPlaces).then(|| {
-            "the player numbers are final places (an FMJD-report matrix has no starting numbers), and this system \
+            "the player numbers are final places (the crosstable has no starting numbers), and this system \
              orders players by pairing number"
                 .to_owned()
         })

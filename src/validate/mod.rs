@@ -25,6 +25,7 @@ pub fn validate(tournament: &Tournament) -> Diagnostics {
     v.requested_byes();
     v.teams();
     v.points();
+    v.round_robin();
     v.out.sort_by_line();
     v.out
 }
@@ -307,6 +308,65 @@ impl Validator<'_> {
                 }
             }
         }
+    }
+
+    /// A complete round robin: every two players paired the same number of times (played or
+    /// forfeited). Said as a note, `round-robin`: most draughts crosstables are round robins, whose
+    /// rounds follow a schedule (such as Berger's tables), not a Swiss system's pairing, so a Swiss
+    /// check of them compares the record with pairings nobody meant to make. (A small Swiss can
+    /// complete a round robin too: 9 players in 9 rounds on lichess; the note says what happened,
+    /// and the user knows which it was.)
+    fn round_robin(&mut self) {
+        let n = self.t.players.len();
+        if n < 3 {
+            return;
+        }
+        // Scheduled games per player first: a round robin gives each the same count, a multiple of
+        // n − 1, which rules out every ordinary Swiss (fewer rounds than players) before any pair
+        // is counted.
+        let index = &self.index;
+        let scheduled = |player: &'_ Player| -> Vec<PlayerId> {
+            player
+                .rounds
+                .iter()
+                .filter_map(RoundEntry::scheduled_opponent)
+                .filter(|&o| o != player.id && index.contains_key(&o))
+                .collect()
+        };
+        let games = scheduled(&self.t.players[0]).len();
+        if games == 0 || games % (n - 1) != 0 || self.t.players.iter().any(|p| scheduled(p).len() != games) {
+            return;
+        }
+        let times = games / (n - 1);
+        // Each pair counted from both sides, so that a game only one side records spoils it.
+        let mut pairs: BTreeMap<(PlayerId, PlayerId), usize> = BTreeMap::new();
+        for player in &self.t.players {
+            for opponent in scheduled(player) {
+                *pairs.entry((player.id.min(opponent), player.id.max(opponent))).or_default() += 1;
+            }
+        }
+        if pairs.len() != n * (n - 1) / 2 || pairs.values().any(|&count| count != 2 * times) {
+            return;
+        }
+        let (how_often, kind) = match times {
+            1 => ("once".to_owned(), "a round robin".to_owned()),
+            2 => ("twice".to_owned(), "a double round robin".to_owned()),
+            k => (format!("{k} times"), format!("a {k}-fold round robin")),
+        };
+        let rounds = self.t.rounds_paired();
+        let mut d = Diagnostic::note_level(
+            Code::RoundRobin,
+            format!("every two of the {n} players were paired {how_often} in rounds 1–{rounds}: {kind}"),
+        )
+        .note(
+            "when the rounds followed a round-robin schedule (such as Berger's tables) and not a Swiss \
+             system's pairing, a Swiss check does not apply: `check` still pairs each round under the \
+             system it is given, but a round that differs then says nothing about the schedule",
+        );
+        if let Some(&line) = self.t.origin.record_lines.get("header") {
+            d = d.at(Span::new(line, 1, 2));
+        }
+        self.out.push(d);
     }
 
     fn points(&mut self) {

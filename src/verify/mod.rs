@@ -115,6 +115,11 @@ pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
     inspect_read(formats::read_path(path, options), options)
 }
 
+/// [`inspect`] for bytes already in memory (the fuzz targets'); `path` only names them.
+pub fn inspect_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Inspected {
+    inspect_read(Ok(formats::read_bytes(path, bytes, options)), options)
+}
+
 /// Runs the cross-checks on a file read already (or on the error reading it).
 pub fn inspect_read(read: Result<Loaded, ReadError>, options: ReadOptions) -> Inspected {
     match read {
@@ -179,6 +184,12 @@ pub fn check_path_observed(
 ) -> (Inspected, CheckReport) {
     let never = AtomicBool::new(false);
     check_read(path, formats::read_path(path, options.read), options, observe, &never)
+}
+
+/// `trfcheck check` for bytes already in memory (the fuzz targets'); `path` only names them.
+pub fn check_bytes(path: &Path, bytes: &[u8], options: &CheckOptions) -> (Inspected, CheckReport) {
+    let never = AtomicBool::new(false);
+    check_read(path, Ok(formats::read_bytes(path, bytes, options.read)), options, &|_| {}, &never)
 }
 
 /// `trfcheck check` for a file read already (`watch` reads it itself, to skip what is not a

@@ -1,20 +1,27 @@
-//! Draughts crosstables: the Draughts Arbiter export and the FMJD-report matrix.
+//! Draughts crosstables: the Draughts Arbiter export, the FMJD-report matrix and the forum
+//! crosstable.
 //!
-//! Both are `;`-separated tables with one row per player and one cell per round. They differ in
-//! how a cell is written and in how players are numbered:
+//! All three are `;`-separated tables with one row per player and one cell per round. They differ
+//! in how a cell is written and in how players are numbered:
 //!
-//! | | Draughts Arbiter (`Place;S.No.;…`) | FMJD-report (`Pl;FMJD-id;…`) |
-//! |---|---|---|
-//! | cell | `68b2`: opponent, colour, score (`+`/`-` unplayed) | `2/18b`: score, opponent, colour (`+`/`-` after) |
-//! | opponent numbered by | final place | final place |
-//! | starting number | `S.No.` column | none |
-//! | bye | (not seen) | a game against a row named `Dummy` |
+//! | | Draughts Arbiter (`Place;S.No.;…`) | FMJD-report (`Pl;FMJD-id;…`, `Pl;Sno;…`) | forum (`Pl;Name;1;2;…`) |
+//! |---|---|---|---|
+//! | cell | `68b2`: opponent, colour, score (`+`/`-` unplayed) | `2/18b`: score, opponent, colour (`+`/`-` after) | `4w2`, `1w-`, `3b+` as the Arbiter's |
+//! | opponent numbered by | final place | final place | final place |
+//! | starting number | `S.No.` column | `Sno` column, when there is one | none |
+//! | bye | (not seen) | a game against a row named `Dummy` | (not seen) |
 //!
-//! Both become the same [`Tournament`] as a TRF: players numbered by starting number where the
-//! file has one (the Arbiter export; opponents are renumbered from place to starting number), by
-//! final place otherwise ([`Numbering::FinalPlaces`]). Scores become TRF result codes under the
-//! draughts point system (2/1/0); a score no code expresses (the Delft scale) is kept per game.
+//! All become the same [`Tournament`] as a TRF: players numbered by starting number where the
+//! file has one (opponents are renumbered from place to starting number), by final place otherwise
+//! ([`Numbering::FinalPlaces`]). Scores become TRF result codes under the draughts point system
+//! (2/1/0); a score no code expresses (the Delft scale) is kept per game.
+//!
+//! Cells are split at `;` outside double quotes (RFC 4180 quoting, within a line: a spreadsheet
+//! quotes a name such as `"Kirakeri; Ousmane"`). The split is done here, not with the `csv` crate:
+//! findings name the character column of a cell in its line, and `csv` gives the byte position of
+//! a record only, not of its fields; a quoted cell never spans lines in these tables.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
@@ -27,42 +34,149 @@ use crate::model::{
 /// Which crosstable layout a file uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
+    /// The Draughts Arbiter export: `Place;S.No.;…`, cells `68b2`.
     Arbiter,
+    /// The FMJD-report matrix: `Pl;FMJD-id;…` or `Pl;Sno;…`, cells `2/18b`.
     Report,
+    /// The crosstable of draughts forums (and Toernooibase's plain table): `Pl;Name;1;2;…`, cells
+    /// `4w2` as the Arbiter export writes them.
+    Forum,
+}
+
+impl Layout {
+    /// The layout a header row announces, if the row is a crosstable header.
+    fn of_header(cells: &[Cell<'_>]) -> Option<Layout> {
+        let name = |i: usize| cells.get(i).map(|c| c.text.as_ref());
+        match (name(0)?, name(1)?) {
+            ("Place", "S.No.") => Some(Layout::Arbiter),
+            ("Pl", "FMJD-id" | "Sno") => Some(Layout::Report),
+            // `Pl;Name` alone heads many tables; a round column makes it a crosstable.
+            ("Pl", "Name") if cells.iter().any(|c| round_number(&c.text).is_some()) => Some(Layout::Forum),
+            _ => None,
+        }
+    }
+
+    /// What a round cell of this layout looks like, for findings.
+    fn expected_cell(self) -> &'static str {
+        match self {
+            Layout::Arbiter => "opponent, colour and score, as `68b2`, or `67w-` for an unplayed game",
+            Layout::Report => "score, opponent and colour, as `2/18b`, or an empty cell",
+            Layout::Forum => "opponent, colour and score, as `4w2`, `1w-` or `3b+`, or an empty cell",
+        }
+    }
 }
 
 /// Finds the header row of a crosstable, if the text is one.
 pub fn detect(source: &SourceText) -> Option<Layout> {
-    source.lines_starting_before(super::SNIFF_BYTES).find_map(|line| {
-        let cells: Vec<&str> = line.text.split(';').map(str::trim).collect();
-        match cells.as_slice() {
-            ["Place", "S.No.", ..] => Some(Layout::Arbiter),
-            ["Pl", "FMJD-id", ..] => Some(Layout::Report),
-            _ => None,
-        }
-    })
+    source
+        .lines_starting_before(super::SNIFF_BYTES)
+        .filter(|line| !is_comment(line.text))
+        .find_map(|line| Layout::of_header(&split_cells(line.text).0))
 }
 
-/// A cell of a row, with the character column where it starts.
+/// A line that starts with `#` (after blanks) is a comment, before or after the table (the R
+/// reader of these files, `clpippel/tiebreak/gf.r`, reads them with `comment.char = "#"`).
+fn is_comment(text: &str) -> bool {
+    text.trim_start().starts_with('#')
+}
+
+/// A cell of a row: its text (trimmed of blanks, quotes removed) and the character columns where
+/// it is written.
 struct Cell<'a> {
-    text: &'a str,
+    text: Cow<'a, str>,
+    /// 1-based character column of the cell's first character that is not a blank.
     column: usize,
+    /// Characters from `column` to the cell's last character that is not a blank (quotes included).
+    width: usize,
+    /// 1-based character column of the first character of `text` (after an opening quote).
+    text_column: usize,
 }
 
 impl Cell<'_> {
     fn span(&self, line: usize) -> Span {
-        Span::new(line, self.column, self.column + self.text.chars().count().max(1))
+        Span::new(line, self.column, self.column + self.width.max(1))
+    }
+
+    fn is_empty(&self) -> bool {
+        self.text.is_empty()
     }
 }
 
-fn cells<'a>(line: &Line<'a>) -> Vec<Cell<'a>> {
-    let mut out = Vec::new();
+/// Splits a line into cells at `;`, except inside double quotes (`"a; b"`, with `""` for a quote).
+/// Also returns the column of a quote that is not closed on the line (that cell runs to the end of
+/// the line). Linear in the length of the line.
+fn split_cells(text: &str) -> (Vec<Cell<'_>>, Option<usize>) {
+    let mut cells = Vec::new();
+    let mut unclosed = None;
+    let mut rest = text;
+    // Column of the first character of `rest`.
     let mut column = 1;
-    for text in line.text.split(';') {
-        out.push(Cell { text: text.trim(), column });
-        column += text.chars().count() + 1;
+    loop {
+        let trimmed = rest.trim_start();
+        let lead = rest[..rest.len() - trimmed.len()].chars().count();
+        let start = column + lead;
+        let (cell, consumed) = if let Some(body) = trimmed.strip_prefix('"') {
+            match closing_quote(body) {
+                Some(close) => {
+                    // Text after the closing quote, up to the separator, is kept (`"a"b` reads `ab`,
+                    // as spreadsheets read it).
+                    let after = &body[close + 1..];
+                    let end = after.find(';').unwrap_or(after.len());
+                    let inner = &body[..close];
+                    let extra = after[..end].trim_end();
+                    let text = if inner.contains("\"\"") || !extra.is_empty() {
+                        Cow::Owned(format!("{}{extra}", inner.replace("\"\"", "\"")).trim().to_owned())
+                    } else {
+                        Cow::Borrowed(inner.trim())
+                    };
+                    let raw = &trimmed[..1 + close + 1 + extra.len()];
+                    let text_column = start + 1 + inner[..inner.len() - inner.trim_start().len()].chars().count();
+                    let cell = Cell { text, column: start, width: raw.chars().count(), text_column };
+                    (cell, &trimmed[1 + close + 1 + end..])
+                }
+                None => {
+                    unclosed.get_or_insert(start);
+                    let raw = trimmed.trim_end();
+                    let text = Cow::Owned(body.replace("\"\"", "\"").trim().to_owned());
+                    let text_column = start + 1 + body[..body.len() - body.trim_start().len()].chars().count();
+                    (Cell { text, column: start, width: raw.chars().count(), text_column }, "")
+                }
+            }
+        } else {
+            let end = trimmed.find(';').unwrap_or(trimmed.len());
+            let raw = trimmed[..end].trim_end();
+            let cell = Cell { text: Cow::Borrowed(raw), column: start, width: raw.chars().count(), text_column: start };
+            (cell, &trimmed[end..])
+        };
+        column = start + trimmed[..trimmed.len() - consumed.len()].chars().count();
+        cells.push(cell);
+        match consumed.strip_prefix(';') {
+            Some(next) => {
+                rest = next;
+                column += 1;
+            }
+            None => break,
+        }
     }
-    out
+    (cells, unclosed)
+}
+
+/// The byte index in `body` (the text after an opening quote) of the closing quote: the first `"`
+/// not doubled.
+fn closing_quote(body: &str) -> Option<usize> {
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'"' {
+            if bytes.get(i + 1) == Some(&b'"') {
+                i += 2;
+                continue;
+            }
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// One round cell, read.
@@ -77,42 +191,100 @@ struct Game {
     forfeit: Option<bool>,
 }
 
-/// `68b2`, `67w-`, `3w+`.
-fn arbiter_cell(text: &str) -> Option<Game> {
-    let split = text.find(['w', 'b'])?;
-    let opponent = text[..split].parse().ok()?;
+/// Why a round cell could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BadGame {
+    /// Not in the layout's form.
+    Unreadable,
+    /// A score below zero (`-2/4w`), in the cell's first `len` bytes.
+    Negative { len: usize },
+}
+
+/// `68b2`, `67w-`, `3w+` (the Arbiter export and the forum crosstable).
+fn arbiter_cell(text: &str) -> Result<Game, BadGame> {
+    let split = text.find(['w', 'b']).ok_or(BadGame::Unreadable)?;
+    let number = &text[..split];
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(BadGame::Unreadable);
+    }
+    let opponent = number.parse().map_err(|_| BadGame::Unreadable)?;
     let colour = if &text[split..split + 1] == "w" { Colour::White } else { Colour::Black };
     let rest = &text[split + 1..];
     let (score, forfeit) = match rest {
         "+" => (None, Some(true)),
         "-" => (None, Some(false)),
         digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
-            (Some(Points::parse(digits)?), None)
+            (Some(Points::parse(digits).ok_or(BadGame::Unreadable)?), None)
         }
-        _ => return None,
+        _ => return Err(BadGame::Unreadable),
     };
-    Some(Game { opponent, colour, score, forfeit })
+    Ok(Game { opponent, colour, score, forfeit })
 }
 
 /// `2/18b`, `12/3w`, `2/4b+`, `1.5/7w`.
-fn report_cell(text: &str) -> Option<Game> {
-    let (score, rest) = text.split_once('/')?;
-    let score = Points::parse(score)?;
-    let (rest, forfeit) = match rest.as_bytes().last()? {
+fn report_cell(text: &str) -> Result<Game, BadGame> {
+    let (score_text, rest) = text.split_once('/').ok_or(BadGame::Unreadable)?;
+    let score = Points::parse(score_text).ok_or(BadGame::Unreadable)?;
+    // A draughts score is the points a player took from a game: never below zero.
+    if score < Points::ZERO {
+        return Err(BadGame::Negative { len: score_text.len() });
+    }
+    let (rest, forfeit) = match rest.as_bytes().last().ok_or(BadGame::Unreadable)? {
         b'+' => (&rest[..rest.len() - 1], Some(true)),
         b'-' => (&rest[..rest.len() - 1], Some(false)),
         _ => (rest, None),
     };
-    let colour = match rest.chars().last()? {
+    let colour = match rest.chars().last().ok_or(BadGame::Unreadable)? {
         'w' => Colour::White,
         'b' => Colour::Black,
-        _ => return None,
+        _ => return Err(BadGame::Unreadable),
     };
     let number = &rest[..rest.len() - 1];
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+        return Err(BadGame::Unreadable);
     }
-    Some(Game { opponent: number.parse().ok()?, colour, score: Some(score), forfeit })
+    Ok(Game { opponent: number.parse().map_err(|_| BadGame::Unreadable)?, colour, score: Some(score), forfeit })
+}
+
+/// The header row: where each known column is.
+struct Header {
+    layout: Layout,
+    line: usize,
+    names: Vec<String>,
+    /// The starting number: `S.No.` (Arbiter) or `Sno` (FMJD-report).
+    start: Option<usize>,
+    title: Option<usize>,
+    name: Option<usize>,
+    federation: Option<usize>,
+    fmjd_id: Option<usize>,
+    rating: Option<usize>,
+    total: Option<usize>,
+    /// The round columns, in the order of the header (round 1 first).
+    rounds: Vec<usize>,
+}
+
+impl Header {
+    fn new(layout: Layout, line: usize, cells: &[Cell<'_>]) -> Header {
+        let names: Vec<String> = cells.iter().map(|c| c.text.clone().into_owned()).collect();
+        let column = |wanted: &[&str]| names.iter().position(|n| wanted.contains(&n.as_str()));
+        let rating = match layout {
+            Layout::Arbiter => column(&["FMJD"]),
+            Layout::Report | Layout::Forum => column(&["FMJD"]).or(column(&["rating"])),
+        };
+        Header {
+            layout,
+            line,
+            start: column(&["S.No.", "Sno"]),
+            title: column(&["Title"]),
+            name: column(&["Name"]),
+            federation: column(&["Fed.", "Cn"]),
+            fmjd_id: column(&["FMJD-id"]),
+            rating,
+            total: column(&["Total", "Pt", "Pts"]),
+            rounds: names.iter().enumerate().filter(|(_, n)| round_number(n).is_some()).map(|(i, _)| i).collect(),
+            names,
+        }
+    }
 }
 
 /// A player row before numbering is settled.
@@ -125,61 +297,74 @@ struct Row {
     points_span: Option<Span>,
 }
 
-/// Reads either layout.
+/// Reads any of the layouts.
 pub fn read(source: &SourceText, layout: Layout) -> (Tournament, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
     let mut tournament = Tournament::default();
-    let mut header: Option<(Vec<String>, usize)> = None;
+    let mut header: Option<Header> = None;
     let mut rows: Vec<Row> = Vec::new();
     let mut titles: Vec<String> = Vec::new();
     let mut delft = false;
     for line in source.lines() {
-        let row = cells(&line);
-        if row.iter().all(|c| c.text.is_empty()) {
+        if is_comment(line.text) {
             continue;
         }
-        let Some((names, _)) = &header else {
-            let first = row[0].text;
-            if (layout == Layout::Arbiter && first == "Place") || (layout == Layout::Report && first == "Pl") {
-                header = Some((row.iter().map(|c| c.text.to_owned()).collect(), line.number));
+        let (row, unclosed) = split_cells(line.text);
+        if row.iter().all(Cell::is_empty) {
+            continue;
+        }
+        let Some(header) = &header else {
+            if Layout::of_header(&row) == Some(layout) {
+                header = Some(Header::new(layout, line.number, &row));
             } else {
                 // Title lines: the tournament name, and markers such as `fill in FMJD-report`.
-                for cell in row.iter().filter(|c| !c.text.is_empty()) {
-                    if cell.text.eq_ignore_ascii_case("Delftse telling") {
+                for cell in row.iter().filter(|c| !c.is_empty()) {
+                    let text = cell.text.as_ref();
+                    if text.eq_ignore_ascii_case("Delftse telling") {
                         delft = true;
-                    } else if !cell.text.contains("FMJD-report")
-                        && !cell.text.eq_ignore_ascii_case("Tournament table")
-                        && !cell.text.starts_with("http")
+                    } else if !text.contains("FMJD-report")
+                        && !text.eq_ignore_ascii_case("Tournament table")
+                        && !text.starts_with("http")
                     {
-                        titles.push(cell.text.to_owned());
+                        titles.push(text.to_owned());
                     }
                 }
             }
             continue;
         };
-        match read_row(&line, &row, names, layout, &mut diagnostics) {
-            Some(player_row) => rows.push(player_row),
-            None => continue,
+        if let Some(column) = unclosed {
+            diagnostics.push(
+                Diagnostic::error(Code::BadCell, "a quoted cell is not closed on its line")
+                    .at(Span::new(line.number, column, line.width() + 1))
+                    .expected(
+                        "a closing `\"` before the end of the line (a quote inside a quoted cell is written `\"\"`)",
+                    ),
+            );
+        }
+        if let Some(player_row) = read_row(&line, &row, header, &mut diagnostics) {
+            rows.push(player_row);
         }
     }
-    let Some((names, header_line)) = header else {
-        diagnostics.push(
-            Diagnostic::error(Code::UnknownFormat, "no header row in the crosstable")
-                .expected("a row starting `Place;S.No.;` (Draughts Arbiter) or `Pl;FMJD-id;` (FMJD-report)"),
-        );
+    let Some(header) = header else {
+        diagnostics.push(Diagnostic::error(Code::UnknownFormat, "no header row in the crosstable").expected(
+            "a row starting `Place;S.No.;` (Draughts Arbiter), `Pl;FMJD-id;` or `Pl;Sno;` (FMJD-report), \
+             or `Pl;Name;` with round columns (forum crosstable)",
+        ));
         return (tournament, diagnostics);
     };
     tournament.header.name = titles.first().cloned();
-    let round_count = names.iter().filter(|n| round_number(n).is_some()).count() as u32;
+    let round_count = header.rounds.len() as u32;
     tournament.header.rounds = (round_count > 0).then_some(round_count);
     tournament.point_system = if delft { delft_point_system() } else { PointSystem::draughts() };
     tournament.point_system_declared = true;
     tournament.origin.format = Some(match layout {
         Layout::Arbiter => SourceFormat::DraughtsArbiter,
         Layout::Report => SourceFormat::FmjdReport,
+        Layout::Forum => SourceFormat::ForumCrosstable,
     });
-    tournament.origin.record_lines.insert("header".into(), header_line);
-    settle(&mut tournament, rows, layout, &mut diagnostics);
+    tournament.origin.record_lines.insert("header".into(), header.line);
+    let numbering = if header.start.is_some() { Numbering::PairingNumbers } else { Numbering::FinalPlaces };
+    settle(&mut tournament, rows, numbering, &mut diagnostics);
     (tournament, diagnostics)
 }
 
@@ -198,15 +383,20 @@ fn delft_point_system() -> PointSystem {
     system
 }
 
-/// `R7` → 7.
+/// The round a column heads: `R7` (Arbiter, FMJD-report), `7` (forum), `rd7` (Toernooibase's plain
+/// table); `R` and `rd` in any case.
 fn round_number(name: &str) -> Option<u32> {
-    name.strip_prefix('R')?.parse().ok()
+    let lower = name.to_ascii_lowercase();
+    let digits = lower.strip_prefix("rd").or_else(|| lower.strip_prefix('r')).unwrap_or(&lower);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
 }
 
-fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout, d: &mut Diagnostics) -> Option<Row> {
-    let column = |name: &str| names.iter().position(|n| n == name);
+fn read_row(line: &Line<'_>, row: &[Cell<'_>], header: &Header, d: &mut Diagnostics) -> Option<Row> {
     let cell = |index: Option<usize>| index.and_then(|i| row.get(i));
-    let text = |index: Option<usize>| cell(index).map(|c| c.text).filter(|t| !t.is_empty());
+    let text = |index: Option<usize>| cell(index).map(|c| c.text.as_ref()).filter(|t| !t.is_empty());
     let place_cell = &row[0];
     let Some(place) = place_cell.text.parse::<u32>().ok().filter(|p| (1..=9999).contains(p)) else {
         d.push(
@@ -218,34 +408,27 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
     };
     let mut player = Player { id: place, rank: Some(place), ..Player::default() };
     let mut draughts = DraughtsPlayer::default();
-    let start = match layout {
-        Layout::Arbiter => {
-            let index = column("S.No.");
-            match text(index).map(str::parse::<u32>) {
-                // TRF holds pairing numbers in four columns.
-                Some(Ok(n)) if (1..=9999).contains(&n) => Some(n),
-                _ => {
-                    let c = cell(index).unwrap_or(place_cell);
-                    d.push(
-                        Diagnostic::error(Code::BadCell, format!("starting number `{}`", c.text))
-                            .at(c.span(line.number))
-                            .expected("a starting number from 1 to 9999 in the S.No. column"),
-                    );
-                    return None;
-                }
+    let start = match header.start {
+        Some(index) => match text(Some(index)).map(str::parse::<u32>) {
+            // TRF holds pairing numbers in four columns.
+            Some(Ok(n)) if (1..=9999).contains(&n) => Some(n),
+            _ => {
+                let c = cell(Some(index)).unwrap_or(place_cell);
+                d.push(
+                    Diagnostic::error(Code::BadCell, format!("starting number `{}`", c.text))
+                        .at(c.span(line.number))
+                        .expected(format!("a starting number from 1 to 9999 in the {} column", header.names[index])),
+                );
+                return None;
             }
-        }
-        Layout::Report => None,
+        },
+        None => None,
     };
-    player.title = text(column("Title")).map(str::to_owned);
-    player.name = text(column("Name")).unwrap_or_default().to_owned();
-    player.federation = text(column("Fed.").or(column("Cn"))).map(str::to_owned);
-    draughts.fmjd_id = text(column("FMJD-id")).map(str::to_owned);
-    let rating_index = match layout {
-        Layout::Arbiter => column("FMJD"),
-        Layout::Report => column("FMJD").or(column("rating")),
-    };
-    if let Some(rating) = text(rating_index) {
+    player.title = text(header.title).map(str::to_owned);
+    player.name = text(header.name).unwrap_or_default().to_owned();
+    player.federation = text(header.federation).map(str::to_owned);
+    draughts.fmjd_id = text(header.fmjd_id).map(str::to_owned);
+    if let Some(rating) = text(header.rating) {
         // `A 2339`: a list letter, then the rating.
         let (list, number) = match rating.split_once(' ') {
             Some((list, number)) if list.chars().all(|c| c.is_ascii_alphabetic()) => (Some(list), number),
@@ -257,7 +440,7 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
                 draughts.rating_list = list.map(str::to_owned);
             }
             Err(_) => {
-                let c = cell(rating_index).unwrap_or(place_cell);
+                let c = cell(header.rating).unwrap_or(place_cell);
                 d.push(
                     Diagnostic::error(Code::BadCell, format!("rating `{rating}`"))
                         .at(c.span(line.number))
@@ -267,44 +450,44 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
             }
         }
     }
-    let total_index = ["Total", "Pt", "Pts"].iter().find_map(|n| column(n));
-    let points_span = cell(total_index).map(|c| c.span(line.number));
-    // Both layouts print every player's points; without them the results cannot be cross-checked.
-    if text(total_index).is_none() {
-        let c = cell(total_index).unwrap_or(place_cell);
-        let span = if total_index.is_some() && cell(total_index).is_some() {
-            c.span(line.number)
-        } else {
-            Span::new(line.number, line.width() + 1, line.width() + 2)
+    let points_span = cell(header.total).map(|c| c.span(line.number));
+    // The Arbiter export and the FMJD-report print every player's points; without them the results
+    // cannot be cross-checked. A forum crosstable may have no total column at all.
+    let total_needed = header.total.is_some() || header.layout != Layout::Forum;
+    if text(header.total).is_none() && total_needed {
+        let span = match cell(header.total) {
+            Some(c) => c.span(line.number),
+            None => Span::new(line.number, line.width() + 1, line.width() + 2),
         };
         d.push(
             Diagnostic::error(Code::BadCell, "no points for this player")
                 .at(span)
-                .expected(match total_index {
+                .expected(match header.total {
                     Some(_) => "the player's points in the total column".to_owned(),
                     None => "a total column (`Total`, `Pt` or `Pts`) in the header".to_owned(),
                 })
                 .recoverable(),
         );
     }
-    if let Some(total) = text(total_index) {
+    if let Some(total) = text(header.total) {
+        let c = cell(header.total).unwrap_or(place_cell);
         match Points::parse(total) {
-            Some(points) => player.points = Some(points),
-            None => {
-                let c = cell(total_index).unwrap_or(place_cell);
+            Some(points) if points >= Points::ZERO => player.points = Some(points),
+            parsed => {
+                let (message, expected) = match parsed {
+                    Some(_) => (format!("a negative total `{total}`"), "the player's points, 0 or more"),
+                    None => (format!("total `{total}`"), "the player's points"),
+                };
                 d.push(
-                    Diagnostic::error(Code::BadCell, format!("total `{total}`"))
-                        .at(c.span(line.number))
-                        .expected("the player's points")
-                        .recoverable(),
+                    Diagnostic::error(Code::BadCell, message).at(c.span(line.number)).expected(expected).recoverable(),
                 );
             }
         }
     }
     // Tie-break columns printed after the total (the Arbiter export's SSolk).
-    if let Some(total) = total_index {
-        for (name, index) in names.iter().zip(0..).skip(total + 1) {
-            if name.is_empty() {
+    if let Some(total) = header.total {
+        for (index, name) in header.names.iter().enumerate().skip(total + 1) {
+            if name.is_empty() || header.rounds.contains(&index) {
                 continue;
             }
             if let Some(value) = text(Some(index)).and_then(Points::parse) {
@@ -313,29 +496,35 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
         }
     }
     let mut games = Vec::new();
-    for (index, name) in names.iter().enumerate() {
-        let Some(round) = round_number(name) else {
-            continue;
-        };
-        let Some(c) = row.get(index).filter(|c| !c.text.is_empty()) else {
+    for (round, &index) in (1..).zip(&header.rounds) {
+        let Some(c) = row.get(index).filter(|c| !c.is_empty()) else {
             games.push(None);
             continue;
         };
-        let game = match layout {
-            Layout::Arbiter => arbiter_cell(c.text),
-            Layout::Report => report_cell(c.text),
+        let game = match header.layout {
+            Layout::Arbiter | Layout::Forum => arbiter_cell(&c.text),
+            Layout::Report => report_cell(&c.text),
         };
         match game {
-            Some(game) => games.push(Some((game, c.span(line.number)))),
-            None => {
-                let expected = match layout {
-                    Layout::Arbiter => "opponent, colour and score, as `68b2`, or `67w-` for an unplayed game",
-                    Layout::Report => "score, opponent and colour, as `2/18b`, or an empty cell",
-                };
+            Ok(game) => games.push(Some((game, c.span(line.number)))),
+            Err(BadGame::Negative { len }) => {
+                let score = &c.text[..len];
+                let column = c.text_column;
+                d.push(
+                    Diagnostic::error(
+                        Code::BadCell,
+                        format!("round {round}: a negative score `{score}` in `{}`", c.text),
+                    )
+                    .at(Span::new(line.number, column, column + score.chars().count()))
+                    .expected("the points this player scored in the game, 0 or more (`2/18b`)"),
+                );
+                games.push(None);
+            }
+            Err(BadGame::Unreadable) => {
                 d.push(
                     Diagnostic::error(Code::BadCell, format!("round {round}: cannot read `{}`", c.text))
                         .at(c.span(line.number))
-                        .expected(expected),
+                        .expected(header.layout.expected_cell()),
                 );
                 games.push(None);
             }
@@ -348,7 +537,7 @@ fn read_row(line: &Line<'_>, row: &[Cell<'_>], names: &[String], layout: Layout,
 }
 
 /// Numbers the players, turns the `Dummy` row into byes, and writes round entries.
-fn settle(tournament: &mut Tournament, rows: Vec<Row>, layout: Layout, d: &mut Diagnostics) {
+fn settle(tournament: &mut Tournament, rows: Vec<Row>, numbering: Numbering, d: &mut Diagnostics) {
     let dummy: Option<u32> = rows.iter().find(|r| r.player.name.trim().eq_ignore_ascii_case("dummy")).map(|r| r.place);
     let mut id_of_place: BTreeMap<u32, PlayerId> = BTreeMap::new();
     for row in &rows {
@@ -432,10 +621,7 @@ fn settle(tournament: &mut Tournament, rows: Vec<Row>, layout: Layout, d: &mut D
     }
     players.sort_by_key(|p| p.id);
     tournament.players = players;
-    tournament.numbering = match layout {
-        Layout::Arbiter => Numbering::PairingNumbers,
-        Layout::Report => Numbering::FinalPlaces,
-    };
+    tournament.numbering = numbering;
 }
 
 /// A game against the Dummy row: the FMJD-report way of writing the bye.
@@ -496,17 +682,45 @@ mod tests {
         let g = arbiter_cell("68b2").unwrap();
         assert_eq!((g.opponent, g.colour, g.score, g.forfeit), (68, Colour::Black, Some(Points::whole(2)), None));
         assert_eq!(arbiter_cell("67w-").unwrap().forfeit, Some(false));
-        assert!(arbiter_cell("b2").is_none());
-        assert!(arbiter_cell("12x2").is_none());
+        assert!(arbiter_cell("b2").is_err());
+        assert!(arbiter_cell("12x2").is_err());
         let g = report_cell("2/18b").unwrap();
         assert_eq!((g.opponent, g.colour, g.score), (18, Colour::Black, Some(Points::whole(2))));
         assert_eq!(report_cell("12/3w").unwrap().score, Some(Points::whole(12)));
         assert_eq!(report_cell("2/4b+").unwrap().forfeit, Some(true));
-        assert!(report_cell("2/b").is_none());
-        assert!(report_cell("2-18b").is_none());
+        assert!(report_cell("2/b").is_err());
+        assert!(report_cell("2-18b").is_err());
         // Found by fuzzing: a multibyte character where the colour goes.
-        assert!(report_cell("0/é").is_none());
-        assert!(report_cell("2/Ð").is_none());
+        assert!(report_cell("0/é").is_err());
+        assert!(report_cell("2/Ð").is_err());
+    }
+
+    #[test]
+    fn splits_cells_at_semicolons_outside_quotes() {
+        let (cells, unclosed) = split_cells(r#" 1; "a; ""b"" c" ;é;"x"y;;"#);
+        let got: Vec<(&str, usize, usize, usize)> =
+            cells.iter().map(|c| (c.text.as_ref(), c.column, c.width, c.text_column)).collect();
+        assert_eq!(
+            got,
+            [
+                ("1", 2, 1, 2),
+                ("a; \"b\" c", 5, 12, 6),
+                ("é", 19, 1, 19),
+                ("xy", 21, 4, 22),
+                ("", 26, 0, 26),
+                ("", 27, 0, 27)
+            ]
+        );
+        assert_eq!(unclosed, None);
+        let (cells, unclosed) = split_cells(r#"1;"open; b"#);
+        assert_eq!(cells.len(), 2);
+        assert_eq!((cells[1].text.as_ref(), unclosed), ("open; b", Some(3)));
+        assert_eq!(round_number("R7"), Some(7));
+        assert_eq!(round_number("rd3"), Some(3));
+        assert_eq!(round_number("12"), Some(12));
+        assert_eq!(round_number("R0"), None);
+        assert_eq!(round_number("Rtg"), None);
+        assert_eq!(round_number("Pt"), None);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
     let state = &*state;
     let players = players(state, options.variant);
     let blocks = tied_blocks(&players, options.variant);
-    let lead = "the player numbers are final places (an FMJD-report matrix has no lot numbers)";
+    let lead = "the player numbers are final places (the crosstable has no lot numbers)";
     let ties = || describe_ties(&players, &blocks, options.variant);
     if state.round == 1 && options.variant != Variant::Rating && players.iter().filter(|p| !p.dummy).count() > 2 {
         return Some(format!("{lead}, and round 1 is ordered by lot number (B.a, 5.3), which the file lacks"));
