@@ -453,11 +453,11 @@ fn candidate_rows(cx: &Context<'_>, view: &BracketView<'_>, cand: &Candidate) ->
     for &p in &cand.floaters {
         floating[p] = true;
     }
-    let mut in_list = vec![false; n];
-    for &p in view.list {
+    let (mut in_list, mut in_bracket) = (vec![false; n], vec![false; n]);
+    for (position, &p) in view.list.iter().enumerate() {
         in_list[p] = true;
+        in_bracket[p] = position < view.end;
     }
-    let in_bracket = |p: usize| view.bracket().contains(&p);
     let mut pool: Vec<usize> = cand.floaters.iter().chain(&view.list[view.end..]).copied().collect();
     let rows_of = |pairs: &[(usize, usize)], row: &dyn Fn(usize, usize, &mut dyn Row)| -> Vec<Vec<Value>> {
         pairs
@@ -478,7 +478,7 @@ fn candidate_rows(cx: &Context<'_>, view: &BracketView<'_>, cand: &Candidate) ->
             pool.extend(below..n);
             pool.sort_unstable();
             let reach = |h: usize, l: usize| {
-                if in_bracket(h) && in_bracket(l) {
+                if in_bracket[h] && in_bracket[l] {
                     Reach::Bracket
                 } else if in_list[h] && in_list[l] {
                     Reach::NextBracket
@@ -499,7 +499,7 @@ fn candidate_rows(cx: &Context<'_>, view: &BracketView<'_>, cand: &Candidate) ->
         Judge::Dutch2017 { layout, .. } => {
             pool.sort_unstable();
             let row = |h: usize, l: usize, out: &mut dyn Row| {
-                rules2017::pair_row(out, layout, &cx.players[h], &cx.players[l], in_bracket(h), in_bracket(l));
+                rules2017::pair_row(out, layout, &cx.players[h], &cx.players[l], in_bracket[h], in_bracket[l]);
             };
             let rest = best_pairs(&pool, allowed, &row, &layout.frame())?;
             let mut rows = rows_of(&cand.pairs, &row);
