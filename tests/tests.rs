@@ -8,6 +8,7 @@ mod crosstables;
 mod dubov1997;
 mod dubov2025;
 mod dutch2012;
+mod dutch_mutations;
 mod fmjd;
 mod fmjd_corpus;
 mod fmjd_options;

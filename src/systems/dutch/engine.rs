@@ -42,6 +42,30 @@ impl From<NoValidPairing> for EngineError {
     }
 }
 
+/// One bracket as the engine paired it: what an explanation needs to judge another candidate of
+/// the same bracket by the same weights.
+#[derive(Clone, Debug)]
+pub struct BracketTrace {
+    /// Positions (in pairing order) of the bracket's players, MDPs first, then of the next
+    /// scoregroup.
+    pub list: Vec<usize>,
+    /// How many of `list` are MDPs.
+    pub mdps: usize,
+    /// The bracket is `list[..end]`.
+    pub end: usize,
+    /// The bye facts the bracket's weights used (C5, C9).
+    pub bye: ByeContext,
+    /// The bracket's fields, C4 on top.
+    pub frame: Frame,
+}
+
+/// A round's pairing: each position's partner (`None`: the PAB), and the brackets on request.
+#[derive(Clone, Debug)]
+pub struct Paired {
+    pub partners: Vec<Option<usize>>,
+    pub brackets: Vec<BracketTrace>,
+}
+
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],
     compatible: Vec<bool>,
@@ -55,6 +79,8 @@ struct Procedure<'a, W: Weight> {
     bye: ByeContext,
     matcher: Matcher<W>,
     max_weight: W,
+    /// The brackets paired so far, when asked for (explanations).
+    trace: Option<Vec<BracketTrace>>,
 }
 
 impl<W: Weight> Procedure<'_, W> {
@@ -193,7 +219,7 @@ impl<W: Weight> Procedure<'_, W> {
     }
 
     /// Pairs the round; returns each vertex's partner (`None`: the PAB).
-    fn run(mut self) -> Result<Vec<Option<usize>>, EngineError> {
+    fn run(mut self) -> Result<Paired, EngineError> {
         self.completion()?;
         let n = self.n();
         let mut partner: Vec<Option<usize>> = vec![None; n];
@@ -221,6 +247,15 @@ impl<W: Weight> Procedure<'_, W> {
                 0
             };
             let mut layout = BracketLayout::new(&scores, bracket_end, bye_ranks, self.float_rounds);
+            if let Some(trace) = &mut self.trace {
+                trace.push(BracketTrace {
+                    list: bracket.clone(),
+                    mdps: mdp_count,
+                    end: bracket_end,
+                    bye: self.bye.clone(),
+                    frame: layout.frame.clone(),
+                });
+            }
             if layout.bits() > self.round_bits {
                 self.widen(layout.bits())?;
             }
@@ -286,7 +321,7 @@ impl<W: Weight> Procedure<'_, W> {
                 partner[mate] = Some(v);
             }
         }
-        Ok(partner)
+        Ok(Paired { partners: partner, brackets: self.trace.unwrap_or_default() })
     }
 }
 
@@ -380,15 +415,17 @@ fn estimate_round_bits(players: &[DutchPlayer], float_rounds: usize, rank: impl 
 }
 
 /// Pairs a round: `players` in pairing order (score, then rank), with weights of at least
-/// `round_bits` bits. Returns each player's partner by position, `None` for the PAB.
+/// `round_bits` bits. Returns each player's partner by position, `None` for the PAB, and with
+/// `trace` the brackets as paired.
 pub fn pair<W: Weight>(
     state: &RoundState,
     players: &[DutchPlayer],
     round_bits: u32,
-) -> Result<Vec<Option<usize>>, EngineError> {
+    trace: bool,
+) -> Result<Paired, EngineError> {
     let n = players.len();
     if n == 0 {
-        return Ok(Vec::new());
+        return Ok(Paired { partners: Vec::new(), brackets: Vec::new() });
     }
     let by_id: std::collections::BTreeMap<u32, &crate::state::Contender> =
         state.players.iter().map(|c| (c.id, c)).collect();
@@ -413,6 +450,7 @@ pub fn pair<W: Weight>(
         bye: ByeContext::default(),
         matcher: Matcher::new(n),
         max_weight: W::zero(),
+        trace: trace.then(Vec::new),
     };
     procedure.run()
 }

@@ -2,11 +2,14 @@
 //!
 //! The recorded pairing is judged by the same criteria the engine optimises, in the same order:
 //! first the absolute criteria (C1–C3: a repeated game, a prohibited pair, two players with the
-//! same absolute colour preference, a second bye), then the bye (C5, C9), then bracket by bracket
-//! from the top: at the first bracket where the two pairings part, the criteria rows of both are
-//! summed and the first criterion on which the recorded one is worse is named, with its boards. A
-//! recorded pairing that ties on every criterion loses on the order of generation (art. 4). When
-//! only colours differ, the article of the colour allocation rules that decides is named.
+//! same absolute colour preference, a second bye), then (2025) the PAB's score (C5), then bracket
+//! by bracket from the top, in the engine's own brackets (its MDPs, and the 2017 PPB and CLB of
+//! A.9; [`super::engine::BracketTrace`], [`super::rules2017::BracketTrace`]). At the first bracket
+//! where the two pairings part, each candidate is scored with the engine's edge weights — its own
+//! pairs and the best pairing it leaves for the players after it — and the first criterion on
+//! which the recorded one is worse is named, with its boards. A recorded pairing that ties on
+//! every criterion loses on the order of generation (art. 4). When only colours differ, the
+//! article of the colour allocation rules that decides is named.
 //!
 //! A recorded pairing that is *better* than the computed one on a criterion cannot happen when the
 //! engine is right; such a finding is flagged so that tests catch it.
@@ -14,17 +17,17 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::matching::{Matcher, Wide};
-use crate::model::{Colour, PlayerId, Points};
+use crate::matching::{Matcher, Weight, Wide};
+use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
 use crate::systems::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::criteria::{Collect, Frame, Pack, Value, sum_rows};
+use super::criteria::{Collect, Frame, Pack, Row, Value, sum_rows};
 use super::player::{DutchPlayer, Float};
 use super::rules2017;
 use super::weights::{self, ByeContext, Layout, Reach};
-use super::{Rules, dutch_players};
+use super::{Rules, Trace, dutch_players};
 
 fn finding(criterion: &str, text: String) -> Explanation {
     Explanation { criterion: criterion.to_owned(), text, recorded_is_better: false }
@@ -103,7 +106,15 @@ pub fn explain(state: &RoundState, rules: Rules, computed: &RoundPairing, record
     if computed_partners == recorded_partners {
         return colours(&cx, computed, recorded);
     }
-    brackets(&cx, computed, recorded, &computed_partners, &recorded_partners)
+    // The engine again, keeping its brackets: the record is judged in the same brackets.
+    let engine = match super::engine_partners(state, &cx.players, rules, true) {
+        Ok(engine) if engine.0.iter().copied().enumerate().collect::<BTreeMap<_, _>>() == computed_partners => engine,
+        _ => {
+            tracing::warn!(round = state.round, "the engine's brackets do not give its pairing again");
+            return finding("art. 4", "the recorded pairing differs from the rules' pairing".to_owned());
+        }
+    };
+    brackets(&cx, recorded, &recorded_partners, &engine)
 }
 
 /// C1–C3 and the prohibited pairs, on the recorded pairing.
@@ -177,55 +188,39 @@ fn bye_of(pairing: &RoundPairing) -> Option<PlayerId> {
     pairing.boards.iter().find(|b| b.black.is_none()).map(|b| b.white)
 }
 
-/// C5 (the score of the bye assignee) and C9 (their unplayed games), over the whole round.
+/// C5 (2025): the score of the PAB assignee, over the whole round. A legal record whose assignee
+/// scores less than trfcheck's would be a trfcheck bug: C5 comes before every quality criterion
+/// (3.8.1) and the engine minimises it over all complete pairings. The 2017 rules have no such
+/// criterion: the PAB goes to the downfloater of the last bracket (A.9), which the bracket walk
+/// judges. Whether C9 applies depends on the bracket, so the bracket walk judges it too.
 fn bye(cx: &Context<'_>, computed: &RoundPairing, recorded: &RoundPairing) -> Option<Explanation> {
+    if cx.rules != Rules::Dutch2025 {
+        return None;
+    }
     let (Some(c), Some(r)) =
         (bye_of(computed).and_then(|id| cx.player(id)), bye_of(recorded).and_then(|id| cx.player(id)))
     else {
         return None;
     };
-    if c.id == r.id {
-        return None;
-    }
-    let (c5, c9) = match cx.rules {
-        Rules::Dutch2025 => ("C5", Some("C9")),
-        // The 2017 rules give the bye in the last bracket (C.4/C.5 there).
-        Rules::Dutch2017 => ("C.5", None),
-    };
     match r.score.cmp(&c.score) {
         Ordering::Greater => Some(finding(
-            c5,
+            "C5",
             format!(
-                "{c5}: the recorded bye goes to player {} with {} points; the rules give it at the lowest score possible, {} (player {})",
+                "C5: the recorded bye goes to player {} with {} points; the rules give it at the lowest score possible, {} (player {})",
                 r.id, r.score, c.score, c.id
             ),
         )),
         Ordering::Less => Some(Explanation {
             recorded_is_better: true,
             ..finding(
-                c5,
+                "C5",
                 format!(
-                    "{c5}: the recorded bye goes to player {} with {} points, lower than trfcheck's {} (player {}) — this is a trfcheck bug",
+                    "C5: the recorded bye goes to player {} with {} points, lower than trfcheck's {} (player {}) — this is a trfcheck bug",
                     r.id, r.score, c.score, c.id
                 ),
             )
         }),
-        Ordering::Equal => {
-            let unplayed = |p: &DutchPlayer| cx.state.round - 1 - p.played_games;
-            let c9 = c9?;
-            (unplayed(r) > unplayed(c)).then(|| {
-                finding(
-                    c9,
-                    format!(
-                        "{c9}: the recorded bye goes to player {}, who has {} unplayed games; player {} (trfcheck's choice) has {}",
-                        r.id,
-                        unplayed(r),
-                        c.id,
-                        unplayed(c)
-                    ),
-                )
-            })
-        }
+        Ordering::Equal => None,
     }
 }
 
@@ -319,100 +314,115 @@ fn candidate(bracket: &[usize], partners: &BTreeMap<usize, Option<usize>>) -> Ca
     Candidate { pairs, floaters }
 }
 
-/// The bracket walk: find the first bracket where the pairings part and compare them there.
-fn brackets(
-    cx: &Context<'_>,
-    computed: &RoundPairing,
-    recorded: &RoundPairing,
-    computed_partners: &BTreeMap<usize, Option<usize>>,
-    recorded_partners: &BTreeMap<usize, Option<usize>>,
-) -> Explanation {
-    let n = cx.players.len();
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        match groups.last_mut() {
-            Some(group) if cx.players[group[0]].score == cx.players[i].score => group.push(i),
-            _ => groups.push(vec![i]),
+/// A bracket as the engine paired it, and the weights it judged the bracket's candidates by.
+struct BracketView<'a> {
+    /// The bracket's players (MDPs first), then the players its downfloaters may meet.
+    list: &'a [usize],
+    mdps: usize,
+    /// The bracket is `list[..end]`.
+    end: usize,
+    judge: Judge<'a>,
+}
+
+enum Judge<'a> {
+    Dutch2025 { bye: &'a ByeContext, frame: &'a Frame },
+    Dutch2017 { layout: &'a rules2017::Layout2017, role: rules2017::Role },
+}
+
+impl BracketView<'_> {
+    fn bracket(&self) -> &[usize] {
+        &self.list[..self.end]
+    }
+
+    /// How the bracket is named in a sentence.
+    fn name(&self, cx: &Context<'_>) -> String {
+        let bracket = self.bracket();
+        let score = cx.players[bracket[self.mdps.min(bracket.len() - 1)]].score;
+        match self.judge {
+            Judge::Dutch2017 { role: rules2017::Role::Penultimate, .. } => {
+                format!("the {score}-point bracket (the penultimate pairing bracket, A.9)")
+            }
+            Judge::Dutch2017 { role: rules2017::Role::Collapsed, .. } => "the collapsed last bracket (A.9)".to_owned(),
+            _ => format!("the {score}-point bracket"),
         }
     }
-    let mut mdps: Vec<usize> = Vec::new();
-    for (g, residents) in groups.iter().enumerate() {
-        let mut bracket = mdps.clone();
-        bracket.extend(residents);
-        let c = candidate(&bracket, computed_partners);
-        let r = candidate(&bracket, recorded_partners);
+}
+
+/// The bracket walk: find the first bracket where the pairings part and compare them there.
+///
+/// The brackets are the engine's own, so the recorded candidate is judged in the bracket, with the
+/// moved-down players and (2017) the PPB and CLB, that the rules give at that point: above the
+/// first bracket where the two pairings part, they pair and float the same players.
+fn brackets(
+    cx: &Context<'_>,
+    recorded: &RoundPairing,
+    recorded_partners: &BTreeMap<usize, Option<usize>>,
+    engine: &(Vec<Option<usize>>, Trace),
+) -> Explanation {
+    let (partners, trace) = engine;
+    let computed_partners: BTreeMap<usize, Option<usize>> = partners.iter().copied().enumerate().collect();
+    let views: Vec<BracketView<'_>> = match trace {
+        Trace::Dutch2025(brackets) => brackets
+            .iter()
+            .map(|b| BracketView {
+                list: &b.list,
+                mdps: b.mdps,
+                end: b.end,
+                judge: Judge::Dutch2025 { bye: &b.bye, frame: &b.frame },
+            })
+            .collect(),
+        Trace::Dutch2017(brackets) => brackets
+            .iter()
+            .map(|b| BracketView {
+                list: &b.list,
+                mdps: b.mdps,
+                end: b.end,
+                judge: Judge::Dutch2017 { layout: &b.layout, role: b.role },
+            })
+            .collect(),
+    };
+    for view in &views {
+        let c = candidate(view.bracket(), &computed_partners);
+        let r = candidate(view.bracket(), recorded_partners);
         if c.pairs == r.pairs && c.floaters == r.floaters {
-            mdps = c.floaters;
             continue;
         }
-        let next: Vec<usize> = groups.get(g + 1).cloned().unwrap_or_default();
-        let shape = Shape { mdp_count: mdps.len(), last: g + 1 == groups.len(), next_is_last: g + 2 == groups.len() };
-        return compare_bracket(cx, computed, recorded, &bracket, &shape, &next, &c, &r);
+        return compare_bracket(cx, recorded, view, &c, &r);
     }
     finding("art. 4", "the pairings differ only in ways the criteria do not weigh".to_owned())
 }
 
-/// Where a bracket stands in the round.
-struct Shape {
-    mdp_count: usize,
-    /// No scoregroup follows.
-    last: bool,
-    /// Only one scoregroup follows.
-    next_is_last: bool,
-}
-
-/// Rows of the pairs of a candidate, and the best next bracket its floaters allow.
-#[allow(clippy::too_many_arguments)]
+/// Judges the two candidates of a bracket by the engine's weights, criterion by criterion.
 fn compare_bracket(
     cx: &Context<'_>,
-    computed: &RoundPairing,
     recorded: &RoundPairing,
-    bracket: &[usize],
-    shape: &Shape,
-    next: &[usize],
+    view: &BracketView<'_>,
     c: &Candidate,
     r: &Candidate,
 ) -> Explanation {
-    let mdp_count = shape.mdp_count;
-    let score = cx.players[bracket[mdp_count.min(bracket.len() - 1)]].score;
-    let (names, c_row, r_row) = match cx.rules {
-        Rules::Dutch2025 => {
-            let layout = Layout::new(&cx.players, cx.state.round);
-            let names = weights::field_names(layout.float_rounds);
-            let row = |cand: &Candidate| rows_2025(cx, &layout, cand, next);
-            (names, row(c), row(r))
-        }
-        Rules::Dutch2017 => {
-            let mut list: Vec<usize> = bracket.to_vec();
-            list.extend(next);
-            let end = bracket.len();
-            let layout = rules2017::layout_for(
-                &cx.players,
-                &list,
-                mdp_count,
-                end,
-                shape.last,
-                shape.next_is_last,
-                cx.state.round,
-            );
-            let names: Vec<&str> = layout.fields().into_iter().map(|(name, _)| name).collect();
-            let row = |cand: &Candidate| rows_2017(cx, &layout, &list, end, cand);
-            (names, row(c), row(r))
-        }
+    let bracket_text = view.name(cx);
+    let names: Vec<&str> = match view.judge {
+        Judge::Dutch2025 { .. } => weights::field_names(Layout::float_rounds(cx.state.round)),
+        Judge::Dutch2017 { layout, .. } => layout.fields().into_iter().map(|(name, _)| name).collect(),
     };
-    // The completion field is judged by the whole round, not here.
-    let skip = |name: &str| name == "C4" || name == "C.4" || name == "C9";
+    let (Some(c_row), Some(r_row)) = (candidate_rows(cx, view, c), candidate_rows(cx, view, r)) else {
+        // Weights wider than any type the matcher has: the verdict stands, unexplained.
+        return finding("art. 4", format!("the pairings part in {bracket_text}"));
+    };
+    let ids = |list: &[usize]| list.iter().map(|&i| cx.players[i].id).collect::<Vec<_>>();
+    let pair_ids =
+        |cand: &Candidate| cand.pairs.iter().map(|&(h, l)| (cx.players[h].id, cx.players[l].id)).collect::<Vec<_>>();
+    tracing::debug!(
+        bracket = ?ids(view.bracket()), mdps = view.mdps, below = ?ids(&view.list[view.end..]),
+        computed_pairs = ?pair_ids(c), computed_floaters = ?ids(&c.floaters),
+        recorded_pairs = ?pair_ids(r), recorded_floaters = ?ids(&r.floaters),
+        ?names, ?c_row, ?r_row, "explaining a bracket"
+    );
     for (i, name) in names.iter().enumerate() {
-        if skip(name) {
-            continue;
-        }
         match c_row[i].compare(&r_row[i]) {
             Ordering::Equal => continue,
             Ordering::Greater => {
-                return finding(
-                    name,
-                    describe(cx, name, score, recorded, computed, bracket, mdp_count, c, r, &c_row[i], &r_row[i]),
-                );
+                return finding(name, describe(cx, name, &bracket_text, recorded, view, c, r, &c_row[i], &r_row[i]));
             }
             Ordering::Less => {
                 return Explanation {
@@ -420,107 +430,127 @@ fn compare_bracket(
                     ..finding(
                         name,
                         format!(
-                            "in the {score}-point bracket the recorded pairing does better than trfcheck's on {name} — this is a trfcheck bug"
+                            "in {bracket_text} the recorded pairing does better than trfcheck's on {name} — this is a trfcheck bug"
                         ),
                     )
                 };
             }
         }
     }
-    finding("art. 4", generation_order(cx, score, recorded, bracket, mdp_count, c, r))
+    finding("art. 4", generation_order(cx, &bracket_text, recorded, view.bracket(), view.mdps, c, r))
 }
 
-fn rows_2025(cx: &Context<'_>, layout: &Layout, cand: &Candidate, next: &[usize]) -> Vec<Value> {
-    let bye = ByeContext::default();
-    let mut rows: Vec<Vec<Value>> = Vec::new();
-    for &(h, l) in &cand.pairs {
-        let mut collect = Collect::default();
-        weights::pair_row(&mut collect, &bye, &cx.players[h], &cx.players[l], Reach::Bracket, layout.float_rounds);
-        rows.push(collect.0);
+/// A candidate's value on each criterion, as the engine weighs it: its own pairs, and the best
+/// pairing of the players after it that the candidate allows — with the same edges and weights as
+/// the engine's matching of the bracket. Its downfloaters may not meet each other there (that
+/// would be another candidate of this bracket). In 2025 the engine's matching holds the whole rest
+/// of the round, so completion (C4, the PAB's score of C5) is judged with it; in 2017 a bracket's
+/// matching holds the bracket and the next scoregroup, or all the players below in the PPB and
+/// the CLB (A.9). `None` when the weights are too wide for the matcher.
+fn candidate_rows(cx: &Context<'_>, view: &BracketView<'_>, cand: &Candidate) -> Option<Vec<Value>> {
+    let n = cx.players.len();
+    let mut floating = vec![false; n];
+    for &p in &cand.floaters {
+        floating[p] = true;
     }
-    // C8: the best pairing of the next bracket the floaters allow.
-    let mut pool: Vec<usize> = cand.floaters.clone();
-    pool.extend(next);
-    pool.sort_unstable();
-    for (h, l) in best_next_pairs(
-        cx,
-        &pool,
-        |h, l, row| {
-            weights::pair_row(row, &bye, &cx.players[h], &cx.players[l], Reach::NextBracket, layout.float_rounds)
-        },
-        &layout.frame,
-    ) {
-        let mut collect = Collect::default();
-        weights::pair_row(&mut collect, &bye, &cx.players[h], &cx.players[l], Reach::NextBracket, layout.float_rounds);
-        rows.push(collect.0);
+    let (mut in_list, mut in_bracket) = (vec![false; n], vec![false; n]);
+    for (position, &p) in view.list.iter().enumerate() {
+        in_list[p] = true;
+        in_bracket[p] = position < view.end;
     }
-    let mut template = Collect::default();
-    weights::pair_row(&mut template, &bye, &cx.players[0], &cx.players[0], Reach::Beyond, layout.float_rounds);
-    sum_rows(&template.0, rows.iter())
-}
-
-fn rows_2017(
-    cx: &Context<'_>,
-    layout: &rules2017::Layout2017,
-    list: &[usize],
-    end: usize,
-    cand: &Candidate,
-) -> Vec<Value> {
-    let position: BTreeMap<usize, usize> = list.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-    let row_of = |h: usize, l: usize| {
-        let mut collect = Collect::default();
-        rules2017::pair_row(
-            &mut collect,
-            layout,
-            &cx.players[h],
-            &cx.players[l],
-            position[&h] < end,
-            position[&l] < end,
-        );
-        collect.0
+    let mut pool: Vec<usize> = cand.floaters.iter().chain(&view.list[view.end..]).copied().collect();
+    let rows_of = |pairs: &[(usize, usize)], row: &dyn Fn(usize, usize, &mut dyn Row)| -> Vec<Vec<Value>> {
+        pairs
+            .iter()
+            .map(|&(h, l)| {
+                let mut collect = Collect::default();
+                row(h, l, &mut collect);
+                collect.0
+            })
+            .collect()
     };
-    let mut rows: Vec<Vec<Value>> = cand.pairs.iter().map(|&(h, l)| row_of(h, l)).collect();
-    let frame = Frame::new(layout.fields().into_iter().map(|(_, w)| w).collect(), 0);
-    let mut pool: Vec<usize> = cand.floaters.clone();
-    pool.extend(&list[end..]);
-    pool.sort_unstable();
-    let in_bracket = |p: usize| position[&p] < end;
-    for (h, l) in best_next_pairs(
-        cx,
-        &pool,
-        |h, l, row| rules2017::pair_row(row, layout, &cx.players[h], &cx.players[l], in_bracket(h), in_bracket(l)),
-        &frame,
-    ) {
-        rows.push(row_of(h, l));
-    }
-    let template = row_of(list[0], list[0]);
-    sum_rows(&template, rows.iter())
-}
-
-/// The pairs an optimal matching of `pool` (players by position, ascending) makes under the given
-/// row function: the best continuation of a bracket's floaters.
-fn best_next_pairs(
-    cx: &Context<'_>,
-    pool: &[usize],
-    row: impl Fn(usize, usize, &mut Pack<'_, Wide<32>>),
-    frame: &Frame,
-) -> Vec<(usize, usize)> {
-    if pool.len() < 2 || frame.total_bits + 2 > 2048 {
-        return Vec::new();
-    }
-    let mut matcher = Matcher::<Wide<32>>::new(pool.len());
-    for (j, &l) in pool.iter().enumerate() {
-        for (i, &h) in pool[..j].iter().enumerate() {
-            if cx.compatible(h, l) {
-                let mut pack = Pack::new(frame);
-                row(h, l, &mut pack);
-                let w = pack.finish();
-                matcher.set_weight(i, j, w);
-            }
+    let allowed = |h: usize, l: usize| !(floating[h] && floating[l]) && cx.compatible(h, l);
+    match view.judge {
+        Judge::Dutch2025 { bye, frame } => {
+            let float_rounds = Layout::float_rounds(cx.state.round);
+            // Everyone below the list: the engine's edges there carry completion (C4) only.
+            let below = view.list.iter().max().map_or(n, |&last| last + 1);
+            pool.extend(below..n);
+            pool.sort_unstable();
+            let reach = |h: usize, l: usize| {
+                if in_bracket[h] && in_bracket[l] {
+                    Reach::Bracket
+                } else if in_list[h] && in_list[l] {
+                    Reach::NextBracket
+                } else {
+                    Reach::Beyond
+                }
+            };
+            let row = |h: usize, l: usize, out: &mut dyn Row| {
+                weights::pair_row(out, bye, &cx.players[h], &cx.players[l], reach(h, l), float_rounds);
+            };
+            let rest = best_pairs(&pool, allowed, &row, frame)?;
+            let mut rows = rows_of(&cand.pairs, &row);
+            rows.extend(rows_of(&rest, &row));
+            let mut template = Collect::default();
+            weights::pair_row(&mut template, bye, &cx.players[0], &cx.players[0], Reach::Beyond, float_rounds);
+            Some(sum_rows(&template.0, rows.iter()))
+        }
+        Judge::Dutch2017 { layout, .. } => {
+            pool.sort_unstable();
+            let row = |h: usize, l: usize, out: &mut dyn Row| {
+                rules2017::pair_row(out, layout, &cx.players[h], &cx.players[l], in_bracket[h], in_bracket[l]);
+            };
+            let rest = best_pairs(&pool, allowed, &row, &layout.frame())?;
+            let mut rows = rows_of(&cand.pairs, &row);
+            rows.extend(rows_of(&rest, &row));
+            let mut template = Collect::default();
+            row(view.list[0], view.list[0], &mut template);
+            Some(sum_rows(&template.0, rows.iter()))
         }
     }
-    matcher.solve();
-    (0..pool.len()).filter_map(|i| matcher.mate(i).filter(|&j| i < j).map(|j| (pool[i], pool[j]))).collect()
+}
+
+/// The pairs of a maximum-weight matching of `pool` (positions, ascending) over the `allowed`
+/// edges, each weighted by `row` packed in `frame`; in the narrowest weight type that holds the
+/// frame. `None` when no type does.
+fn best_pairs(
+    pool: &[usize],
+    allowed: impl Fn(usize, usize) -> bool,
+    row: &dyn Fn(usize, usize, &mut dyn Row),
+    frame: &Frame,
+) -> Option<Vec<(usize, usize)>> {
+    fn solve<W: Weight>(
+        pool: &[usize],
+        allowed: impl Fn(usize, usize) -> bool,
+        row: &dyn Fn(usize, usize, &mut dyn Row),
+        frame: &Frame,
+    ) -> Vec<(usize, usize)> {
+        let mut matcher = Matcher::<W>::new(pool.len());
+        for (j, &l) in pool.iter().enumerate() {
+            for (i, &h) in pool[..j].iter().enumerate() {
+                if allowed(h, l) {
+                    let mut pack = Pack::<W>::new(frame);
+                    row(h, l, &mut pack);
+                    matcher.set_weight(i, j, pack.finish());
+                }
+            }
+        }
+        matcher.solve();
+        (0..pool.len()).filter_map(|i| matcher.mate(i).filter(|&j| i < j).map(|j| (pool[i], pool[j]))).collect()
+    }
+    // The matcher's headroom above the widest weight, as the engine leaves it.
+    Some(match frame.total_bits + super::engine::HEADROOM_BITS {
+        0..=64 => solve::<u64>(pool, allowed, row, frame),
+        65..=128 => solve::<u128>(pool, allowed, row, frame),
+        129..=256 => solve::<Wide<4>>(pool, allowed, row, frame),
+        257..=512 => solve::<Wide<8>>(pool, allowed, row, frame),
+        513..=1024 => solve::<Wide<16>>(pool, allowed, row, frame),
+        1025..=2048 => solve::<Wide<32>>(pool, allowed, row, frame),
+        2049..=4096 => solve::<Wide<64>>(pool, allowed, row, frame),
+        4097..=8192 => solve::<Wide<128>>(pool, allowed, row, frame),
+        _ => return None,
+    })
 }
 
 /// A sentence for the first criterion on which the recorded pairing loses.
@@ -528,11 +558,9 @@ fn best_next_pairs(
 fn describe(
     cx: &Context<'_>,
     name: &str,
-    score: Points,
+    bracket_text: &str,
     recorded: &RoundPairing,
-    computed: &RoundPairing,
-    bracket: &[usize],
-    mdp_count: usize,
+    view: &BracketView<'_>,
     c: &Candidate,
     r: &Candidate,
     c_value: &Value,
@@ -540,7 +568,7 @@ fn describe(
 ) -> String {
     let id = |i: usize| cx.players[i].id;
     let ids = |list: &[usize]| list.iter().map(|&i| id(i).to_string()).collect::<Vec<_>>().join(", ");
-    let bracket_text = format!("the {score}-point bracket");
+    let (bracket, mdp_count) = (view.bracket(), view.mdps);
     let count = |v: &Value| match v {
         Value::Count(n) => *n,
         Value::Counters(m) => m.values().sum(),
@@ -559,8 +587,28 @@ fn describe(
         list.iter().copied().filter(|&i| cx.players[i].floats[back] == direction).collect()
     };
     let rule = |text: &str| format!("{name} ({text})");
-    let (v2025, v2017) = (cx.rules == Rules::Dutch2025, cx.rules == Rules::Dutch2017);
     match name {
+        "C4" | "C.4" => format!(
+            "{}: after the recorded pairing of {bracket_text} (downfloaters {}) the remaining players cannot all be paired, but for one who may receive the PAB{}; the rules' choice (downfloaters {}) allows it",
+            rule("complete the round-pairing"),
+            ids(&r.floaters),
+            if name == "C4" { " at the lowest score possible (C5)" } else { "" },
+            ids(&c.floaters)
+        ),
+        "C9" => {
+            let unplayed = |list: &[usize]| {
+                list.iter()
+                    .map(|&i| format!("player {} with {}", id(i), cx.state.round - 1 - cx.players[i].played_games))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "{}: {bracket_text} downfloats one player, who receives the PAB: the record floats {} unplayed games, the rules {}",
+                rule("minimise the unplayed games of the PAB assignee"),
+                unplayed(&r.floaters),
+                unplayed(&c.floaters)
+            )
+        }
         "C6" | "C.5" => format!(
             "{}: in {bracket_text} the recorded pairing makes {} pair{}, the rules require {} — it floats down {} (player{} {}) where {} float{} down",
             rule("maximise the number of pairs"),
@@ -585,12 +633,29 @@ fn describe(
                 scores(&c.floaters)
             )
         }
-        "C.6" => format!(
-            "{}: in {bracket_text} the recorded pairing (pairs and downfloaters {}) has a larger pairing score difference than the rules' choice (downfloaters {})",
-            rule("minimise the PSD"),
-            ids(&r.floaters),
-            ids(&c.floaters)
-        ),
+        "C.6" => {
+            // What the PSD (A.8) is made of: the pairs' score differences and the downfloaters.
+            let parts = |cand: &Candidate| {
+                let mut differences: Vec<_> =
+                    cand.pairs.iter().map(|&(h, l)| cx.players[h].score - cx.players[l].score).collect();
+                differences.sort_unstable_by(|a, b| b.cmp(a));
+                let differences = differences.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                let floaters = cand
+                    .floaters
+                    .iter()
+                    .map(|&i| format!("{} ({})", id(i), cx.players[i].score))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let floaters = if floaters.is_empty() { "none".to_owned() } else { floaters };
+                format!("pairs with score differences [{differences}], downfloaters {floaters}")
+            };
+            format!(
+                "{}: in {bracket_text} the recorded pairing ({}) has a larger pairing score difference than the rules' choice ({})",
+                rule("minimise the PSD"),
+                parts(r),
+                parts(c)
+            )
+        }
         "C8" | "C.7" => format!(
             "{}: the recorded downfloaters of {bracket_text} (players {}) allow a worse pairing of the next bracket than the rules' choice (players {})",
             rule("choose the downfloaters so that the next bracket pairs best"),
@@ -674,7 +739,6 @@ fn describe(
             )
         }
         _ => {
-            let _ = (v2025, v2017, computed);
             format!(
                 "{name}: in {bracket_text} the recorded pairing does worse on the scores of repeated floaters ({} against {})",
                 count(r_value),
@@ -687,7 +751,7 @@ fn describe(
 /// The two candidates tie on every criterion: the rules take the one generated first.
 fn generation_order(
     cx: &Context<'_>,
-    score: Points,
+    bracket_text: &str,
     recorded: &RoundPairing,
     bracket: &[usize],
     mdp_count: usize,
@@ -728,7 +792,7 @@ fn generation_order(
         .unwrap_or_default();
     let article = if cx.rules == Rules::Dutch2025 { format!("art. {article}") } else { "section D".to_owned() };
     format!(
-        "{article}: in the {score}-point bracket the recorded pairing ties with the rules' choice on every criterion and loses on the order of generation: {what}{first_difference}"
+        "{article}: in {bracket_text} the recorded pairing ties with the rules' choice on every criterion and loses on the order of generation: {what}{first_difference}"
     )
 }
 

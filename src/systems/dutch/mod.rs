@@ -36,9 +36,9 @@ pub fn dutch_players(state: &RoundState, rules: Rules) -> Vec<DutchPlayer> {
 
 /// Runs an engine with weights of `bits` bits (headroom included) in the narrowest type that
 /// holds them, again with more bits as long as it asks for them.
-fn with_width<F>(mut bits: u32, run: F) -> Result<Vec<Option<usize>>, NoValidPairing>
+fn with_width<T, F>(mut bits: u32, run: F) -> Result<T, NoValidPairing>
 where
-    F: Fn(Width, u32) -> Result<Vec<Option<usize>>, engine::EngineError>,
+    F: Fn(Width, u32) -> Result<T, engine::EngineError>,
 {
     loop {
         let width = Width::for_bits(bits);
@@ -148,21 +148,44 @@ pub fn pair_with_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing
     pair_with(state, rules, false)
 }
 
+/// The brackets of a round as the engine paired them, for explanations.
+#[derive(Clone, Debug)]
+enum Trace {
+    Dutch2025(Vec<engine::BracketTrace>),
+    Dutch2017(Vec<rules2017::BracketTrace>),
+}
+
+/// Runs the engine of `rules` on `players` (in pairing order): each position's partner, `None` for
+/// the PAB, and with `trace` the brackets as paired.
+fn engine_partners(
+    state: &RoundState,
+    players: &[DutchPlayer],
+    rules: Rules,
+    trace: bool,
+) -> Result<(Vec<Option<usize>>, Trace), NoValidPairing> {
+    Ok(match rules {
+        Rules::Dutch2025 => {
+            let bits = engine::round_bits(players, Layout::float_rounds(state.round));
+            let headroom = engine::HEADROOM_BITS;
+            let paired = with_width(bits + headroom, |width, bits| {
+                by_width!(width, engine::pair, (state, players, bits - headroom, trace))
+            })?;
+            (paired.partners, Trace::Dutch2025(paired.brackets))
+        }
+        Rules::Dutch2017 => {
+            let (partners, brackets) =
+                with_width(64, |width, _| by_width!(width, rules2017::pair, (state, players, trace)))?;
+            (partners, Trace::Dutch2017(brackets))
+        }
+    })
+}
+
 fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundPairing, NoValidPairing> {
     let players = dutch_players(state, rules);
     let shortcut = if shortcuts { homogeneous_first_round(state, &players) } else { None };
     let partners = match shortcut {
         Some(partners) => partners,
-        None => match rules {
-            Rules::Dutch2025 => {
-                let bits = engine::round_bits(&players, Layout::float_rounds(state.round));
-                let headroom = engine::HEADROOM_BITS;
-                with_width(bits + headroom, |width, bits| {
-                    by_width!(width, engine::pair, (state, &players, bits - headroom))
-                })?
-            }
-            Rules::Dutch2017 => with_width(64, |width, _| by_width!(width, rules2017::pair, (state, &players)))?,
-        },
+        None => engine_partners(state, &players, rules, false)?.0,
     };
     let mut boards = Vec::new();
     for (i, partner) in partners.iter().enumerate() {

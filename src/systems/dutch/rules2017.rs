@@ -30,6 +30,7 @@ use super::weights::{bits_for, colour_fields};
 const ONE_POINT: i64 = 10;
 
 /// The field widths of one bracket.
+#[derive(Clone, Debug)]
 pub(super) struct Layout2017 {
     /// Bits to count the residents of the bracket.
     count_bits: u32,
@@ -88,14 +89,14 @@ impl Layout2017 {
         fields
     }
 
-    fn frame(&self) -> Frame {
+    pub(super) fn frame(&self) -> Frame {
         Frame::new(self.fields().into_iter().map(|(_, width)| width).collect(), 3 * self.count_bits + 1)
     }
 }
 
 /// What the pair `higher`–`lower` is worth on each criterion of a 2017 bracket.
 pub(super) fn pair_row(
-    row: &mut impl Row,
+    row: &mut (impl Row + ?Sized),
     layout: &Layout2017,
     higher: &DutchPlayer,
     lower: &DutchPlayer,
@@ -164,6 +165,32 @@ fn edge_weight<W: Weight>(
     pack.finish()
 }
 
+/// Where a bracket stands in the round-pairing outlook (A.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A bracket followed by another one (C.7 looks at the next scoregroup).
+    Ordinary,
+    /// The last scoregroup's bracket: it completes the round (C.4 applies as for the CLB).
+    Last,
+    /// The Penultimate Pairing Bracket, paired again with all the players below collapsed.
+    Penultimate,
+    /// The Collapsed Last Bracket: the PPB's downfloaters and the collapsed scoregroup.
+    Collapsed,
+}
+
+/// One bracket as the engine paired it, for explanations.
+#[derive(Clone, Debug)]
+pub(super) struct BracketTrace {
+    /// Positions (in pairing order) of the bracket's players, MDPs first, then of the next
+    /// scoregroup, or of all the players below when the bracket completes the round.
+    pub list: Vec<usize>,
+    pub mdps: usize,
+    /// The bracket is `list[..end]`.
+    pub end: usize,
+    pub layout: Layout2017,
+    pub role: Role,
+}
+
 /// A bracket's own matcher.
 struct LocalScope<'a, W: Weight> {
     matcher: Matcher<W>,
@@ -212,12 +239,18 @@ fn complete(validity: &Matcher<u64>) -> bool {
     (0..validity.vertex_count()).all(|v| validity.mate(v).is_some())
 }
 
-/// Pairs a round under the 2017 rules; returns each player's partner by position, `None` for the PAB.
+/// Pairs a round under the 2017 rules; returns each player's partner by position, `None` for the PAB,
+/// and with `trace` the brackets as paired (the PPB only as paired again).
 /// `Err(EngineError::Wider(bits))` when a bracket needs weights wider than `W`.
-pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Vec<Option<usize>>, EngineError> {
+pub(super) fn pair<W: Weight>(
+    state: &RoundState,
+    players: &[DutchPlayer],
+    trace: bool,
+) -> Result<(Vec<Option<usize>>, Vec<BracketTrace>), EngineError> {
     let n = players.len();
+    let mut brackets = Vec::new();
     if n == 0 {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), brackets));
     }
     let by_id: BTreeMap<u32, &crate::state::Contender> = state.players.iter().map(|c| (c.id, c)).collect();
     // Looked up once per player, not once per pair.
@@ -251,6 +284,8 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
     let mut next = (0..n).find(|&v| score(v) < top).unwrap_or(n);
     let mut list: Vec<usize> = (0..next).collect();
     let mut special = next == n;
+    // A PPB was found: the brackets from it on are the PPB and the CLB.
+    let mut collapsed = false;
     let mut mdps = 0;
     while list.len() > 1 || next < n {
         let end = list.len();
@@ -301,8 +336,20 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
                 list.truncate(end);
                 next = group_iterator;
                 special = true;
+                collapsed = true;
                 continue;
             }
+        }
+        if trace {
+            let role = match (special, collapsed) {
+                (false, _) => Role::Ordinary,
+                (true, false) => Role::Last,
+                (true, true) if brackets.last().is_some_and(|b: &BracketTrace| b.role != Role::Ordinary) => {
+                    Role::Collapsed
+                }
+                (true, true) => Role::Penultimate,
+            };
+            brackets.push(BracketTrace { list: list.clone(), mdps, end, layout, role });
         }
         special = next == n;
         let mut new_list = Vec::new();
@@ -325,7 +372,7 @@ pub fn pair<W: Weight>(state: &RoundState, players: &[DutchPlayer]) -> Result<Ve
             partner[mate] = Some(v);
         }
     }
-    Ok(partner)
+    Ok((partner, brackets))
 }
 
 /// The widths of one bracket's fields.

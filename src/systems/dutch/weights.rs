@@ -240,7 +240,7 @@ pub fn field_names(float_rounds: usize) -> Vec<&'static str> {
 
 /// What the pair `higher` (ranked higher) – `lower` is worth on each criterion of [`fields`].
 pub fn pair_row(
-    row: &mut impl Row,
+    row: &mut (impl Row + ?Sized),
     bye: &ByeContext,
     higher: &DutchPlayer,
     lower: &DutchPlayer,
