@@ -291,6 +291,8 @@ fn check_explains_a_round_that_differs() {
     assert_eq!(round["expected"], serde_json::json!([[2, 1], [3, 4]]));
     assert_eq!(round["recorded"], serde_json::json!([[1, 2], [3, 4]]));
     assert_eq!(round["criterion"], "5.2.1");
+    // The same pairs in other colours; 1 (W, W) and 2 (B, B) stay within the colour limits.
+    assert_eq!((round["severity"].as_str(), report["worst_severity"].as_str()), (Some("colours"), Some("colours")));
     assert!(round.get("engine_bug").is_none());
     // 2. Opponents exchanged: 4–1 and 3–2. In the 0.5 bracket (MDP 1, residents 2 and 4) the
     //    pair 1–4 leaves one of them without their colour preference (both prefer black), where
@@ -308,7 +310,7 @@ fn check_explains_a_round_that_differs() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("round 2: ✗ 2 of 2 boards differ"))
+        .stdout(predicate::str::contains("round 2: ✗ quality: 2 of 2 boards differ"))
         .stdout(predicate::str::contains("-   1.   4 - 1"))
         .stdout(predicate::str::contains("+   1.   2 - 1"))
         .stdout(predicate::str::contains("why: C12"))
@@ -362,5 +364,5 @@ fn check_on_a_terminal_draws_progress_from_every_job() {
         .timeout(std::time::Duration::from_secs(120))
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("checked rounds match"));
+        .stdout(predicate::str::contains("rounds checked: all match"));
 }
