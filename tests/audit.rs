@@ -432,7 +432,8 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
         t.header.system_code = Some("FIDE_DUTCH_2025".into());
         let path = dir.path().join(format!("dubov-as-dutch-{seed}.trf"));
         fs::write(&path, trfcheck::formats::trf::write(&t).0).unwrap();
-        let (_, report) = verify::check_path(&path, &CheckOptions::default());
+        let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+        let (_, report) = verify::check_path(&path, &hinted);
         if 2 * report.summary.mismatched_rounds.len() <= report.summary.rounds_checked as usize {
             assert!(report.hints.is_empty(), "{:?}", report.hints);
             continue;
@@ -465,7 +466,7 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
         t.players.sort_by_key(|p| p.id);
         let backwards = dir.path().join(format!("backwards-{seed}.trf"));
         fs::write(&backwards, trfcheck::formats::trf::write(&t).0).unwrap();
-        let (_, report) = verify::check_path(&backwards, &CheckOptions::default());
+        let (_, report) = verify::check_path(&backwards, &hinted);
         assert_eq!(report.summary.mismatched_rounds.first(), Some(&1), "{:?}", report.rounds);
         assert!(
             report
@@ -487,7 +488,7 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
 fn a_round_robin_is_named_as_such() {
     let Some(shared) = shared() else { return };
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv");
-    let options = CheckOptions { system: Some(SystemId::FmjdRating), ..CheckOptions::default() };
+    let options = CheckOptions { system: Some(SystemId::FmjdRating), hints: true, ..CheckOptions::default() };
     let (_, report) = verify::check_path(&path, &options);
     assert!(
         report.hints.iter().any(|h| h.contains("a double round robin: every pair of the 18 players met twice")),
@@ -495,8 +496,8 @@ fn a_round_robin_is_named_as_such() {
         report.hints
     );
     // A Swiss event whose rounds mostly match gets no hint at all.
-    let (_, report) =
-        verify::check_path(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), &CheckOptions::default());
+    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+    let (_, report) = verify::check_path(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), &hinted);
     assert!(report.hints.is_empty(), "{:?}", report.hints);
 }
 
@@ -505,8 +506,8 @@ fn a_round_robin_is_named_as_such() {
 #[test]
 fn a_file_numbered_by_final_rank_is_said_to_be() {
     let Some(shared) = shared() else { return };
-    let (_, report) =
-        verify::check_path(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &CheckOptions::default());
+    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+    let (_, report) = verify::check_path(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &hinted);
     assert_eq!(report.summary.mismatched_rounds, [1, 2, 3]);
     assert!(report.hints.iter().any(|h| h.contains("looks numbered by final rank")), "{:?}", report.hints);
 }

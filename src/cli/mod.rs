@@ -368,6 +368,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                 unplayed: standings.solkoff_unplayed,
                 draughts: draughts.options(),
                 fail_on,
+                hints: true,
             };
             check(&files, &options, format, audit.report.as_deref(), style, &mut out, &mut err)
         }

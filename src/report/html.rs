@@ -34,8 +34,8 @@ table { border-collapse: collapse; }
 table.files { width: 100%; font-size: .88rem; margin-bottom: 1.5rem; }
 table.files th, table.files td { border-bottom: 1px solid #ddd; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 table.files td.num { text-align: right; white-space: nowrap; }
-table.files td.name { word-break: break-all; max-width: 28rem; }
-table.files td.dates { max-width: 11rem; overflow-wrap: anywhere; }
+table.files td.name { overflow-wrap: anywhere; min-width: 16rem; max-width: 28rem; }
+table.files td.dates { white-space: nowrap; }
 table.files td:last-child, table.files td:nth-last-child(2) { white-space: nowrap; }
 .badge { display: inline-block; padding: 0 .45rem; border-radius: .6rem; font-size: .8rem; font-weight: 600; }
 .s-mismatch { background: #fde2e1; color: #8a1c12; }
@@ -185,7 +185,8 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
     }
     if mode == Mode::Check {
         let verdict = report.summary_line();
-        writeln!(out, "<p class=\"verdict\">{}</p>", escape(verdict.strip_prefix(&report.file).unwrap_or(&verdict)))?;
+        let verdict = verdict.strip_prefix(&report.file).unwrap_or(&verdict).trim_start_matches(':').trim_start();
+        writeln!(out, "<p class=\"verdict\">{}</p>", escape(verdict))?;
     } else if let Some(error) = &report.error {
         writeln!(out, "<p class=\"error\">{}</p>", escape(error))?;
     }
