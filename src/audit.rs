@@ -24,6 +24,8 @@ pub struct Collected {
     pub skipped: Vec<PathBuf>,
     /// How many of the paths given were folders.
     pub folders: usize,
+    /// The folders given that hold no tournament file: nothing was checked from them.
+    pub empty_folders: Vec<PathBuf>,
 }
 
 impl Collected {
@@ -42,6 +44,7 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
             collected.folders += 1;
             let mut found = Vec::new();
             walk(path, &mut found);
+            let before = collected.files.len();
             for file in found {
                 let named = filter::has_tournament_extension(&file);
                 if named && crate::formats::is_tournament_path(&file).unwrap_or(false) {
@@ -49,6 +52,9 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
                 } else {
                     collected.skipped.push(file);
                 }
+            }
+            if collected.files.len() == before {
+                collected.empty_folders.push(path.clone());
             }
         } else {
             collected.files.push(path.clone());

@@ -46,12 +46,14 @@ fn validate_exit_codes() {
 fn files_that_cannot_be_read_are_reported_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.trf");
-    // A directory cannot be read as a file, even by root (who reads a file of mode 000).
-    let directory = dir.path().join("folder.trf");
-    std::fs::create_dir(&directory).unwrap();
+    // A path below a file cannot be read, even by root (who reads a file of mode 000); a folder is
+    // searched for tournament files (issue #14).
+    let plain = dir.path().join("plain.trf");
+    std::fs::write(&plain, "").unwrap();
+    let below_a_file = plain.join("inner.trf");
     let good = sample("dutch-4p-2r.trf");
     for command in [&["validate"][..], &["check"], &["check", "--format", "bbp"]] {
-        for unreadable in [&missing, &directory] {
+        for unreadable in [&missing, &below_a_file] {
             let output = trfcheck().args(command).arg(&good).arg(unreadable).output().unwrap();
             let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
             assert_eq!(output.status.code(), Some(5), "{command:?} {unreadable:?}: {stdout}{stderr}");
@@ -60,6 +62,19 @@ fn files_that_cannot_be_read_are_reported_on_stderr() {
             assert!(stdout.contains("dutch-4p-2r"), "{command:?}: the readable file's result is missing:\n{stdout}");
             assert!(stderr.contains(&format!("trfcheck: cannot read {name}: ")), "{command:?}:\n{stderr}");
         }
+    }
+    // An empty folder beside a good file: nothing was checked from it (4), and it says so.
+    let folder = dir.path().join("folder.trf");
+    std::fs::create_dir(&folder).unwrap();
+    for command in ["validate", "check"] {
+        trfcheck()
+            .arg(command)
+            .arg(&good)
+            .arg(&folder)
+            .assert()
+            .code(4)
+            .stdout(predicate::str::contains("dutch-4p-2r"))
+            .stderr(predicate::str::contains("folder.trf: nothing to check: no tournament file under it"));
     }
     let output = trfcheck().args(["check", "--format", "json"]).arg(&missing).output().unwrap();
     assert_eq!(output.status.code(), Some(5));

@@ -466,6 +466,10 @@ fn collect_files(paths: &[PathBuf], err: &mut dyn Write) -> io::Result<Result<cr
         writeln!(err, "trfcheck: nothing to check: no tournament file under {}", given.join(", "))?;
         return Ok(Err(Status::NothingToCheck));
     }
+    // A folder named that holds no tournament file checked nothing: said, and exit 4 at least.
+    for folder in &collected.empty_folders {
+        writeln!(err, "trfcheck: {}: nothing to check: no tournament file under it", folder.display())?;
+    }
     Ok(Ok(collected))
 }
 
@@ -567,7 +571,7 @@ fn check(
         Ok(collected) => collected,
         Err(status) => return Ok(status),
     };
-    let mut status = Status::Ok;
+    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
     let mut reports = Vec::with_capacity(collected.files.len());
     if !collected.is_batch() {
         // One file: its rounds on `--jobs` threads, with a bar over the rounds.
@@ -704,7 +708,7 @@ fn validate(
     };
     let jobs = batch.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let bar = if collected.is_batch() { files_bar(collected.files.len()) } else { indicatif::ProgressBar::hidden() };
-    let mut status = Status::Ok;
+    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
     let mut reports = Vec::with_capacity(collected.files.len());
     let mut failure: Option<io::Error> = None;
     crate::audit::map_in_order(
