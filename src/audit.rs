@@ -4,7 +4,7 @@
 //! A folder is walked recursively with the same filter as `watch` ([`crate::watch::filter`]):
 //! hidden directories and temporary, swap, lock and backup names are never looked at; a file is
 //! taken when its name has a tournament extension and its content reads as a TRF or an FMJD
-//! crosstable ([`crate::formats::is_tournament_path`]). Everything else under a folder is skipped
+//! crosstable ([`crate::formats::is_tournament_file`] on its first bytes). Everything else under a folder is skipped
 //! (and counted, so that the run can say so once). A file named on the command line is always
 //! taken, whatever its name and content, and gets a verdict (or an error) of its own.
 
@@ -47,7 +47,7 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
             let before = collected.files.len();
             for file in found {
                 let named = filter::has_tournament_extension(&file);
-                if named && crate::formats::is_tournament_path(&file).unwrap_or(false) {
+                if named && looks_like_tournament(&file) {
                     collected.files.push(file);
                 } else {
                     collected.skipped.push(file);
@@ -65,6 +65,19 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
     collected.files.retain(|file| seen.insert(file.clone()));
     collected.skipped.retain(|file| !seen.contains(file));
     collected
+}
+
+/// True when the path is a regular file whose first [`crate::formats::SNIFF_BYTES`] bytes (the
+/// only ones read) read as a TRF or an FMJD crosstable: a large file costs no more than a small one,
+/// and a device or a named pipe is not a tournament file.
+fn looks_like_tournament(path: &Path) -> bool {
+    use std::io::Read;
+    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut head = Vec::with_capacity(crate::formats::SNIFF_BYTES);
+    let read = fs::File::open(path).and_then(|f| f.take(crate::formats::SNIFF_BYTES as u64).read_to_end(&mut head));
+    read.is_ok() && crate::formats::is_tournament_file(&head)
 }
 
 /// The files below a folder, sorted, skipping hidden directories and ignored names; symbolic links
