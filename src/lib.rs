@@ -6,12 +6,14 @@
 //! random tournaments paired by the engines. [`cli`] ties them to the command line; `main.rs` only
 //! calls it.
 
+pub mod audit;
 pub mod cli;
 pub mod diagnostics;
 pub mod exit;
 pub mod formats;
 pub mod fuzzing;
 pub mod generate;
+pub mod identify;
 pub mod matching;
 pub mod model;
 pub mod report;

@@ -46,12 +46,14 @@ fn validate_exit_codes() {
 fn files_that_cannot_be_read_are_reported_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.trf");
-    // A directory cannot be read as a file, even by root (who reads a file of mode 000).
-    let directory = dir.path().join("folder.trf");
-    std::fs::create_dir(&directory).unwrap();
+    // A path below a file cannot be read, even by root (who reads a file of mode 000); a folder is
+    // searched for tournament files (issue #14).
+    let plain = dir.path().join("plain.trf");
+    std::fs::write(&plain, "").unwrap();
+    let below_a_file = plain.join("inner.trf");
     let good = sample("dutch-4p-2r.trf");
     for command in [&["validate"][..], &["check"], &["check", "--format", "bbp"]] {
-        for unreadable in [&missing, &directory] {
+        for unreadable in [&missing, &below_a_file] {
             let output = trfcheck().args(command).arg(&good).arg(unreadable).output().unwrap();
             let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
             assert_eq!(output.status.code(), Some(5), "{command:?} {unreadable:?}: {stdout}{stderr}");
@@ -60,6 +62,19 @@ fn files_that_cannot_be_read_are_reported_on_stderr() {
             assert!(stdout.contains("dutch-4p-2r"), "{command:?}: the readable file's result is missing:\n{stdout}");
             assert!(stderr.contains(&format!("trfcheck: cannot read {name}: ")), "{command:?}:\n{stderr}");
         }
+    }
+    // An empty folder beside a good file: nothing was checked from it (4), and it says so.
+    let folder = dir.path().join("folder.trf");
+    std::fs::create_dir(&folder).unwrap();
+    for command in ["validate", "check"] {
+        trfcheck()
+            .arg(command)
+            .arg(&good)
+            .arg(&folder)
+            .assert()
+            .code(4)
+            .stdout(predicate::str::contains("dutch-4p-2r"))
+            .stderr(predicate::str::contains("folder.trf: nothing to check: no tournament file under it"));
     }
     let output = trfcheck().args(["check", "--format", "json"]).arg(&missing).output().unwrap();
     assert_eq!(output.status.code(), Some(5));
@@ -291,6 +306,8 @@ fn check_explains_a_round_that_differs() {
     assert_eq!(round["expected"], serde_json::json!([[2, 1], [3, 4]]));
     assert_eq!(round["recorded"], serde_json::json!([[1, 2], [3, 4]]));
     assert_eq!(round["criterion"], "5.2.1");
+    // The same pairs in other colours; 1 (W, W) and 2 (B, B) stay within the colour limits.
+    assert_eq!((round["severity"].as_str(), report["worst_severity"].as_str()), (Some("colours"), Some("colours")));
     assert!(round.get("engine_bug").is_none());
     // 2. Opponents exchanged: 4–1 and 3–2. In the 0.5 bracket (MDP 1, residents 2 and 4) the
     //    pair 1–4 leaves one of them without their colour preference (both prefer black), where
@@ -308,7 +325,7 @@ fn check_explains_a_round_that_differs() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("round 2: ✗ 2 of 2 boards differ"))
+        .stdout(predicate::str::contains("round 2: ✗ quality: 2 of 2 boards differ"))
         .stdout(predicate::str::contains("-   1.   4 - 1"))
         .stdout(predicate::str::contains("+   1.   2 - 1"))
         .stdout(predicate::str::contains("why: C12"))
@@ -362,5 +379,5 @@ fn check_on_a_terminal_draws_progress_from_every_job() {
         .timeout(std::time::Duration::from_secs(120))
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("checked rounds match"));
+        .stdout(predicate::str::contains("rounds checked: all match"));
 }

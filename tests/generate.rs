@@ -325,7 +325,7 @@ fn the_command_line() {
         .arg(&target)
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("all 6 checked rounds match"));
+        .stdout(predicate::str::contains("6 of 6 rounds checked: all match"));
     // To standard output: the same file.
     let written = std::fs::read(&target).unwrap();
     trfcheck().args(base).assert().code(0).stdout(written.clone());

@@ -1,6 +1,7 @@
 //! The one integration-test binary (ripgrep style): every file below is a module of it, so the
 //! suite links once.
 
+mod audit;
 mod cli;
 mod conformance;
 mod corpus;

@@ -15,8 +15,9 @@ use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::{self, ReadOptions};
 use crate::generate;
+use crate::report::table::{self, Mode};
 use crate::report::{self, OutputFormat};
-use crate::systems::SystemId;
+use crate::systems::{Severity, SystemId};
 use crate::verify::{self, CheckOptions, RoundRange};
 
 #[derive(Debug, Parser)]
@@ -25,8 +26,9 @@ use crate::verify::{self, CheckOptions, RoundRange};
     version,
     about = "Verifies Swiss-system tournament pairings in FIDE TRF files and FMJD crosstables",
     after_help = "Exit codes: 0 all checked rounds match (or all files valid), 1 a round differs, 2 usage error, \
-                  3 invalid input file, 4 pairing system unknown or unsupported, 5 file cannot be read or written. \
-                  With several files, the highest code wins."
+                  3 invalid input file, 4 pairing system unknown or unsupported, or nothing to check, 5 file cannot \
+                  be read or written. With several files: 2 > 5 > 3 > 1 > 4 > 0 (a difference found outranks a \
+                  file that could not be checked)."
 )]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
@@ -125,6 +127,7 @@ fn parse_points(text: &str) -> Result<crate::model::Points, String> {
 pub enum Command {
     /// Validate, then verify every round against the pairing system.
     Check {
+        /// Files, and folders (searched recursively for tournament files).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// The pairing system (overrides what the file declares).
@@ -135,9 +138,15 @@ pub enum Command {
         rounds: Option<RoundRange>,
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
-        /// Rounds checked at once (default: one per core).
+        /// Rounds (one file) or files (several) checked at once (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
+        /// The mildest severity of a difference that makes the exit status 1: absolute, quality,
+        /// colours or order (any difference).
+        #[arg(long, value_enum, default_value_t = Severity::Order, value_name = "SEVERITY")]
+        fail_on: Severity,
+        #[command(flatten)]
+        audit: AuditArgs,
         #[command(flatten)]
         draughts: DraughtsArgs,
         #[command(flatten)]
@@ -147,10 +156,16 @@ pub enum Command {
     },
     /// Parse and cross-check only: mirrored games, point totals, ids, byes.
     Validate {
+        /// Files, and folders (searched recursively for tournament files).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
+        /// Files read at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        #[command(flatten)]
+        audit: AuditArgs,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -161,6 +176,17 @@ pub enum Command {
         system: Option<SystemId>,
         #[command(flatten)]
         draughts: DraughtsArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Which systems, versions and organiser's options explain the recorded rounds, round by round.
+    Identify {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        /// Candidates checked at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -195,12 +221,24 @@ pub enum Command {
         file: PathBuf,
         #[arg(long, value_enum)]
         to: ConvertTarget,
+        /// The pairing system the event was paired under, written as record 192.
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
         /// Write to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
         #[command(flatten)]
         read: ReadArgs,
     },
+}
+
+/// The report of a batch audit.
+#[derive(Debug, Default, Args)]
+pub struct AuditArgs {
+    /// Also write the summary table to FILE: CSV when it ends in .csv, a self-contained HTML page
+    /// (the files worst-first, each with its rounds) when it ends in .html.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
 }
 
 /// What `generate` makes; the result model is documented in [`crate::generate::model`].
@@ -320,7 +358,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     // progress bar there, and would wait forever for a lock this thread holds.
     let mut err = io::stderr();
     match command {
-        Command::Check { files, system, rounds, format, jobs, draughts, read, standings } => {
+        Command::Check { files, system, rounds, format, jobs, fail_on, audit, draughts, read, standings } => {
             let options = CheckOptions {
                 system,
                 rounds,
@@ -329,11 +367,17 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                 no_standings: standings.no_standings,
                 unplayed: standings.solkoff_unplayed,
                 draughts: draughts.options(),
+                fail_on,
+                hints: true,
             };
-            check(&files, &options, format, style, &mut out, &mut err)
+            check(&files, &options, format, audit.report.as_deref(), style, &mut out, &mut err)
         }
-        Command::Validate { files, format, read } => {
-            validate(&files, read.options(), format, style, &mut out, &mut err)
+        Command::Validate { files, format, jobs, audit, read } => {
+            let batch = Batch { report: audit.report.as_deref(), jobs };
+            validate(&files, read.options(), format, &batch, style, &mut out, &mut err)
+        }
+        Command::Identify { file, format, jobs, read } => {
+            identify(&file, format, jobs, read.options(), style, &mut out, &mut err)
         }
         Command::Pair { file, system, draughts, read } => {
             pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
@@ -357,53 +401,250 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Generate { options, output } => {
             generate_tournament(&options.options(), output.as_deref(), &mut out, &mut err)
         }
-        Command::Convert { file, to: ConvertTarget::Trf, output, read } => {
-            convert(&file, output.as_deref(), read.options(), style, &mut out, &mut err)
+        Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
+            convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
         }
     }
 }
 
-fn check(
-    files: &[PathBuf],
+/// How a batch audit is run and reported.
+struct Batch<'a> {
+    /// `--report FILE.csv|FILE.html`.
+    report: Option<&'a Path>,
+    /// Files at once; `None`: one per core.
+    jobs: Option<usize>,
+}
+
+/// The kind of `--report` file, told by its extension; a usage error for any other.
+fn report_kind(path: Option<&Path>, err: &mut dyn Write) -> io::Result<Result<Option<ReportKind>, Status>> {
+    let Some(path) = path else { return Ok(Ok(None)) };
+    let extension = path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match extension.as_deref() {
+        Some("csv") => Ok(Ok(Some(ReportKind::Csv))),
+        Some("html" | "htm") => Ok(Ok(Some(ReportKind::Html))),
+        _ => {
+            writeln!(
+                err,
+                "trfcheck: --report {}: the report is a .csv or an .html file (told by the name's extension)",
+                path.display()
+            )?;
+            Ok(Err(Status::Usage))
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ReportKind {
+    Csv,
+    Html,
+}
+
+/// Finds the files of a batch, says once on stderr what was skipped, and refuses a run without
+/// any file: a run that checked nothing is never a pass (exit 4).
+fn collect_files(paths: &[PathBuf], err: &mut dyn Write) -> io::Result<Result<crate::audit::Collected, Status>> {
+    let collected = crate::audit::collect(paths);
+    if !collected.skipped.is_empty() {
+        let names: Vec<String> = collected
+            .skipped
+            .iter()
+            .take(5)
+            .map(|p| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()))
+            .collect();
+        let more = collected.skipped.len().saturating_sub(names.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        writeln!(
+            err,
+            "trfcheck: note: skipped {} file{} that {} not tournament files (TRF or FMJD crosstable): {}{more}",
+            collected.skipped.len(),
+            if collected.skipped.len() == 1 { "" } else { "s" },
+            if collected.skipped.len() == 1 { "is" } else { "are" },
+            names.join(", ")
+        )?;
+    }
+    if collected.files.is_empty() {
+        let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        writeln!(err, "trfcheck: nothing to check: no tournament file under {}", given.join(", "))?;
+        return Ok(Err(Status::NothingToCheck));
+    }
+    // A folder named that holds no tournament file checked nothing: said, and exit 4 at least.
+    for folder in &collected.empty_folders {
+        writeln!(err, "trfcheck: {}: nothing to check: no tournament file under it", folder.display())?;
+    }
+    Ok(Ok(collected))
+}
+
+/// A bar over the files of a batch, on stderr; hidden when stderr is not a terminal.
+fn files_bar(total: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template("[{bar:30}] file {pos}/{len} {elapsed} {msg}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// What a batch audit found, for its report.
+struct Audited<'a> {
+    reports: &'a [report::CheckReport],
+    rows: &'a [table::Row],
+    totals: &'a table::Totals,
+    mode: Mode,
+    title: String,
+}
+
+/// Writes the `--report` file (as `-o` writes, [`output::write_output`]); a failure is said on
+/// stderr and is exit 5.
+fn write_report(path: &Path, kind: ReportKind, audited: &Audited<'_>, err: &mut dyn Write) -> io::Result<Status> {
+    let mut bytes = Vec::new();
+    match kind {
+        ReportKind::Csv => table::write_csv(&mut bytes, audited.rows, audited.mode)?,
+        ReportKind::Html => {
+            report::html::write(&mut bytes, audited.reports, audited.totals, audited.mode, &audited.title)?
+        }
+    }
+    if let Err(error) = output::write_output(path, &bytes) {
+        writeln!(err, "trfcheck: {error}")?;
+        return Ok(Status::Io);
+    }
+    Ok(Status::Ok)
+}
+
+/// What checking one file printed, kept until its turn comes (files are checked in parallel and
+/// printed in order).
+struct CheckedFile {
+    report: report::CheckReport,
+    out: Vec<u8>,
+    err: Vec<u8>,
+}
+
+fn check_file(
+    path: &Path,
     options: &CheckOptions,
     format: OutputFormat,
+    style: Style,
+    observe: &(dyn Fn(verify::Progress) + Sync),
+) -> io::Result<CheckedFile> {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let (inspected, report) = verify::check_path_observed(path, options, observe);
+    report::write_diagnostics(&mut err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
+    if let Some(system) = report.system.as_deref().and_then(SystemId::from_id) {
+        warn_unused_draughts_flags(&mut err, &report.file, system, &options.draughts)?;
+    }
+    if let Some(warning) = &report.system_warning {
+        writeln!(err, "trfcheck: {}: warning: {warning}", report.file)?;
+    }
+    match format {
+        OutputFormat::Json => report::write_json_line(&mut out, &report)?,
+        // A file that cannot be read has no result: the error goes with the others, on stderr.
+        OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+            writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+        }
+        OutputFormat::Text => report::text::write(&mut out, &report)?,
+        OutputFormat::Bbp => {
+            if let Some(error) = &report.error {
+                writeln!(err, "trfcheck: {}: {error}", report.file)?;
+            }
+            // The checker layout has no place for it: said on stderr.
+            if let Some(caveat) = &report.system_caveat {
+                writeln!(err, "trfcheck: {}: note: {caveat}", report.file)?;
+            }
+            report::bbp::write(&mut out, &report)?;
+        }
+    }
+    Ok(CheckedFile { report, out, err })
+}
+
+fn check(
+    paths: &[PathBuf],
+    options: &CheckOptions,
+    format: OutputFormat,
+    report_path: Option<&Path>,
     style: Style,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    for path in files {
+    let kind = match report_kind(report_path, err)? {
+        Ok(kind) => kind,
+        Err(status) => return Ok(status),
+    };
+    let collected = match collect_files(paths, err)? {
+        Ok(collected) => collected,
+        Err(status) => return Ok(status),
+    };
+    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
+    let mut reports = Vec::with_capacity(collected.files.len());
+    if !collected.is_batch() {
+        // One file: its rounds on `--jobs` threads, with a bar over the rounds.
+        let path = &collected.files[0];
         let bar = progress_bar(path);
-        let (inspected, report) = verify::check_path_observed(path, options, &|progress| {
+        let checked = check_file(path, options, format, style, &|progress| {
             bar.set_length(progress.total as u64);
             bar.set_position(progress.done as u64);
-        });
+        })?;
         bar.finish_and_clear();
-        report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
-        if let Some(system) = report.system.as_deref().and_then(SystemId::from_id) {
-            warn_unused_draughts_flags(err, &report.file, system, &options.draughts)?;
-        }
-        match format {
-            OutputFormat::Json => report::write_json_line(out, &report)?,
-            // A file that cannot be read has no result: the error goes with the others, on stderr.
-            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
-                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
-            }
-            OutputFormat::Text => report::text::write(out, &report)?,
-            OutputFormat::Bbp => {
-                if let Some(error) = &report.error {
-                    writeln!(err, "trfcheck: {}: {error}", report.file)?;
+        err.write_all(&checked.err)?;
+        out.write_all(&checked.out)?;
+        status = status.combine(checked.report.status);
+        reports.push(checked.report);
+    } else {
+        // Many files: the files on `--jobs` threads (each file's rounds on one), largest first,
+        // printed in order, with a bar over the files.
+        let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        let per_file = CheckOptions { jobs: Some(1), ..*options };
+        let bar = files_bar(collected.files.len());
+        let mut failure: Option<io::Error> = None;
+        crate::audit::map_in_order(
+            &collected.files,
+            jobs,
+            |path| std::fs::metadata(path).map_or(0, |m| m.len()),
+            |path| check_file(path, &per_file, format, style, &|_| {}),
+            |_, checked| {
+                bar.inc(1);
+                let checked = match checked {
+                    Ok(checked) => checked,
+                    Err(error) => {
+                        failure.get_or_insert(error);
+                        return;
+                    }
+                };
+                if failure.is_none()
+                    && let Err(error) =
+                        bar.suspend(|| err.write_all(&checked.err).and_then(|()| out.write_all(&checked.out)))
+                {
+                    failure = Some(error);
                 }
-                // The checker layout has no place for it: said on stderr.
-                if let Some(caveat) = &report.system_caveat {
-                    writeln!(err, "trfcheck: {}: note: {caveat}", report.file)?;
-                }
-                report::bbp::write(out, &report)?;
-            }
+                status = status.combine(checked.report.status);
+                reports.push(checked.report);
+            },
+        );
+        bar.finish_and_clear();
+        if let Some(error) = failure {
+            return Err(error);
         }
-        status = status.combine(report.status);
+    }
+    let rows: Vec<table::Row> = reports.iter().map(table::Row::of_check).collect();
+    let totals = table::Totals::of(&rows, collected.skipped.len());
+    if collected.is_batch() && format == OutputFormat::Text {
+        table::write_text(out, &rows, &totals, Mode::Check)?;
+    }
+    if let (Some(path), Some(kind)) = (report_path, kind) {
+        let audited = Audited {
+            reports: &reports,
+            rows: &rows,
+            totals: &totals,
+            mode: Mode::Check,
+            title: audit_title("check", paths),
+        };
+        let written = write_report(path, kind, &audited, err)?;
+        status = status.combine(written);
     }
     Ok(status)
+}
+
+/// The title of an audit's HTML page: the command and the paths audited.
+fn audit_title(command: &str, paths: &[PathBuf]) -> String {
+    let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    format!("trfcheck {command} {}", given.join(" "))
 }
 
 /// Says on stderr that the FMJD option flags given do nothing under `system`, when it is not an
@@ -449,30 +690,166 @@ fn progress_bar(path: &Path) -> indicatif::ProgressBar {
 }
 
 fn validate(
-    files: &[PathBuf],
+    paths: &[PathBuf],
     options: ReadOptions,
     format: OutputFormat,
+    batch: &Batch<'_>,
     style: Style,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    for path in files {
-        let (inspected, report) = verify::validate_path(path, options);
-        match format {
-            OutputFormat::Json => report::write_json_line(out, &report)?,
-            // A file that cannot be read has no result: the error goes with the others, on stderr.
-            OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
-                writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+    let kind = match report_kind(batch.report, err)? {
+        Ok(kind) => kind,
+        Err(status) => return Ok(status),
+    };
+    let collected = match collect_files(paths, err)? {
+        Ok(collected) => collected,
+        Err(status) => return Ok(status),
+    };
+    let jobs = batch.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let bar = if collected.is_batch() { files_bar(collected.files.len()) } else { indicatif::ProgressBar::hidden() };
+    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
+    let mut reports = Vec::with_capacity(collected.files.len());
+    let mut failure: Option<io::Error> = None;
+    crate::audit::map_in_order(
+        &collected.files,
+        jobs,
+        |path| std::fs::metadata(path).map_or(0, |m| m.len()),
+        |path| -> io::Result<(report::ValidationReport, Vec<u8>, Vec<u8>)> {
+            let (inspected, report) = verify::validate_path(path, options);
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            match format {
+                OutputFormat::Json => report::write_json_line(&mut out, &report)?,
+                // A file that cannot be read has no result: the error goes with the others, on stderr.
+                OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
+                    writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
+                }
+                OutputFormat::Text | OutputFormat::Bbp => {
+                    report::write_diagnostics(
+                        &mut err,
+                        inspected.loaded.as_ref(),
+                        &report.file,
+                        &inspected.diagnostics,
+                        style,
+                    )?;
+                    writeln!(out, "{}", report.summary_line())?;
+                }
             }
-            OutputFormat::Text | OutputFormat::Bbp => {
-                report::write_diagnostics(err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
-                writeln!(out, "{}", report.summary_line())?;
+            Ok((report, out, err))
+        },
+        |_, validated| {
+            bar.inc(1);
+            match validated {
+                Ok((report, file_out, file_err)) => {
+                    if failure.is_none()
+                        && let Err(error) =
+                            bar.suspend(|| err.write_all(&file_err).and_then(|()| out.write_all(&file_out)))
+                    {
+                        failure = Some(error);
+                    }
+                    status = status.combine(report.status);
+                    reports.push(report);
+                }
+                Err(error) => {
+                    failure.get_or_insert(error);
+                }
             }
-        }
-        status = status.combine(report.status);
+        },
+    );
+    bar.finish_and_clear();
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let rows: Vec<table::Row> = reports.iter().map(table::Row::of_validation).collect();
+    let totals = table::Totals::of(&rows, collected.skipped.len());
+    if collected.is_batch() && format != OutputFormat::Json {
+        table::write_text(out, &rows, &totals, Mode::Validate)?;
+    }
+    if let (Some(path), Some(kind)) = (batch.report, kind) {
+        let as_checks: Vec<report::CheckReport> =
+            reports.iter().map(report::ValidationReport::as_check_report).collect();
+        let audited = Audited {
+            reports: &as_checks,
+            rows: &rows,
+            totals: &totals,
+            mode: Mode::Validate,
+            title: audit_title("validate", paths),
+        };
+        let written = write_report(path, kind, &audited, err)?;
+        status = status.combine(written);
     }
     Ok(status)
+}
+
+/// `trfcheck identify`: every system and option that applies to the file, with the rounds each
+/// one's pairing matches. Exit 0 when one of them matches every round it checks, 1 when none does.
+fn identify(
+    path: &Path,
+    format: OutputFormat,
+    jobs: Option<usize>,
+    options: ReadOptions,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let inspected = verify::inspect(path, options);
+    let name = path.display().to_string();
+    if let Some(error) = inspected.read_error {
+        writeln!(err, "trfcheck: {error}")?;
+        return Ok(Status::Io);
+    }
+    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
+        return Ok(Status::Invalid);
+    };
+    if inspected.diagnostics.has_errors() {
+        writeln!(err, "trfcheck: {name} is invalid; nothing identified")?;
+        return Ok(Status::Invalid);
+    }
+    if tournament.rounds_paired() == 0 {
+        writeln!(err, "trfcheck: {name}: nothing to check: the file records no paired round")?;
+        return Ok(Status::NothingToCheck);
+    }
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let found = crate::identify::identify(tournament, jobs);
+    let robin = crate::identify::round_robin(tournament);
+    let rounds = tournament.rounds_paired();
+    match format {
+        OutputFormat::Json => {
+            let value = serde_json::json!({
+                "schema": report::SCHEMA, "file": name, "rounds": rounds, "round_robin": robin, "candidates": found,
+            });
+            report::write_json_line(out, &value)?;
+        }
+        OutputFormat::Text | OutputFormat::Bbp => {
+            writeln!(out, "{name}: {rounds} rounds recorded; the rounds each system's pairing matches, best first:")?;
+            let width = found.iter().map(|c| c.label().chars().count()).max().unwrap_or(0);
+            for candidate in &found {
+                let matching = if candidate.matching.is_empty() {
+                    "none".to_owned()
+                } else {
+                    report::rounds_text(&candidate.matching)
+                };
+                let not_checked = if candidate.not_checked.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {} not checked", report::rounds_text(&candidate.not_checked))
+                };
+                writeln!(
+                    out,
+                    "  {:<width$}  {:>3} of {}  {matching}{not_checked}",
+                    candidate.label(),
+                    candidate.matching.len(),
+                    candidate.matching.len() + candidate.differing.len()
+                )?;
+            }
+            if let Some(robin) = &robin {
+                writeln!(out, "{name}: {robin}")?;
+            }
+        }
+    }
+    let explained = found.iter().any(|c| c.differing.is_empty() && !c.matching.is_empty());
+    Ok(if explained { Status::Ok } else { Status::Mismatch })
 }
 
 fn pair(
@@ -535,6 +912,7 @@ fn pair(
 
 fn convert(
     path: &Path,
+    system: Option<SystemId>,
     output: Option<&Path>,
     options: ReadOptions,
     style: Style,
@@ -554,7 +932,14 @@ fn convert(
         writeln!(err, "trfcheck: {name} is invalid; nothing converted")?;
         return Ok(Status::Invalid);
     };
-    write_trf(tournament, &name, output, out, err)
+    let Some(system) = system else { return write_trf(tournament, &name, output, out, err) };
+    // SPEC: `--system` writes 192, so that a check of the converted file needs no flag.
+    if let Some(warning) = crate::systems::cross_game_warning(tournament, system) {
+        writeln!(err, "trfcheck: {name}: warning: {warning}")?;
+    }
+    let mut declared = tournament.clone();
+    declared.header.system_code = Some(system.code().to_owned());
+    write_trf(&declared, &name, output, out, err)
 }
 
 /// Writes a tournament as TRF-2026 to `output` (see [`output::write_output`]) or standard

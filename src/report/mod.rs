@@ -1,8 +1,10 @@
 //! What a run tells: per file, as text for people or JSON for programs (SPEC.md, `schema: 1`).
 
 pub mod bbp;
+pub mod html;
 pub mod javafo;
 pub mod standings_table;
+pub mod table;
 pub mod text;
 
 use std::io::{self, Write};
@@ -13,7 +15,8 @@ use crate::diagnostics::render::{self, Style};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::exit::Status;
 use crate::formats::Loaded;
-use crate::model::SourceFormat;
+use crate::model::{SourceFormat, Tournament};
+use crate::systems::Severity;
 
 /// JSON schema number; bumped only when a field is removed or changes meaning.
 pub const SCHEMA: u32 = 1;
@@ -42,6 +45,9 @@ pub enum RoundStatus {
 pub struct RoundReport {
     pub round: u32,
     pub status: RoundStatus,
+    /// How much a difference matters (`mismatch`, and `no-valid-pairing`, which is `absolute`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub severity: Option<Severity>,
     /// `[white, black]` by pairing number, a PAB as `[player, 0]`, in board order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<Vec<[u32; 2]>>,
@@ -81,6 +87,7 @@ impl RoundReport {
         RoundReport {
             round,
             status: RoundStatus::NotChecked,
+            severity: None,
             expected: None,
             recorded: None,
             explanation: None,
@@ -99,6 +106,67 @@ pub struct Summary {
     /// Rounds given no verdict (`not-checked`, each with its reason), when the engine ran.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_checked_rounds: Vec<u32>,
+    /// The rounds the file records (paired): the M of "N of M rounds checked".
+    pub rounds_recorded: u32,
+    /// Recorded rounds left out by `--rounds`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_requested_rounds: Vec<u32>,
+    /// The differing rounds by severity.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub rounds_by_severity: std::collections::BTreeMap<Severity, Vec<u32>>,
+}
+
+/// What the file says about the event: the header records and the size of the field.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Event {
+    /// 012
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// 022
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    /// 042, `YYYY/MM/DD` when it could be read, else as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_date: Option<String>,
+    /// 052
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_date: Option<String>,
+    pub players: usize,
+    /// Rounds paired in the file.
+    pub rounds: u32,
+    /// The number of rounds the file declares (142, XXR), when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds_declared: Option<u32>,
+}
+
+impl Event {
+    pub fn of(t: &Tournament) -> Event {
+        let date = |d: &Option<crate::model::DateText>| {
+            d.as_ref().map(|d| match d {
+                crate::model::DateText::Date(date) => date.to_string(),
+                crate::model::DateText::Text(text) => text.clone(),
+            })
+        };
+        let text = |s: &Option<String>| s.as_ref().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+        Event {
+            name: text(&t.header.name),
+            city: text(&t.header.city),
+            start_date: date(&t.header.start_date),
+            end_date: date(&t.header.end_date),
+            players: t.players.len(),
+            rounds: t.rounds_paired(),
+            rounds_declared: t.header.rounds,
+        }
+    }
+
+    /// `2021/03/05–2021/03/07`, one date, or nothing.
+    pub fn dates(&self) -> String {
+        match (&self.start_date, &self.end_date) {
+            (Some(a), Some(b)) if a != b => format!("{a}–{b}"),
+            (Some(a), _) | (None, Some(a)) => a.clone(),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// The outcome of `check` for one file.
@@ -115,11 +183,23 @@ pub struct CheckReport {
     /// When the rules checked are only the nearest trfcheck has (not those in force then), why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub system_caveat: Option<String>,
+    /// When the system is of another game than the file (a draughts system on a chess file, or a
+    /// chess system on a draughts file), the warning that names both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system_warning: Option<String>,
     /// The FMJD organiser's options used, each with where it came from (flag, XDO record, default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<crate::systems::fmjd::UsedOption>>,
+    /// The event's name, city, dates, players and rounds, when the file could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<Event>,
     pub rounds: Vec<RoundReport>,
     pub summary: Summary,
+    /// The worst severity of the differing rounds; `null` when none differs.
+    pub worst_severity: Option<Severity>,
+    /// When most rounds differ, what the data suggests, each computed (`crate::identify`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<String>,
     pub status: Status,
     /// What stopped the check, when something did (unreadable file, invalid file, no system, no engine).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -140,9 +220,13 @@ impl CheckReport {
             system_source: None,
             system_reason: None,
             system_caveat: None,
+            system_warning: None,
             options: None,
+            event: None,
             rounds: Vec::new(),
             summary: Summary::default(),
+            worst_severity: None,
+            hints: Vec::new(),
             status: Status::Ok,
             error: None,
             diagnostics: Vec::new(),
@@ -150,7 +234,8 @@ impl CheckReport {
         }
     }
 
-    /// One line, for `watch` and logs.
+    /// One line, for `watch` and logs: "N of M rounds checked", the rounds not checked and why, and
+    /// the differing rounds by severity, the worst first.
     pub fn summary_line(&self) -> String {
         let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
         let warnings = self.diagnostics.iter().filter(|d| d.severity == crate::diagnostics::Severity::Warning).count();
@@ -163,30 +248,113 @@ impl CheckReport {
             (Some(s), None) => format!(" {s}:"),
             (None, _) => String::new(),
         };
-        let verdict = match (&self.error, self.status) {
-            (Some(error), _) => error.clone(),
-            (None, Status::Ok) => {
-                format!("all {} checked rounds match", self.summary.rounds_checked)
-            }
-            (None, _) => {
-                let rounds: Vec<String> = self.summary.mismatched_rounds.iter().map(u32::to_string).collect();
-                format!(
-                    "{} of {} checked rounds differ (rounds {})",
-                    rounds.len(),
-                    self.summary.rounds_checked,
-                    rounds.join(", ")
-                )
-            }
-        };
-        let verdict = match (&self.error, self.summary.not_checked_rounds.as_slice()) {
-            (None, not_checked @ [_, ..]) => {
-                let rounds: Vec<String> = not_checked.iter().map(u32::to_string).collect();
-                format!("{verdict}; {} not checked (rounds {})", rounds.len(), rounds.join(", "))
-            }
-            _ => verdict,
+        let verdict = match &self.error {
+            Some(error) => error.clone(),
+            None => self.rounds_verdict(),
         };
         format!("{}:{system} {verdict}{findings}", self.file)
     }
+
+    /// "N of M rounds checked" with what was left out and why, then the verdict on those checked.
+    fn rounds_verdict(&self) -> String {
+        let summary = &self.summary;
+        let mut head = format!("{} of {} rounds checked", summary.rounds_checked, summary.rounds_recorded);
+        let mut left_out = Vec::new();
+        if !summary.not_requested_rounds.is_empty() {
+            left_out.push(format!("{} not asked for by --rounds", rounds_text(&summary.not_requested_rounds)));
+        }
+        // The reasons of the rounds not checked, each once, with its rounds; a reason's details
+        // after its first clause (the players of each round) are in the round's own line.
+        let mut reasons: Vec<(&str, Vec<u32>)> = Vec::new();
+        for round in self.rounds.iter().filter(|r| r.status == RoundStatus::NotChecked) {
+            let reason = round.reason.as_deref().unwrap_or("no reason given");
+            let reason = reason.split_once("; ").map_or(reason, |(first, _)| first);
+            match reasons.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, rounds)) => rounds.push(round.round),
+                None => reasons.push((reason, vec![round.round])),
+            }
+        }
+        for (reason, rounds) in reasons {
+            left_out.push(format!("{} not checked: {reason}", rounds_text(&rounds)));
+        }
+        if !left_out.is_empty() {
+            head = format!("{head} ({})", left_out.join("; "));
+        }
+        let differing = summary.mismatched_rounds.len();
+        if differing == 0 {
+            return format!("{head}: all match");
+        }
+        let classes: Vec<String> = Severity::WORST_FIRST
+            .iter()
+            .filter_map(|&severity| {
+                let rounds = summary.rounds_by_severity.get(&severity)?;
+                let label = match severity {
+                    Severity::Order => "order only".to_owned(),
+                    Severity::Colours => "colours only".to_owned(),
+                    Severity::Absolute | Severity::Quality => {
+                        // The criterion of each round, and for an absolute difference what it breaks.
+                        let why: Vec<String> = rounds
+                            .iter()
+                            .filter_map(|&r| self.rounds.iter().find(|x| x.round == r))
+                            .map(|r| {
+                                let criterion = r.criterion.as_deref().unwrap_or("?");
+                                match (severity, r.explanation.as_deref()) {
+                                    (Severity::Absolute, Some(text)) => {
+                                        format!("{criterion}: {}", short_explanation(criterion, text))
+                                    }
+                                    _ => criterion.to_owned(),
+                                }
+                            })
+                            .collect();
+                        let mut why_unique: Vec<String> = Vec::new();
+                        for w in why {
+                            if !why_unique.contains(&w) {
+                                why_unique.push(w);
+                            }
+                        }
+                        format!("{severity} ({})", why_unique.join("; "))
+                    }
+                };
+                Some(format!("{}: {label}", rounds_text(rounds)))
+            })
+            .collect();
+        format!("{head}: {differing} differ — {}", classes.join("; "))
+    }
+}
+
+/// The explanation without the criterion it starts with (the summary names the criterion first).
+fn short_explanation<'a>(criterion: &str, text: &'a str) -> &'a str {
+    let rest = match text.find(criterion) {
+        Some(at) if at < 16 => &text[at + criterion.len()..],
+        _ => return text,
+    };
+    let rest = rest.trim_start_matches([':', ' ']);
+    // "C2 (3.1.2, no second pairing-allocated bye): the record …": the article's title goes too.
+    match rest.strip_prefix('(').and_then(|r| r.split_once("): ")) {
+        Some((_, after)) => after,
+        None => rest,
+    }
+}
+
+/// `round 9`, `rounds 1–3, 5`: runs of consecutive rounds joined.
+pub fn rounds_text(rounds: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &r in rounds {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == r => *last = r,
+            _ => runs.push((r, r)),
+        }
+    }
+    let listed: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| match b - a {
+            0 => a.to_string(),
+            1 => format!("{a}, {b}"),
+            _ => format!("{a}–{b}"),
+        })
+        .collect();
+    let word = if rounds.len() == 1 { "round" } else { "rounds" };
+    format!("{word} {}", listed.join(", "))
 }
 
 fn plural(n: usize) -> &'static str {
@@ -205,6 +373,9 @@ pub struct ValidationReport {
     pub encoding: Option<crate::formats::source::Encoding>,
     pub players: usize,
     pub rounds_paired: u32,
+    /// The event's name, city, dates, players and rounds, when the file could be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<Event>,
     /// The next round, when the file carries its markers (byes and absences set in advance).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round_to_pair: Option<u32>,
@@ -217,6 +388,18 @@ pub struct ValidationReport {
 }
 
 impl ValidationReport {
+    /// The validation as a check report without rounds, for the HTML page of `validate --report`.
+    pub fn as_check_report(&self) -> CheckReport {
+        let mut report = CheckReport::new(self.file.clone());
+        report.format = self.format;
+        report.event = self.event.clone();
+        report.summary.rounds_recorded = self.rounds_paired;
+        report.status = self.status;
+        report.error = self.error.clone().or_else(|| (!self.valid).then(|| self.summary_line()));
+        report.diagnostics = self.diagnostics.clone();
+        report
+    }
+
     pub fn summary_line(&self) -> String {
         if let Some(error) = &self.error {
             return format!("{}: {error}", self.file);

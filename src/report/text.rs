@@ -36,13 +36,14 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                 writeln!(out, "  round {}: not checked: {}", round.round, round.reason.as_deref().unwrap_or(""))?;
             }
             RoundStatus::NoValidPairing => {
-                writeln!(out, "  round {}: ✗ no pairing satisfies the absolute criteria", round.round)?;
+                writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)?;
             }
             RoundStatus::Mismatch => {
                 let Some(detail) = &round.detail else { continue };
+                let severity = round.severity.map_or(String::new(), |s| format!("{s}: "));
                 writeln!(
                     out,
-                    "  round {}: ✗ {} of {} boards differ (- recorded, + {})",
+                    "  round {}: ✗ {severity}{} of {} boards differ (- recorded, + {})",
                     round.round,
                     detail.differing_computed.len(),
                     detail.computed.len(),
@@ -88,6 +89,9 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     }
     if let Some(standings) = &report.standings {
         super::standings_table::write(out, standings)?;
+    }
+    for hint in &report.hints {
+        writeln!(out, "  hint: {hint}")?;
     }
     writeln!(out, "{}", report.summary_line())
 }

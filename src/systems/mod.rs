@@ -10,13 +10,17 @@ pub mod dubov1997;
 pub mod dutch;
 pub mod dutch2012;
 pub mod fmjd;
+mod game;
 pub mod pairing;
+pub mod severity;
 
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::model::{Date, SourceFormat, Tournament};
+pub use game::{cross_game_warning, is_draughts};
+pub use severity::Severity;
 
 /// The systems trfcheck knows, by the identifiers used everywhere (CLI, JSON, docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
@@ -428,6 +432,23 @@ pub trait Engine: Sync {
         computed: &pairing::RoundPairing,
         recorded: &pairing::RoundPairing,
     ) -> Explanation;
+
+    /// The severity class of the criterion an explanation of this engine names (each system's
+    /// `severity.rs`, with the articles); [`severity::classify`] settles a round's class from it.
+    /// An engine without its own mapping calls every difference `quality`, never milder.
+    fn severity(&self, criterion: &str) -> Severity {
+        let _ = criterion;
+        Severity::Quality
+    }
+
+    /// True when the system keeps the colour limits of the basic rules for Swiss systems (C.04.1
+    /// arts. 6 and 7: a colour difference beyond ±2, or the same colour three times in a row), so
+    /// that a recorded board whose colours break them where the other colours would not is an
+    /// absolute difference. The FMJD annex has no such limits (its colour preference is an
+    /// organiser's option, section 7).
+    fn keeps_colour_limits(&self) -> bool {
+        true
+    }
 
     /// Why round `state.round` of `t` cannot be checked because the file lacks numbers its pairing
     /// rests on (`None`: it can). A file numbered by final place has no pairing numbers, which

@@ -5,6 +5,7 @@
 //! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
 
 pub mod round;
+pub mod severity;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,6 +27,16 @@ pub struct RoundRange {
 impl RoundRange {
     pub fn contains(&self, round: u32) -> bool {
         round >= self.first && self.last.is_none_or(|last| round <= last)
+    }
+}
+
+impl std::fmt::Display for RoundRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.last {
+            Some(last) if last == self.first => write!(f, "{}", self.first),
+            Some(last) => write!(f, "{}-{last}", self.first),
+            None => write!(f, "{}-", self.first),
+        }
     }
 }
 
@@ -64,6 +75,13 @@ pub struct CheckOptions {
     pub unplayed: Option<crate::model::UnplayedRule>,
     /// The FMJD organiser's options given as flags: over the file's `XDO` record.
     pub draughts: crate::model::DraughtsOptions,
+    /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
+    /// the default, `order`, makes any difference count.
+    pub fail_on: crate::systems::Severity,
+    /// When most rounds differ, run the other candidate systems and options for hints
+    /// (`crate::identify`): as many checks again as there are candidates, so `check` asks for it
+    /// and the library, `watch` and the test corpora do not.
+    pub hints: bool,
 }
 
 /// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
@@ -161,6 +179,7 @@ pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, Validatio
         encoding: inspected.loaded.as_ref().map(|l| l.source.encoding),
         players: tournament.map_or(0, |t| t.players.len()),
         rounds_paired: tournament.map_or(0, |t| t.rounds_paired()),
+        event: tournament.map(crate::report::Event::of),
         round_to_pair: tournament.filter(|t| t.has_round_to_pair_markers()).map(|t| t.round_to_pair()),
         errors,
         warnings: inspected.diagnostics.warning_count(),
@@ -216,6 +235,8 @@ pub fn check_read(
         return (inspected, report);
     };
     report.format = tournament.origin.format;
+    report.event = Some(crate::report::Event::of(tournament));
+    report.summary.rounds_recorded = tournament.rounds_paired();
     let errors = inspected.diagnostics.error_count();
     if errors > 0 {
         report.status = Status::Invalid;
@@ -237,6 +258,7 @@ pub fn check_read(
     report.system_source = Some(resolved.source.clone());
     report.system_reason = Some(resolved.reason.clone());
     report.system_caveat = resolved.caveat.clone();
+    report.system_warning = systems::cross_game_warning(tournament, resolved.system);
     report.options = used_options(tournament, resolved.system, &options.draughts);
     let effective = if resolved.system.is_fmjd() {
         with_draughts_flags(tournament, &options.draughts)
@@ -244,6 +266,30 @@ pub fn check_read(
         std::borrow::Cow::Borrowed(tournament)
     };
     let tournament = effective.as_ref();
+    // A run that checks nothing never reads as a pass: a file without a paired round has a status
+    // of its own, and rounds asked for past the last one are a usage error.
+    let recorded = tournament.rounds_paired();
+    if recorded == 0 {
+        report.status = Status::NothingToCheck;
+        report.error = Some(format!(
+            "nothing to check: the file records no paired round ({} player{})",
+            tournament.players.len(),
+            if tournament.players.len() == 1 { "" } else { "s" }
+        ));
+        return (inspected, report);
+    }
+    if let Some(range) = options.rounds {
+        let past = range.last.unwrap_or(range.first);
+        if past > recorded {
+            report.status = Status::Usage;
+            report.error = Some(format!(
+                "--rounds {range} asks for round {past}, but the file records {recorded} round{} (1–{recorded})",
+                if recorded == 1 { "" } else { "s" }
+            ));
+            return (inspected, report);
+        }
+        report.summary.not_requested_rounds = (1..=recorded).filter(|&r| !range.contains(r)).collect();
+    }
     let Some(engine) = crate::systems::engine_for(resolved.system) else {
         let reason = format!("no pairing engine supports {} yet", resolved.system);
         for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
@@ -265,17 +311,32 @@ pub fn check_read(
             RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
                 report.summary.rounds_checked += 1;
                 report.summary.mismatched_rounds.push(outcome.round);
-                report.status = Status::Mismatch;
+                let severity = outcome.severity.unwrap_or(crate::systems::Severity::Absolute);
+                report.summary.rounds_by_severity.entry(severity).or_default().push(outcome.round);
+                report.worst_severity = report.worst_severity.max(Some(severity));
+                if severity >= options.fail_on {
+                    report.status = Status::Mismatch;
+                }
             }
         }
         report.rounds.push(outcome);
+    }
+    // Most rounds differ: say what the data suggests (another system or option under which they
+    // match, a round robin, numbers that are not the pairing order), each hint computed.
+    let differing = report.summary.mismatched_rounds.len() as u32;
+    if options.hints && report.summary.rounds_checked >= 2 && 2 * differing > report.summary.rounds_checked {
+        let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
+        report.hints = crate::identify::hints(tournament, resolved.system, round_one_differs, jobs);
     }
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
         report.standings = fmjd_standings(tournament, resolved.system, last, options.unplayed);
     }
     // No round could be checked: the system is not supported for this file (exit 4), with the reason.
-    if report.summary.rounds_checked == 0 && !report.summary.not_checked_rounds.is_empty() {
+    if report.summary.rounds_checked == 0 && report.summary.not_checked_rounds.is_empty() {
+        report.status = Status::NothingToCheck;
+        report.error = Some("nothing to check: no round was checked".into());
+    } else if report.summary.rounds_checked == 0 {
         report.status = Status::System;
         let reason = report.rounds.iter().find_map(|r| r.reason.clone()).unwrap_or_default();
         report.error = Some(format!("no round can be checked: {reason}"));

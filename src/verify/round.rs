@@ -113,6 +113,8 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
         Err(crate::systems::NoValidPairing) => RoundReport {
             round,
             status: RoundStatus::NoValidPairing,
+            // No pairing keeps the absolute criteria, so the recorded one breaks one of them.
+            severity: Some(crate::systems::Severity::Absolute),
             expected: None,
             recorded: Some(pairs(&recorded)),
             explanation: Some("no pairing of this round satisfies the absolute criteria".into()),
@@ -132,6 +134,7 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
                 return RoundReport {
                     round,
                     status: RoundStatus::Match,
+                    severity: None,
                     expected: None,
                     recorded: None,
                     explanation: None,
@@ -152,12 +155,18 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
                 *list = sorted.boards;
             }
             let explanation = engine.explain(&state, &computed, &recorded);
+            let (severity, breach) = super::severity::of_round(t, &state, engine, &explanation, &computed, &recorded);
+            let text = match breach {
+                Some(breach) => format!("{}; {breach}", explanation.text),
+                None => explanation.text.clone(),
+            };
             RoundReport {
                 round,
                 status: RoundStatus::Mismatch,
+                severity: Some(severity),
                 expected: Some(pairs(&computed)),
                 recorded: Some(pairs(&recorded)),
-                explanation: Some(explanation.text.clone()),
+                explanation: Some(text),
                 criterion: Some(explanation.criterion.clone()),
                 engine_bug: explanation.recorded_is_better,
                 reason: None,

@@ -15,6 +15,7 @@ pub(crate) mod graph;
 pub(crate) mod literal;
 pub mod order;
 pub(crate) mod player;
+mod severity;
 
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
@@ -42,6 +43,10 @@ impl super::Engine for Dubov2025 {
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
         explain::explain(state, computed, recorded)
     }
+
+    fn severity(&self, criterion: &str) -> super::Severity {
+        severity::of(criterion)
+    }
 }
 
 impl super::Engine for Dubov2025Literal {
@@ -51,6 +56,10 @@ impl super::Engine for Dubov2025Literal {
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
         explain::explain(state, computed, recorded)
+    }
+
+    fn severity(&self, criterion: &str) -> super::Severity {
+        severity::of(criterion)
     }
 }
 

@@ -440,8 +440,9 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
     if theirs.cross < ours.cross {
         let same: Vec<(usize, usize)> =
             recorded_pairs.iter().copied().filter(|&(a, b)| group.is_white(a) == group.is_white(b)).collect();
+        // 6.1's standard: as many "whites" as "blacks", each meeting one of the other column.
         return Some(finding(
-            "6.3",
+            "6.1",
             format!(
                 "in score group {score} ({columns}) every row can get an opponent from the other column for {} pairs; the record pairs within a column: {}",
                 ours.cross,

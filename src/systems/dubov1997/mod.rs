@@ -18,6 +18,7 @@ pub mod literal;
 pub mod player;
 pub mod procedure;
 pub mod rules;
+mod severity;
 mod witness;
 
 use crate::model::PlayerId;
@@ -89,5 +90,9 @@ impl super::Engine for Dubov1997 {
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
         explain::explain(state, computed, recorded)
+    }
+
+    fn severity(&self, criterion: &str) -> super::Severity {
+        severity::of(criterion)
     }
 }

@@ -7,6 +7,7 @@ mod explain;
 mod generation;
 pub mod player;
 mod rules2017;
+mod severity;
 pub mod weights;
 
 pub use engine::NoValidPairing;
@@ -214,5 +215,9 @@ impl super::Engine for Rules {
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
         explain::explain(state, *self, computed, recorded)
+    }
+
+    fn severity(&self, criterion: &str) -> super::Severity {
+        severity::of(criterion)
     }
 }

@@ -25,6 +25,7 @@ pub mod order;
 pub mod player;
 pub mod procedure;
 pub mod round;
+mod severity;
 pub mod step;
 
 use crate::state::RoundState;
@@ -99,5 +100,9 @@ impl super::Engine for Dutch2012 {
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
         explain::explain(state, computed, recorded)
+    }
+
+    fn severity(&self, criterion: &str) -> super::Severity {
+        severity::of(criterion)
     }
 }

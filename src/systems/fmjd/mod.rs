@@ -35,6 +35,7 @@
 
 mod explain;
 mod numbers;
+mod severity;
 
 pub(crate) use explain::Trace;
 
@@ -96,6 +97,14 @@ macro_rules! engine {
                 recorded: &RoundPairing,
             ) -> super::Explanation {
                 explain::explain(state, $variant, computed, recorded)
+            }
+
+            fn severity(&self, criterion: &str) -> super::Severity {
+                severity::of(criterion)
+            }
+
+            fn keeps_colour_limits(&self) -> bool {
+                false
             }
 
             fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut RoundState) -> Option<String> {

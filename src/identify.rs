@@ -1,0 +1,344 @@
+//! What the data suggests when the rounds of a file differ (issue #14, item 4): under which
+//! system, version or organiser's option the recorded rounds match (`trfcheck identify`), whether
+//! the event is a round robin, and whether the player numbers are the order the record was paired
+//! in. Every hint is computed — each candidate system is run on every recorded round — never
+//! guessed from names.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, Tournament};
+use crate::report::RoundStatus;
+use crate::systems::SystemId;
+use crate::verify::round::{check_round, recorded_seat};
+
+/// One way of pairing the file: a system, with Baku acceleration (the FIDE systems) or the FMJD
+/// organiser's options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    pub system: SystemId,
+    /// `Baku acceleration`, or the FMJD options (`colour-preference weak, floats off, …`); `None`:
+    /// the system as the file declares it otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
+    /// Rounds whose record this candidate's pairing matches.
+    pub matching: Vec<u32>,
+    pub differing: Vec<u32>,
+    /// Rounds it cannot check (numbers missing), with no verdict.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub not_checked: Vec<u32>,
+    #[serde(skip)]
+    baku: bool,
+    #[serde(skip)]
+    draughts: Option<DraughtsOptions>,
+}
+
+impl Candidate {
+    /// `dutch-2017`, `dutch-2025 with Baku acceleration`, `fmjd-solkoff with colour-preference weak`.
+    pub fn label(&self) -> String {
+        match &self.option {
+            Some(option) => format!("{} with {option}", self.system),
+            None => self.system.to_string(),
+        }
+    }
+
+    /// True when this is the system and options a check of `t` uses.
+    fn is_declared(&self, t: &Tournament, system: SystemId) -> bool {
+        let options = |d: &DraughtsOptions| (d.floats, d.colour_preference, d.acceleration);
+        self.system == system
+            && self.baku == baku_declared(t)
+            && self.draughts.as_ref().is_none_or(|d| options(d) == options(&resolved_options(t)))
+    }
+}
+
+/// Baku acceleration as the state reads it: a `_BAKU` code, or `ACC true`.
+fn baku_declared(t: &Tournament) -> bool {
+    t.header.baku_acceleration_flag
+        || t.header.system_code.as_deref().is_some_and(|c| c.trim().to_ascii_uppercase().ends_with("_BAKU"))
+}
+
+/// The FMJD options a check uses when no flag is given: the file's XDO over the annex's defaults.
+fn resolved_options(t: &Tournament) -> DraughtsOptions {
+    let defaults = DraughtsOptions {
+        floats: Some(true),
+        colour_preference: Some(ColourPreference::None),
+        acceleration: Some(AccelerationMethod::None),
+        bye_points: None,
+    };
+    t.draughts_options.over(&defaults)
+}
+
+/// Every system (and option) that applies to the file's game: the five FIDE systems with and
+/// without Baku acceleration for a chess file; the three FMJD systems with every combination of
+/// colour preference, floats and acceleration for a draughts file.
+fn candidates(t: &Tournament) -> Vec<(SystemId, bool, Option<DraughtsOptions>)> {
+    let fide =
+        [SystemId::Dutch2025, SystemId::Dutch2017, SystemId::Dutch2012, SystemId::Dubov2025, SystemId::Dubov1997];
+    if crate::systems::is_draughts(t) {
+        let mut out = Vec::new();
+        for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
+            for colour_preference in ColourPreference::ALL {
+                for floats in [true, false] {
+                    for acceleration in AccelerationMethod::ALL {
+                        let options = DraughtsOptions {
+                            floats: Some(floats),
+                            colour_preference: Some(colour_preference),
+                            acceleration: Some(acceleration),
+                            bye_points: t.draughts_options.bye_points,
+                        };
+                        out.push((system, false, Some(options)));
+                    }
+                }
+            }
+        }
+        out
+    } else {
+        let accelerations = if t.accelerations.is_empty() { vec![false, true] } else { vec![false] };
+        fide.into_iter().flat_map(|s| accelerations.iter().map(move |&baku| (s, baku, None))).collect()
+    }
+}
+
+fn describe(baku: bool, draughts: Option<&DraughtsOptions>) -> Option<String> {
+    if let Some(d) = draughts {
+        let mut parts = Vec::new();
+        if let Some(c) = d.colour_preference {
+            parts.push(format!("colour-preference {c}"));
+        }
+        if let Some(f) = d.floats {
+            parts.push(format!("floats {}", if f { "on" } else { "off" }));
+        }
+        if let Some(a) = d.acceleration {
+            parts.push(format!("acceleration {a}"));
+        }
+        return Some(parts.join(", "));
+    }
+    baku.then(|| "Baku acceleration".to_owned())
+}
+
+/// Every candidate, with the rounds its pairing matches, on up to `jobs` threads; the best first
+/// (most rounds matching), ties in the order of [`candidates`].
+pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
+    let list = candidates(t);
+    let rounds = t.rounds_paired();
+    let mut found: Vec<Candidate> = Vec::with_capacity(list.len());
+    crate::audit::map_in_order(
+        &list,
+        jobs,
+        |_| u64::from(rounds),
+        |&(system, baku, draughts)| {
+            let mut variant = t.clone();
+            variant.header.baku_acceleration_flag = baku;
+            if baku {
+                variant.header.system_code = None;
+            } else if variant.header.system_code.as_deref().is_some_and(|c| c.to_ascii_uppercase().ends_with("_BAKU")) {
+                // The code's `_BAKU` declares the acceleration; this candidate is without it.
+                variant.header.system_code = None;
+            }
+            if let Some(options) = draughts {
+                variant = crate::verify::with_draughts_flags(&variant, &options).into_owned();
+            }
+            let mut candidate = Candidate {
+                system,
+                option: describe(baku, draughts.as_ref()),
+                matching: Vec::new(),
+                differing: Vec::new(),
+                not_checked: Vec::new(),
+                baku,
+                draughts,
+            };
+            let Some(engine) = crate::systems::engine_for(system) else { return candidate };
+            for round in 1..=rounds {
+                match check_round(&variant, round, engine).status {
+                    RoundStatus::Match => candidate.matching.push(round),
+                    RoundStatus::Mismatch | RoundStatus::NoValidPairing => candidate.differing.push(round),
+                    RoundStatus::NotChecked => candidate.not_checked.push(round),
+                }
+            }
+            candidate
+        },
+        |_, candidate| found.push(candidate),
+    );
+    found.sort_by_key(|c| std::cmp::Reverse(c.matching.len()));
+    found
+}
+
+/// "every pair of the 10 players met once" when the record is a round robin (single or double).
+pub fn round_robin(t: &Tournament) -> Option<String> {
+    let rounds = t.rounds_paired();
+    let mut meetings: BTreeMap<(PlayerId, PlayerId), u32> = BTreeMap::new();
+    let mut players = std::collections::BTreeSet::new();
+    for player in &t.players {
+        for round in 1..=rounds {
+            if let Some(seat) = recorded_seat(t, player.id, round)
+                && seat.opponent != player.id
+            {
+                players.insert(player.id);
+                if player.id < seat.opponent {
+                    *meetings.entry((player.id, seat.opponent)).or_default() += 1;
+                }
+            }
+        }
+    }
+    let n = players.len();
+    if n < 4 {
+        return None;
+    }
+    let pairs = n * (n - 1) / 2;
+    let times = *meetings.values().next()?;
+    (meetings.len() == pairs && meetings.values().all(|&m| m == times) && times <= 2).then(|| {
+        let how = if times == 1 { "once" } else { "twice" };
+        format!(
+            "a {}round robin: every pair of the {n} players met {how} — a Swiss system does not pair it",
+            if times == 2 { "double " } else { "" }
+        )
+    })
+}
+
+/// True when the player numbers follow the final standings (points never rise with the number,
+/// and not every score is the same): the file may be numbered by final rank.
+fn numbered_by_final_rank(t: &Tournament) -> bool {
+    let rounds = t.rounds_paired();
+    let mut players: Vec<_> = t.players.iter().collect();
+    players.sort_by_key(|p| p.id);
+    let totals: Vec<crate::model::Points> =
+        players.iter().map(|p| (1..=rounds).map(|r| t.round_points(p, r)).sum()).collect();
+    totals.len() >= 4 && totals.windows(2).all(|w| w[0] >= w[1]) && totals.first() != totals.last()
+}
+
+/// The tournament with its players numbered in `order` (the first gets 1), every opponent renamed
+/// alike; the records that name players by number (accelerations, forbidden pairs, byes asked for)
+/// are left out, which round 1 does not need.
+fn renumbered(t: &Tournament, order: &[PlayerId]) -> Tournament {
+    let new_id: BTreeMap<PlayerId, PlayerId> =
+        order.iter().enumerate().map(|(i, &id)| (id, i as PlayerId + 1)).collect();
+    let mut out = t.clone();
+    out.accelerations.clear();
+    out.forbidden_pairs.clear();
+    out.requested_byes.clear();
+    out.pair_by_rank = false;
+    for player in &mut out.players {
+        player.id = new_id[&player.id];
+        for entry in &mut player.rounds {
+            if let Some(opponent) = entry.opponent {
+                entry.opponent = new_id.get(&opponent).copied().or(Some(opponent));
+            }
+        }
+    }
+    out.players.sort_by_key(|p| p.id);
+    out
+}
+
+/// Round 1 under `system` with the players numbered by rating (highest first, ties by number):
+/// `true` when it matches the record.
+fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
+    if t.players.iter().all(|p| p.rating.is_none()) || t.rounds_paired() == 0 {
+        return false;
+    }
+    let mut order: Vec<(Option<u32>, PlayerId)> = t.players.iter().map(|p| (p.rating, p.id)).collect();
+    order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let ids: Vec<PlayerId> = order.into_iter().map(|(_, id)| id).collect();
+    let identity: Vec<PlayerId> = {
+        let mut v: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+        v.sort_unstable();
+        v
+    };
+    if ids == identity {
+        return false;
+    }
+    let Some(engine) = crate::systems::engine_for(system) else { return false };
+    check_round(&renumbered(t, &ids), 1, engine).status == RoundStatus::Match
+}
+
+/// What the data suggests for a file checked under `system` whose rounds mostly differ: the
+/// candidates under which more rounds match, a round robin, numbers that are not the pairing order.
+pub fn hints(t: &Tournament, system: SystemId, round_one_differs: bool, jobs: usize) -> Vec<String> {
+    let mut hints = Vec::new();
+    if let Some(robin) = round_robin(t) {
+        hints.push(robin);
+    }
+    let found = identify(t, jobs);
+    let declared = found.iter().find(|c| c.is_declared(t, system)).map_or(0, |c| c.matching.len());
+    let checked = |c: &Candidate| c.matching.len() + c.differing.len();
+    // Another candidate is worth naming when it matches more rounds than the system checked, and
+    // at least half of those it checks.
+    if let Some(best) = found.first().filter(|c| c.matching.len() > declared && 2 * c.matching.len() >= checked(c)) {
+        let others: Vec<String> = found
+            .iter()
+            .skip(1)
+            .filter(|c| c.matching.len() == best.matching.len())
+            .take(3)
+            .map(Candidate::label)
+            .collect();
+        let also = if others.is_empty() { String::new() } else { format!(" (also under {})", others.join(", ")) };
+        let text = if best.differing.is_empty() {
+            format!("all {} checked rounds match under {}{also}", best.matching.len(), best.label())
+        } else {
+            format!(
+                "{} of {} rounds match under {} ({}){also}, against {declared} under {system}",
+                best.matching.len(),
+                checked(best),
+                best.label(),
+                crate::report::rounds_text(&best.matching)
+            )
+        };
+        hints.push(text);
+    }
+    // A crosstable known to be numbered by final place says so in its rounds' reasons already.
+    if t.numbering != crate::model::Numbering::FinalPlaces && numbered_by_final_rank(t) {
+        hints.push(
+            "the player numbers follow the final standings (points never rise with the number): the file looks \
+             numbered by final rank, not in the pairing order, which every round's pairing rests on"
+                .to_owned(),
+        );
+    }
+    if round_one_differs && round_one_matches_by_rating(t, system) {
+        hints.push(format!(
+            "round 1 matches under {system} when the players are numbered by rating: the file's numbers are not \
+             the order the record was paired in"
+        ));
+    }
+    hints
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Colour, Player, ResultCode, RoundEntry};
+
+    /// Four players, three rounds, every pair once: 1–2 3–4, 1–3 2–4, 1–4 2–3.
+    fn round_robin_of_four() -> Tournament {
+        let mut t = Tournament::default();
+        let schedule: [[(PlayerId, Colour); 3]; 4] = [
+            [(2, Colour::White), (3, Colour::Black), (4, Colour::White)],
+            [(1, Colour::Black), (4, Colour::White), (3, Colour::Black)],
+            [(4, Colour::White), (1, Colour::White), (2, Colour::White)],
+            [(3, Colour::Black), (2, Colour::Black), (1, Colour::Black)],
+        ];
+        for (i, games) in schedule.iter().enumerate() {
+            let rounds = games.iter().map(|&(o, c)| RoundEntry::game(o, c, ResultCode::Draw)).collect();
+            t.players.push(Player { id: i as PlayerId + 1, name: format!("P{i}"), rounds, ..Player::default() });
+        }
+        t
+    }
+
+    #[test]
+    fn a_round_robin_is_recognised() {
+        let t = round_robin_of_four();
+        assert!(round_robin(&t).is_some_and(|h| h.contains("every pair of the 4 players met once")));
+        let mut partial = t.clone();
+        for p in &mut partial.players {
+            p.rounds.truncate(2);
+        }
+        assert_eq!(round_robin(&partial), None);
+    }
+
+    #[test]
+    fn renumbering_renames_opponents_alike() {
+        let t = round_robin_of_four();
+        let r = renumbered(&t, &[4, 3, 2, 1]);
+        let first = r.player(1).unwrap();
+        assert_eq!(first.name, "P3");
+        assert_eq!(first.round(1).opponent, Some(2), "old 4 met old 3 in round 1");
+    }
+}

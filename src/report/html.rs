@@ -1,0 +1,302 @@
+//! The HTML page of a batch audit (`--report FILE.html`): one self-contained page (no script, no
+//! network, no external asset; the style sheet is inline), the files worst-first, each opening on
+//! its rounds: the recorded and computed boards side by side with the differences marked, the
+//! explanation, and the file's diagnostics. `<details>` elements open and close without a script.
+
+use std::io::{self, Write};
+
+use super::table::{Mode, Row, Totals, cut, status_label, status_name};
+use super::{CheckReport, RoundReport, RoundStatus};
+use crate::diagnostics::Diagnostic;
+use crate::systems::pairing::Board;
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.5rem; color: #1d1d1f; }
+h1 { font-size: 1.4rem; margin: 0 0 .3rem; }
+p.totals { margin: .2rem 0 1rem; }
+table { border-collapse: collapse; }
+table.files { width: 100%; font-size: .88rem; margin-bottom: 1.5rem; }
+table.files th, table.files td { border-bottom: 1px solid #ddd; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+table.files td.num { text-align: right; white-space: nowrap; }
+table.files td.name { overflow-wrap: anywhere; min-width: 16rem; max-width: 28rem; }
+table.files td.dates { white-space: nowrap; }
+table.files td:last-child, table.files td:nth-last-child(2) { white-space: nowrap; }
+.badge { display: inline-block; padding: 0 .45rem; border-radius: .6rem; font-size: .8rem; font-weight: 600; }
+.s-mismatch { background: #fde2e1; color: #8a1c12; }
+.s-invalid, .s-io, .s-usage { background: #ffe8c2; color: #7a4500; }
+.s-system, .s-nothing-to-check { background: #e6e6ea; color: #3c3c43; }
+.s-ok { background: #dff3e3; color: #1d6b31; }
+.v-absolute { background: #c62828; color: #fff; }
+.v-quality { background: #ef6c00; color: #fff; }
+.v-colours { background: #1565c0; color: #fff; }
+.v-order { background: #6a6a73; color: #fff; }
+details.file { border: 1px solid #ccc; border-radius: .4rem; margin: .6rem 0; padding: .3rem .7rem; }
+details.file > summary { cursor: pointer; font-weight: 600; }
+details.round { margin: .3rem 0 .3rem 1rem; }
+details.round > summary { cursor: pointer; }
+p.why { margin: .3rem 0; max-width: 70rem; }
+p.error { color: #8a1c12; }
+p.hint { background: #fff8d6; padding: .2rem .5rem; border-radius: .3rem; max-width: 70rem; }
+ul.diagnostics { font-family: ui-monospace, monospace; font-size: .82rem; }
+li.d-error { color: #8a1c12; }
+li.d-warning { color: #7a4500; }
+table.boards { font-family: ui-monospace, monospace; font-size: .85rem; margin: .3rem 0 .6rem; }
+table.boards th, table.boards td { padding: .1rem .6rem; border: 1px solid #ddd; }
+table.boards td.differs { background: #fde2e1; font-weight: 700; }
+table.boards td.differs.computed { background: #dff3e3; }
+.muted { color: #6e6e73; }
+";
+
+/// Writes the page. `reports` are the files' reports, in any order: the page lists them worst-first.
+pub fn write(out: &mut dyn Write, reports: &[CheckReport], totals: &Totals, mode: Mode, title: &str) -> io::Result<()> {
+    // A validation is shown through a CheckReport without rounds (`ValidationReport::as_check_report`).
+    let rows: Vec<Row> = reports.iter().map(Row::of_check).collect();
+    let mut order: Vec<usize> = (0..reports.len()).collect();
+    order.sort_by(|&a, &b| rows[b].badness().cmp(&rows[a].badness()).then_with(|| rows[a].file.cmp(&rows[b].file)));
+    writeln!(out, "<!DOCTYPE html>")?;
+    writeln!(out, "<html lang=\"en\"><head><meta charset=\"utf-8\">")?;
+    writeln!(out, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")?;
+    writeln!(out, "<title>{}</title>", escape(title))?;
+    writeln!(out, "<style>{STYLE}</style></head><body>")?;
+    writeln!(out, "<h1>{}</h1>", escape(title))?;
+    writeln!(out, "<p class=\"totals\">{}</p>", escape(&totals.text(mode)))?;
+    let names = super::table::short_names(&rows);
+    write_table(out, &rows, &names, &order, mode)?;
+    for (position, &i) in order.iter().enumerate() {
+        write_file(out, &reports[i], &rows[i], position, mode)?;
+    }
+    writeln!(out, "</body></html>")
+}
+
+fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usize], mode: Mode) -> io::Result<()> {
+    let head: &[&str] = match mode {
+        Mode::Check => {
+            &["File", "Event", "Dates", "Players", "System", "Checked", "Differ", "Not checked", "Worst", "Status"]
+        }
+        Mode::Validate => &["File", "Event", "Dates", "Players", "Rounds", "Errors", "Warnings", "Status"],
+    };
+    write!(out, "<table class=\"files\"><thead><tr>")?;
+    for h in head {
+        write!(out, "<th>{h}</th>")?;
+    }
+    writeln!(out, "</tr></thead><tbody>")?;
+    for (position, &i) in order.iter().enumerate() {
+        let row = &rows[i];
+        let event = row.event.clone().unwrap_or_default();
+        write!(
+            out,
+            "<tr class=\"file-row\"><td class=\"name\"><a href=\"#file-{position}\" title=\"{}\">{}</a></td><td>{}</td><td class=\"dates\">{}</td><td class=\"num\">{}</td>",
+            escape(&row.file),
+            escape(&names[i]),
+            escape(event.name.as_deref().unwrap_or("")),
+            escape(&cut(&event.dates(), 23)),
+            row.event.as_ref().map_or(String::new(), |e| e.players.to_string())
+        )?;
+        match mode {
+            Mode::Check => {
+                let system = match (&row.system, &row.system_source) {
+                    (Some(s), Some(source)) => format!("{s} ({source})"),
+                    (Some(s), None) => s.clone(),
+                    _ => String::new(),
+                };
+                write!(
+                    out,
+                    "<td>{}</td><td class=\"num\">{} of {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>",
+                    escape(&system),
+                    row.rounds_checked,
+                    row.rounds_recorded,
+                    row.rounds_differing,
+                    row.rounds_not_checked,
+                    severity_badge(row.worst_severity)
+                )?;
+            }
+            Mode::Validate => write!(
+                out,
+                "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>",
+                row.rounds_recorded, row.errors, row.warnings
+            )?,
+        }
+        writeln!(out, "<td>{}</td></tr>", status_badge(row, mode))?;
+    }
+    writeln!(out, "</tbody></table>")
+}
+
+fn status_badge(row: &Row, mode: Mode) -> String {
+    format!(
+        "<span class=\"badge status s-{}\">{}</span>",
+        status_name(row.status),
+        escape(status_label(row.status, mode))
+    )
+}
+
+fn severity_badge(severity: Option<crate::systems::Severity>) -> String {
+    match severity {
+        Some(s) => format!("<span class=\"badge severity v-{s}\">{s}</span>"),
+        None => "<span class=\"muted\">–</span>".to_owned(),
+    }
+}
+
+fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: usize, mode: Mode) -> io::Result<()> {
+    let event = row.event.clone().unwrap_or_default();
+    let name = event.name.as_deref().map(|n| format!(" — {}", escape(n))).unwrap_or_default();
+    writeln!(
+        out,
+        "<details class=\"file\" id=\"file-{position}\" data-file=\"{}\"><summary>{} {}{name} {}</summary>",
+        escape(&row.file),
+        status_badge(row, mode),
+        escape(&row.file),
+        if row.worst_severity.is_some() { severity_badge(row.worst_severity) } else { String::new() }
+    )?;
+    let mut facts = Vec::new();
+    if let Some(city) = &event.city {
+        facts.push(escape(city));
+    }
+    if !event.dates().is_empty() {
+        facts.push(escape(&event.dates()));
+    }
+    if row.event.is_some() {
+        facts.push(format!("{} players, {} rounds", event.players, event.rounds));
+    }
+    if !facts.is_empty() {
+        writeln!(out, "<p class=\"event\">{}</p>", facts.join(" · "))?;
+    }
+    if let (Some(system), Some(source)) = (&report.system, &report.system_source) {
+        let reason = report.system_reason.as_deref().unwrap_or("");
+        writeln!(out, "<p class=\"system\"><b>{}</b> ({}): {}</p>", escape(system), escape(source), escape(reason))?;
+    }
+    if let Some(caveat) = &report.system_caveat {
+        writeln!(out, "<p class=\"caveat\">note: {}</p>", escape(caveat))?;
+    }
+    if mode == Mode::Check {
+        let verdict = report.summary_line();
+        let verdict = verdict.strip_prefix(&report.file).unwrap_or(&verdict).trim_start_matches(':').trim_start();
+        writeln!(out, "<p class=\"verdict\">{}</p>", escape(verdict))?;
+    } else if let Some(error) = &report.error {
+        writeln!(out, "<p class=\"error\">{}</p>", escape(error))?;
+    }
+    for hint in &report.hints {
+        writeln!(out, "<p class=\"hint\">hint: {}</p>", escape(hint))?;
+    }
+    write_diagnostics(out, &report.diagnostics)?;
+    if !report.rounds.is_empty() {
+        writeln!(out, "<div class=\"rounds\">")?;
+        let system = report.system.as_deref().unwrap_or("computed");
+        for round in &report.rounds {
+            write_round(out, round, system)?;
+        }
+        writeln!(out, "</div>")?;
+    }
+    writeln!(out, "</details>")
+}
+
+fn write_diagnostics(out: &mut dyn Write, diagnostics: &[Diagnostic]) -> io::Result<()> {
+    if diagnostics.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "<ul class=\"diagnostics\">")?;
+    for d in diagnostics {
+        let (class, word) = match d.severity {
+            crate::diagnostics::Severity::Error => ("d-error", "error"),
+            crate::diagnostics::Severity::Warning => ("d-warning", "warning"),
+            crate::diagnostics::Severity::Note => ("d-note", "note"),
+        };
+        let place = d.span.as_ref().map(|s| format!("{}:{}: ", s.line, s.column)).unwrap_or_default();
+        let expected = d.expected.as_ref().map(|e| format!(" (expected {e})")).unwrap_or_default();
+        writeln!(
+            out,
+            "<li class=\"diagnostic {class}\">{}{word}[{}]: {}{}</li>",
+            escape(&place),
+            escape(d.code.id()),
+            escape(&d.message),
+            escape(&expected)
+        )?;
+    }
+    writeln!(out, "</ul>")
+}
+
+fn board_text(board: &Board) -> String {
+    match board.black {
+        Some(black) => format!("{} – {black}", board.white),
+        None => format!("{} – bye", board.white),
+    }
+}
+
+fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Result<()> {
+    let n = round.round;
+    match round.status {
+        RoundStatus::Match => {
+            let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
+            writeln!(
+                out,
+                "<details class=\"round match\" data-round=\"{n}\"><summary>Round {n}: matches ({boards} boards)</summary></details>"
+            )
+        }
+        RoundStatus::NotChecked => writeln!(
+            out,
+            "<details class=\"round not-checked\" data-round=\"{n}\"><summary>Round {n}: not checked</summary><p class=\"why\">{}</p></details>",
+            escape(round.reason.as_deref().unwrap_or(""))
+        ),
+        RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
+            let severity = round.severity.map_or(String::new(), |s| s.to_string());
+            let detail = round.detail.as_ref();
+            let headline = match (round.status, detail) {
+                (RoundStatus::Mismatch, Some(d)) => {
+                    format!("{} of {} boards differ", d.differing_computed.len(), d.computed.len())
+                }
+                _ => "no pairing satisfies the absolute criteria".to_owned(),
+            };
+            let criterion = round.criterion.as_deref().map(|c| format!(" ({})", escape(c))).unwrap_or_default();
+            writeln!(
+                out,
+                "<details class=\"round differs\" data-round=\"{n}\" data-severity=\"{severity}\"><summary>Round {n}: {} {}{criterion}</summary>",
+                severity_badge(round.severity),
+                escape(&headline)
+            )?;
+            if let Some(why) = &round.explanation {
+                writeln!(out, "<p class=\"why\">{}</p>", escape(why))?;
+            }
+            if let Some(detail) = detail {
+                write!(
+                    out,
+                    "<table class=\"boards\"><thead><tr><th>Board</th><th>Recorded</th><th>{}</th></tr></thead><tbody>",
+                    escape(system)
+                )?;
+                let rows = detail.recorded.len().max(detail.computed.len());
+                for i in 0..rows {
+                    let cell = |board: Option<&Board>, differing: &[Board], side: &str| match board {
+                        Some(b) => {
+                            let class = if differing.contains(b) { format!("{side} differs") } else { side.to_owned() };
+                            format!("<td class=\"{class}\">{}</td>", escape(&board_text(b)))
+                        }
+                        None => format!("<td class=\"{side}\"></td>"),
+                    };
+                    write!(
+                        out,
+                        "<tr><td>{}</td>{}{}</tr>",
+                        i + 1,
+                        cell(detail.recorded.get(i), &detail.differing_recorded, "recorded"),
+                        cell(detail.computed.get(i), &detail.differing_computed, "computed")
+                    )?;
+                }
+                writeln!(out, "</tbody></table>")?;
+            }
+            writeln!(out, "</details>")
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! Verdicts a federation can act on (issue #14): the severity of each differing round and
+//! `--fail-on`, honest totals (a run that checks nothing never passes), batch audits of folders
+//! with the summary table and the CSV and HTML reports, the exit status of many files, and no
+//! silent cross-game checks.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+use trfcheck::generate::{self, GenerateOptions};
+use trfcheck::model::Colour;
+use trfcheck::report::RoundStatus;
+use trfcheck::systems::{Severity, SystemId};
+use trfcheck::verify::{self, CheckOptions};
+
+use crate::corpus::shared;
+use crate::support::{sample, trfcheck};
+
+fn json_lines(output: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(output).lines().map(|l| serde_json::from_str(l).expect(l)).collect()
+}
+
+/// sklangen's lichess export of 26 June 2020 (9 players, 9 rounds): rounds 1–3 differ from the
+/// 2017 rules only in the order of generation (section D), the rest match.
+fn lichess_2020(shared: &Path) -> String {
+    fs::read_to_string(shared.join("corpus/real/sklangen__TRF__2021_03.trf")).unwrap()
+}
+
+/// The same file with round 9 edited into two rematches, results and points kept: the record's
+/// 9–2 and 6–4 become 4–2 (who met in round 1: 2's `4 b 0`) and 6–9 (who met in round 7: 9's
+/// `6 b 0`).
+fn with_rematches(text: &str) -> String {
+    let edit = |text: String, line_start: &str, old: &str, new: &str| -> String {
+        let mut found = false;
+        let lines: Vec<String> = text
+            .lines()
+            .map(|line| {
+                if line.starts_with(line_start) && line.trim_end().ends_with(old) {
+                    found = true;
+                    format!("{}{new}", &line.trim_end()[..line.trim_end().len() - old.len()])
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect();
+        assert!(found, "{line_start} … {old}");
+        lines.join("\n") + "\n"
+    };
+    let text = edit(text.to_owned(), "001    2 ", "9 b 1", "4 b 1");
+    let text = edit(text, "001    4 ", "6 b 0", "2 w 0");
+    let text = edit(text, "001    6 ", "4 w 1", "9 w 1");
+    edit(text, "001    9 ", "2 w 0", "6 b 0")
+}
+
+#[test]
+fn a_rematch_reads_absolute_and_a_tie_break_order_only() {
+    let Some(shared) = shared() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rematch.trf");
+    fs::write(&path, with_rematches(&lichess_2020(&shared))).unwrap();
+    let output = trfcheck().arg("check").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout.lines().last().unwrap();
+    // The worst first: round 9's rematch (C.1 of the 2017 rules), then the order-only rounds.
+    assert!(summary.contains("9 of 9 rounds checked: 4 differ — round 9: absolute (C.1: "), "{summary}");
+    assert!(summary.contains("already met in round"), "{summary}");
+    assert!(summary.ends_with("; rounds 1–3: order only"), "{summary}");
+    assert!(stdout.contains("round 9: ✗ absolute: "), "{stdout}");
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!(report["worst_severity"], "absolute");
+    let severities: Vec<&str> =
+        report["rounds"].as_array().unwrap().iter().filter_map(|r| r["severity"].as_str()).collect();
+    assert_eq!(severities, ["order", "order", "order", "absolute"]);
+    assert_eq!(report["summary"]["rounds_by_severity"], serde_json::json!({"order": [1, 2, 3], "absolute": [9]}));
+}
+
+#[test]
+fn fail_on_sets_which_severities_make_the_status_1() {
+    let Some(shared) = shared() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let order_only = dir.path().join("order.trf");
+    fs::write(&order_only, lichess_2020(&shared)).unwrap();
+    let rematch = dir.path().join("rematch.trf");
+    fs::write(&rematch, with_rematches(&lichess_2020(&shared))).unwrap();
+    trfcheck().arg("check").arg(&order_only).assert().code(1);
+    trfcheck().args(["check", "--fail-on", "order"]).arg(&order_only).assert().code(1);
+    // Differences in the order of generation only: a pass unless order counts.
+    trfcheck()
+        .args(["check", "--fail-on", "colours"])
+        .arg(&order_only)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("3 differ — rounds 1–3: order only"));
+    trfcheck().args(["check", "--fail-on", "absolute"]).arg(&rematch).assert().code(1);
+    trfcheck().args(["check", "--fail-on", "bogus"]).arg(&rematch).assert().code(2);
+    let output =
+        trfcheck().args(["check", "--format", "json", "--fail-on", "quality"]).arg(&order_only).output().unwrap();
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!((report["status"].as_str(), report["worst_severity"].as_str()), (Some("ok"), Some("order")));
+}
+
+/// Colours swapped on one board of the last round of a generated tournament, whose every round
+/// checks clean before the edit: `colours` when the swapped colours keep the colour limits,
+/// `absolute` when they give a player a colour difference beyond ±2 or a third colour in a row
+/// (C.04.1 arts. 6–7) that the rules' colours give nobody.
+#[test]
+fn swapped_colours_are_colours_unless_they_break_the_colour_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut seen = [false, false];
+    for seed in 1..40 {
+        let options = GenerateOptions {
+            forfeit_rate: 0.0,
+            bye_rate: 0.0,
+            withdraw_rate: 0.0,
+            ..GenerateOptions::new(SystemId::Dutch2025, 16, 7, seed)
+        };
+        let t = generate::generate(&options).unwrap();
+        let last = 7;
+        let colours_before = |id: u32| -> Vec<Colour> {
+            let player = t.player(id).unwrap();
+            (1..last).filter_map(|r| player.round(r).colour.filter(|_| player.round(r).opponent.is_some())).collect()
+        };
+        // The basic rules' limits, on the games before the last round.
+        let breaks = |history: &[Colour], colour: Colour| {
+            let difference: i64 = history.iter().map(|&c| if c == Colour::White { 1 } else { -1 }).sum();
+            let step = if colour == Colour::White { 1 } else { -1 };
+            (difference + step).abs() > 2 || history.ends_with(&[colour, colour])
+        };
+        for player in &t.players {
+            let entry = player.round(last);
+            let (Some(opponent), Some(Colour::White)) = (entry.opponent, entry.colour) else { continue };
+            let (white, black) = (colours_before(player.id), colours_before(opponent));
+            if breaks(&white, Colour::White) || breaks(&black, Colour::Black) {
+                continue;
+            }
+            let swapped_breaks = breaks(&white, Colour::Black) || breaks(&black, Colour::White);
+            let kind = usize::from(swapped_breaks);
+            if seen[kind] {
+                continue;
+            }
+            let mut edited = t.clone();
+            for (id, colour) in [(player.id, Colour::Black), (opponent, Colour::White)] {
+                let p = edited.players.iter_mut().find(|p| p.id == id).unwrap();
+                p.rounds[last as usize - 1].colour = Some(colour);
+            }
+            let path = dir.path().join(format!("seed{seed}-{}.trf", player.id));
+            fs::write(&path, trfcheck::formats::trf::write(&edited).0).unwrap();
+            let (_, report) = verify::check_path(&path, &CheckOptions::default());
+            let round = report.rounds.iter().find(|r| r.round == last).unwrap();
+            assert_eq!(round.status, RoundStatus::Mismatch, "{path:?}");
+            let expected = if swapped_breaks { Severity::Absolute } else { Severity::Colours };
+            assert_eq!(round.severity, Some(expected), "{path:?}: {:?}", round.explanation);
+            if swapped_breaks {
+                assert!(round.explanation.as_deref().is_some_and(|e| e.contains("colour limits")), "{round:?}");
+            }
+            assert_eq!(report.worst_severity, Some(expected));
+            seen[kind] = true;
+        }
+        if seen == [true, true] {
+            return;
+        }
+    }
+    panic!("no board of the kinds wanted in 39 seeds: {seen:?}");
+}
+
+#[test]
+fn rounds_past_the_last_are_a_usage_error() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("corpus/real/sklangen__TRF__2021_03.trf");
+    for rounds in ["12", "8-12", "10-"] {
+        trfcheck()
+            .args(["check", "--rounds", rounds])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains("but the file records 9 rounds"));
+    }
+    // Within the record: "N of M rounds checked", with the rounds left out and why.
+    trfcheck().args(["check", "--rounds", "3-5"]).arg(&path).assert().code(1).stdout(predicate::str::contains(
+        "3 of 9 rounds checked (rounds 1, 2, 6–9 not asked for by --rounds): 1 differ — round 3: order only",
+    ));
+}
+
+#[test]
+fn a_file_with_no_round_has_nothing_to_check_and_never_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.trf");
+    fs::write(&path, "012 broken\n").unwrap();
+    trfcheck().arg("check").arg(&path).assert().code(4).stdout(predicate::str::contains("nothing to check"));
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let report = &json_lines(&output.stdout)[0];
+    assert_eq!(report["status"], "nothing-to-check");
+    assert_eq!(report["summary"]["rounds_checked"], 0);
+    // A folder without a tournament file checks nothing either.
+    let empty = tempfile::tempdir().unwrap();
+    fs::write(empty.path().join("README.md"), "# notes\n").unwrap();
+    trfcheck()
+        .arg("check")
+        .arg(empty.path())
+        .assert()
+        .code(4)
+        .stderr(predicate::str::contains("skipped 1 file that is not"))
+        .stderr(predicate::str::contains("nothing to check: no tournament file under"));
+    trfcheck().arg("validate").arg(empty.path()).assert().code(4);
+}
+
+#[test]
+fn json_names_the_event() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("corpus/real/sklangen__TRF__2021_03.trf");
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let event = &json_lines(&output.stdout)[0]["event"];
+    assert_eq!(event["name"], "Juni Blitzschach 5 Plus 0");
+    assert_eq!(event["city"], "https://lichess.org/swiss/QLMFFLBq");
+    assert_eq!((event["start_date"].as_str(), event["end_date"].as_str()), (Some("2020/06/26"), Some("2020/06/26")));
+    assert_eq!((event["players"].as_u64(), event["rounds"].as_u64()), (Some(9), Some(9)));
+    assert_eq!(event["rounds_declared"], 9);
+    let output = trfcheck().args(["validate", "--format", "json"]).arg(&path).output().unwrap();
+    assert_eq!(json_lines(&output.stdout)[0]["event"]["name"], "Juni Blitzschach 5 Plus 0");
+}
+
+/// A folder as a rating officer gets it: a file that matches, one that differs, one that is
+/// invalid, a team event trfcheck does not pair, and files that are not tournaments.
+fn month_of_submissions(shared: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = |from: &Path, to: &str| {
+        let target = dir.path().join(to);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(from, target).unwrap();
+    };
+    copy(&sample("dutch-4p-2r.trf"), "match.trf");
+    copy(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), "week2/differs.trf");
+    copy(&sample("defective.trf"), "week2/invalid.trf");
+    copy(&shared.join("corpus/real/Sharly-Chess__bbpPairings__team_330_forfeit.input.trf"), "week3/team.trf");
+    copy(&shared.join("corpus/real/PROVENANCE.md"), "PROVENANCE.md");
+    copy(&shared.join("corpus/real/BieremaBoyzProgramming__bbpPairings__issue_7.output.expected"), "x.output.expected");
+    fs::write(dir.path().join("README.txt"), "Round 5 starts at 15:00.\n").unwrap();
+    dir
+}
+
+#[test]
+fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
+    let Some(shared) = shared() else { return };
+    let dir = month_of_submissions(&shared);
+    let output = trfcheck().arg("check").arg(dir.path()).output().unwrap();
+    // The invalid file outranks the difference (3 > 1).
+    assert_eq!(output.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("skipped 3 files that are not tournament files").count(), 1, "{stderr}");
+    assert!(!stderr.contains("PROVENANCE.md: not a tournament file"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let table = &stdout[stdout.find("\nFILE ").expect("a table") + 1..];
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("FILE") && lines[0].contains("WORST") && lines[0].ends_with("STATUS"), "{table}");
+    // The files in path order, named below the folder given.
+    assert!(lines[1].starts_with("match.trf ") && lines[1].ends_with("match"), "{table}");
+    assert!(lines[2].starts_with("week2/differs.trf ") && lines[2].contains("9 of 9"), "{table}");
+    assert!(lines[2].contains("Juni Blitzschach") && lines[2].contains("order") && lines[2].ends_with("differs"));
+    assert!(lines[3].starts_with("week2/invalid.trf ") && lines[3].ends_with("invalid"), "{table}");
+    assert!(lines[4].starts_with("week3/team.trf ") && lines[4].ends_with("unsupported"), "{table}");
+    assert_eq!(
+        lines[5],
+        "totals: 4 files: 1 match, 1 differs, 1 invalid, 1 unsupported; rounds: 11 of 13 checked, 3 differ \
+         (3 order), 2 not checked; 3 files skipped (not tournament files)"
+    );
+    assert_eq!(lines.len(), 6, "{table}");
+    // JSON stays one object per file, nothing else.
+    let output = trfcheck().args(["check", "--format", "json"]).arg(dir.path()).output().unwrap();
+    let objects = json_lines(&output.stdout);
+    assert_eq!(objects.len(), 4);
+    assert!(objects[1]["file"].as_str().unwrap().ends_with("week2/differs.trf"));
+    // validate takes the folder too.
+    trfcheck()
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("totals: 4 files: 3 valid, 1 invalid; 3 files skipped"));
+}
+
+/// SPEC: with several files the exit status ranks a difference found above a file that could not
+/// be checked: 2 > 5 > 3 > 1 > 4 > 0 (README, "Exit codes").
+#[test]
+fn the_exit_status_of_many_files_ranks_a_difference_above_an_unchecked_file() {
+    let Some(shared) = shared() else { return };
+    let real = shared.join("corpus/real");
+    let matching = sample("dutch-4p-2r.trf");
+    let differs = real.join("sklangen__TRF__2021_03.trf");
+    let team = real.join("Sharly-Chess__bbpPairings__team_330_forfeit.input.trf");
+    let invalid = sample("defective.trf");
+    let missing = PathBuf::from("no/such/file.trf");
+    let cases: [(&[&Path], i32); 6] = [
+        (&[&matching, &team], 4),
+        (&[&team, &differs], 1),
+        (&[&differs, &team, &matching], 1),
+        (&[&differs, &invalid], 3),
+        (&[&invalid, &missing], 5),
+        (&[&matching, &matching], 0),
+    ];
+    for (files, code) in cases {
+        trfcheck().arg("check").args(files).assert().code(code);
+    }
+    // --rounds past the last round of one file is a usage error, which outranks everything.
+    trfcheck().args(["check", "--rounds", "3"]).arg(&missing).arg(&matching).assert().code(2);
+}
+
+#[test]
+fn the_csv_report_has_a_row_per_file() {
+    let Some(shared) = shared() else { return };
+    let dir = month_of_submissions(&shared);
+    let out = tempfile::tempdir().unwrap();
+    let csv_path = out.path().join("audit.csv");
+    trfcheck().arg("check").arg(dir.path()).arg("--report").arg(&csv_path).assert().code(3);
+    let mut reader = csv::Reader::from_path(&csv_path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name}"));
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 4);
+    let differs = rows.iter().find(|r| r[column("file")].ends_with("differs.trf")).unwrap();
+    assert_eq!(&differs[column("event")], "Juni Blitzschach 5 Plus 0");
+    assert_eq!(&differs[column("start_date")], "2020/06/26");
+    assert_eq!(&differs[column("players")], "9");
+    assert_eq!(&differs[column("system")], "dutch-2017");
+    assert_eq!(&differs[column("system_source")], "assumed");
+    assert_eq!((&differs[column("rounds_checked")], &differs[column("rounds_differing")]), ("9", "3"));
+    assert_eq!((&differs[column("order")], &differs[column("worst_severity")]), ("3", "order"));
+    assert_eq!((&differs[column("status")], &differs[column("exit_code")]), ("mismatch", "1"));
+    let team = rows.iter().find(|r| r[column("file")].ends_with("team.trf")).unwrap();
+    assert_eq!((&team[column("status")], &team[column("exit_code")]), ("system", "4"));
+    assert!(team[column("error")].contains("FIDE_TEAM"), "{team:?}");
+    // An unknown report kind is refused before any work.
+    trfcheck().arg("check").arg(dir.path()).arg("--report").arg(out.path().join("audit.pdf")).assert().code(2);
+}
+
+#[test]
+fn the_html_report_is_one_self_contained_page_worst_first() {
+    let Some(shared) = shared() else { return };
+    let dir = month_of_submissions(&shared);
+    fs::write(dir.path().join("rematch.trf"), with_rematches(&lichess_2020(&shared))).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let html_path = out.path().join("audit.html");
+    trfcheck().arg("check").arg(dir.path()).arg("--report").arg(&html_path).assert().code(3);
+    let page = scraper::Html::parse_document(&fs::read_to_string(&html_path).unwrap());
+    let select = |css: &str| scraper::Selector::parse(css).unwrap();
+    let text = |e: scraper::ElementRef<'_>| e.text().collect::<String>();
+    assert!(text(page.select(&select("title")).next().unwrap()).starts_with("trfcheck check "));
+    // Self-contained: no script, no style sheet or image from elsewhere, links only inside the page.
+    assert_eq!(page.select(&select("script, link, img, iframe, object, embed")).count(), 0);
+    for element in page.select(&select("[href], [src]")) {
+        let target = element.value().attr("href").or(element.value().attr("src")).unwrap();
+        assert!(target.starts_with('#'), "a link out of the page: {target}");
+    }
+    // The table: one row per file, worst first (invalid 3, then the rematch's absolute difference,
+    // then the order-only one, the unsupported team event, the match).
+    let rows: Vec<String> =
+        page.select(&select("table.files tbody tr")).map(|r| text(r.select(&select("td")).next().unwrap())).collect();
+    let names: Vec<&str> = rows.iter().map(|r| r.rsplit('/').next().unwrap()).collect();
+    assert_eq!(names, ["invalid.trf", "rematch.trf", "differs.trf", "team.trf", "match.trf"]);
+    // Each file opens on its rounds: the rematch's round 9 shows both pairings side by side, the
+    // differing boards marked, and the explanation.
+    let rematch = page.select(&select("details.file")).nth(1).unwrap();
+    assert!(rematch.value().attr("data-file").unwrap().ends_with("rematch.trf"));
+    let round9 = rematch.select(&select("details.round[data-round=\"9\"]")).next().unwrap();
+    assert_eq!(round9.value().attr("data-severity"), Some("absolute"));
+    let head: Vec<String> = round9.select(&select("table.boards th")).map(text).collect();
+    assert_eq!(head, ["Board", "Recorded", "dutch-2017"]);
+    let recorded: Vec<String> = round9.select(&select("td.recorded.differs")).map(text).collect();
+    let computed: Vec<String> = round9.select(&select("td.computed.differs")).map(text).collect();
+    assert!(recorded.contains(&"4 – 2".to_owned()) && recorded.contains(&"6 – 9".to_owned()), "{recorded:?}");
+    assert!(computed.contains(&"9 – 2".to_owned()) && computed.contains(&"6 – 4".to_owned()), "{computed:?}");
+    let why = text(round9.select(&select("p.why")).next().unwrap());
+    assert!(why.contains("already met"), "{why}");
+    assert_eq!(rematch.select(&select("details.round")).count(), 9);
+    // The invalid file shows its diagnostics.
+    let invalid = page.select(&select("details.file")).next().unwrap();
+    let diagnostics: Vec<String> = invalid.select(&select("ul.diagnostics li.d-error")).map(text).collect();
+    assert!(diagnostics.iter().any(|d| d.starts_with("8:99: error[bad-round-entry]")), "{diagnostics:?}");
+}
+
+#[test]
+fn convert_writes_the_system_and_a_system_of_the_other_game_is_a_warning() {
+    let draughts = sample("draughts-arbiter.csv");
+    trfcheck()
+        .args(["convert", "--to", "trf", "--system", "fmjd-solkoff"])
+        .arg(&draughts)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("\n192 FMJD_SWISS_SOLKOFF\r\n"))
+        .stderr(predicate::str::contains("warning").not());
+    trfcheck()
+        .args(["convert", "--to", "trf", "--system", "dutch-2025"])
+        .arg(&draughts)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("\n192 FIDE_DUTCH_2025\r\n"))
+        .stderr(predicate::str::contains(
+            "warning: dutch-2025 is a FIDE chess system, but the file is an FMJD draughts",
+        ));
+    trfcheck()
+        .args(["convert", "--to", "trf", "--system", "fmjd-rating"])
+        .arg(sample("dutch-4p-2r.trf"))
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains(
+            "warning: fmjd-rating is a draughts system (FMJD Annex 5), but the file is a chess",
+        ));
+    // A crosstable converted without --system is checked as chess only with a warning.
+    let dir = tempfile::tempdir().unwrap();
+    let converted = dir.path().join("converted.trf");
+    trfcheck().args(["convert", "--to", "trf", "-o"]).arg(&converted).arg(&draughts).assert().code(0);
+    trfcheck().arg("check").arg(&converted).assert().stderr(predicate::str::contains(
+        "is a FIDE chess system, but the file is a draughts tournament (2/1/0 scoring",
+    ));
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&converted).output().unwrap();
+    assert!(json_lines(&output.stdout)[0]["system_warning"].as_str().is_some_and(|w| w.contains("2/1/0")));
+}
+
+/// A generated tournament paired under one system and declared as another: the rounds differ,
+/// and the hint names the system under which they all match (each candidate run on every round).
+/// With its players numbered backwards as well, round 1 matches only once they are numbered by
+/// rating again.
+#[test]
+fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut found = false;
+    for seed in 1..10 {
+        let options = GenerateOptions { forfeit_rate: 0.0, ..GenerateOptions::new(SystemId::Dubov2025, 14, 5, seed) };
+        let mut t = generate::generate(&options).unwrap();
+        t.header.system_code = Some("FIDE_DUTCH_2025".into());
+        let path = dir.path().join(format!("dubov-as-dutch-{seed}.trf"));
+        fs::write(&path, trfcheck::formats::trf::write(&t).0).unwrap();
+        let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+        let (_, report) = verify::check_path(&path, &hinted);
+        if 2 * report.summary.mismatched_rounds.len() <= report.summary.rounds_checked as usize {
+            assert!(report.hints.is_empty(), "{:?}", report.hints);
+            continue;
+        }
+        assert!(
+            report.hints.iter().any(|h| h.starts_with("all 5 checked rounds match under dubov-2025")),
+            "{:?}",
+            report.hints
+        );
+        trfcheck()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("  hint: all 5 checked rounds match under dubov-2025"));
+        let output = trfcheck().arg("identify").arg(&path).output().unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let best = stdout.lines().nth(1).unwrap();
+        assert!(best.trim_start().starts_with("dubov-2025 ") && best.contains("5 of 5  rounds 1–5"), "{stdout}");
+        // The same event numbered backwards (ratings kept): its round 1 matches only by rating.
+        let n = t.players.len() as u32;
+        t.header.system_code = Some("FIDE_DUBOV_2025".into());
+        for player in &mut t.players {
+            player.id = n + 1 - player.id;
+            for entry in &mut player.rounds {
+                entry.opponent = entry.opponent.map(|o| n + 1 - o);
+            }
+        }
+        t.players.sort_by_key(|p| p.id);
+        let backwards = dir.path().join(format!("backwards-{seed}.trf"));
+        fs::write(&backwards, trfcheck::formats::trf::write(&t).0).unwrap();
+        let (_, report) = verify::check_path(&backwards, &hinted);
+        assert_eq!(report.summary.mismatched_rounds.first(), Some(&1), "{:?}", report.rounds);
+        assert!(
+            report
+                .hints
+                .iter()
+                .any(|h| h.starts_with("round 1 matches under dubov-2025 when the players are numbered by rating")),
+            "{:?}",
+            report.hints
+        );
+        found = true;
+        break;
+    }
+    assert!(found, "no seed gave a Dubov tournament that the Dutch rules pair otherwise in most rounds");
+}
+
+/// The unofficial computer world championship of 2022 (a crosstable): 18 engines, 34 rounds, each
+/// pair twice — a double round robin, which no Swiss system pairs.
+#[test]
+fn a_round_robin_is_named_as_such() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv");
+    let options = CheckOptions { system: Some(SystemId::FmjdRating), hints: true, ..CheckOptions::default() };
+    let (_, report) = verify::check_path(&path, &options);
+    assert!(
+        report.hints.iter().any(|h| h.contains("a double round robin: every pair of the 18 players met twice")),
+        "{:?}",
+        report.hints
+    );
+    // A Swiss event whose rounds mostly match gets no hint at all.
+    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+    let (_, report) = verify::check_path(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), &hinted);
+    assert!(report.hints.is_empty(), "{:?}", report.hints);
+}
+
+/// sanichi's `valid.tab`: its scores fall with the player number (a list by final rank), and 3 of
+/// its 5 rounds differ.
+#[test]
+fn a_file_numbered_by_final_rank_is_said_to_be() {
+    let Some(shared) = shared() else { return };
+    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
+    let (_, report) = verify::check_path(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &hinted);
+    assert_eq!(report.summary.mismatched_rounds, [1, 2, 3]);
+    assert!(report.hints.iter().any(|h| h.contains("looks numbered by final rank")), "{:?}", report.hints);
+}
