@@ -8,7 +8,9 @@
 //!   be paired among themselves; one upfloater by a best-first search over the candidates, each
 //!   tested for [C4] and for pairing the residents, with the exact [C7] of its bracket; otherwise a
 //!   maximum-weight matching of residents and pool whose edge weights hold [C5]–[C10] as fields,
-//!   and the first set of 4.2 among the optimal ones fixed player by player in sequence order.
+//!   and the first set of 4.2 among the optimal ones fixed player by player in sequence order;
+//!   that matching is made first over a few pool players of each kind, [C4] left aside, and over
+//!   the whole pool only when the set found breaks [C4].
 //! - The shifters (2.2.4): the first set in the order of 4.3, fixed player by player, each choice
 //!   tested for a legal pairing of the bracket (which, as the README shows, then complies at best
 //!   with [C7]).
@@ -148,7 +150,7 @@ impl Fast {
         {
             return Ok(vec![u]);
         }
-        self.weighted_upfloaters(residents, pool)
+        self.weighted_upfloaters(residents, pool, &pool_matching)
     }
 
     /// One upfloater: the candidates in the order of their best possible key ([C6] their score,
@@ -274,8 +276,14 @@ impl Fast {
     /// The general case of 2.2.1–2.2.2: a maximum-weight perfect matching of residents and pool
     /// whose weights hold, field by field, pairs (completion), [C5], [C6] (one field per score of
     /// the pool, the lowest first), [C7], and [C8]–[C10]; then the first optimal set of 4.2.3.3,
-    /// fixed one sequence number at a time.
-    fn weighted_upfloaters(&self, residents: &[usize], pool: &[usize]) -> Result<Vec<usize>, NoValidPairing> {
+    /// fixed one sequence number at a time. `pool_matching` is any matching of the pool (it is
+    /// only repaired, to test [C4]).
+    fn weighted_upfloaters(
+        &self,
+        residents: &[usize],
+        pool: &[usize],
+        pool_matching: &Matching,
+    ) -> Result<Vec<usize>, NoValidPairing> {
         let vertices: Vec<usize> = residents.iter().chain(pool).copied().collect();
         let fields = Fields::new(self, residents.len(), &vertices);
         let bits = fields.total_bits() + 2;
@@ -286,13 +294,125 @@ impl Fast {
             "dubov: upfloaters by a weighted matching"
         );
         match bits {
-            0..=62 => self.weighted::<u64>(residents.len(), &vertices, &fields),
-            63..=126 => self.weighted::<u128>(residents.len(), &vertices, &fields),
-            127..=254 => self.weighted::<Wide<4>>(residents.len(), &vertices, &fields),
-            255..=510 => self.weighted::<Wide<8>>(residents.len(), &vertices, &fields),
-            511..=1022 => self.weighted::<Wide<16>>(residents.len(), &vertices, &fields),
-            _ => self.weighted::<Wide<64>>(residents.len(), &vertices, &fields),
+            0..=62 => self.weighted_choice::<u64>(residents, pool, pool_matching, &fields),
+            63..=126 => self.weighted_choice::<u128>(residents, pool, pool_matching, &fields),
+            127..=254 => self.weighted_choice::<Wide<4>>(residents, pool, pool_matching, &fields),
+            255..=510 => self.weighted_choice::<Wide<8>>(residents, pool, pool_matching, &fields),
+            511..=1022 => self.weighted_choice::<Wide<16>>(residents, pool, pool_matching, &fields),
+            _ => self.weighted_choice::<Wide<64>>(residents, pool, pool_matching, &fields),
         }
+    }
+
+    /// The weighted choice, first over the residents and the few pool players it can pick when
+    /// [C4] is left aside, then, only when the set found breaks [C4], over the whole pool.
+    ///
+    /// The pool is every player below the scoregroup (1762 players under the two leaders of the
+    /// last round of a 2000-player tournament, docs/dubov.md "Memory"), but it weighs in only
+    /// through [C4]: every field of the weight counts pairs that hold a resident. Why the first
+    /// step, when its set passes [C4], gives the set of the full matching:
+    ///
+    /// Call a set U of pool players *possible* when the residents can be paired among themselves
+    /// and with U, each player of U with a resident ([C1], [C3]), and *complete* when the pool
+    /// without U can be paired as well ([C4]). A set's penalty is the least over those pairings
+    /// of the residents. The full matching ranks the complete sets by penalty, and its sequel in
+    /// [`Fast::weighted`] keeps each pool player in sequence order exactly when an optimal set
+    /// holds it, the players kept before and none of those passed over: it returns the optimal
+    /// set whose membership, read in sequence order, is lexicographically greatest. (All optimal
+    /// sets have as many upfloaters of each score: [C5] fixes their number and the [C6] fields,
+    /// one per score, then fix each count. So the quotas read off one optimum hold for all.)
+    ///
+    /// 1. Relaxed: rank the possible sets instead. Every complete set is possible, so the relaxed
+    ///    optimum is at least as good. If the relaxed answer U* is complete, both optima are its
+    ///    penalty, the optimal complete sets are the optimal possible sets that are complete, and
+    ///    U*, the greatest of the larger family, is one of them: it is the greatest of theirs.
+    /// 2. Two pool players of the same [`Kind`] (same compatibility with each resident, colour
+    ///    preference, and each value a field reads) trade places in a possible set without
+    ///    changing what it allows or its penalty. A set holds at most one player per resident:
+    ///    if U* held a player who is not among the first r (r residents) of their kind, one of
+    ///    those r would be outside U*, and the trade would give an optimal set greater in
+    ///    sequence order. So U* lies within the first r of each kind, S ([`Fast::relaxed_pool`]),
+    ///    and the relaxed problem restricted to S has the same optimum and the same greatest set.
+    /// 3. Over S, the relaxed problem is the same weighted matching (the same weights: the fields
+    ///    are sized on the whole pool) with every pair of S allowed (at the weight of a pool
+    ///    pair, zero penalty): S without U can then be paired whenever its size is even, which
+    ///    holds for every possible U as residents and S are even in number (one more pool player
+    ///    makes them so, which only widens S).
+    ///
+    /// When U* breaks [C4], the whole pool is matched as before; when the residents cannot be
+    /// paired even with the relaxed pool, no complete set exists either.
+    fn weighted_choice<W: Weight>(
+        &self,
+        residents: &[usize],
+        pool: &[usize],
+        pool_matching: &Matching,
+        fields: &Fields,
+    ) -> Result<Vec<usize>, NoValidPairing> {
+        if let Some(chosen) = self.relaxed_choice::<W>(residents, pool, pool_matching, fields) {
+            return chosen;
+        }
+        let vertices: Vec<usize> = residents.iter().chain(pool).copied().collect();
+        self.weighted::<W>(residents.len(), &vertices, fields, PoolPairs::Legal)
+    }
+
+    /// The first step of [`Fast::weighted_choice`]: its answer, or `None` when the relaxed set
+    /// breaks [C4] (or the relaxed pool would be the whole pool) and the full matching must decide.
+    fn relaxed_choice<W: Weight>(
+        &self,
+        residents: &[usize],
+        pool: &[usize],
+        pool_matching: &Matching,
+        fields: &Fields,
+    ) -> Option<Result<Vec<usize>, NoValidPairing>> {
+        let relaxed = self.relaxed_pool(residents, pool, fields);
+        if relaxed.len() == pool.len() {
+            return None;
+        }
+        let vertices: Vec<usize> = residents.iter().chain(&relaxed).copied().collect();
+        let Ok(chosen) = self.weighted::<W>(residents.len(), &vertices, fields, PoolPairs::All) else {
+            return Some(Err(NoValidPairing));
+        };
+        let complete = self.pairs_without(pool, pool_matching, &chosen);
+        tracing::debug!(relaxed_pool = relaxed.len(), complete, "dubov: upfloaters chosen over the relaxed pool");
+        complete.then_some(Ok(chosen))
+    }
+
+    /// S of [`Fast::weighted_choice`]: in sequence order, the first r pool players (r residents)
+    /// of each [`Kind`] that can meet a resident, and one more pool player if the residents and
+    /// these are odd in number.
+    fn relaxed_pool(&self, residents: &[usize], pool: &[usize], fields: &Fields) -> Vec<usize> {
+        let r = residents.len();
+        let mut taken_of_kind: std::collections::BTreeMap<Kind, usize> = std::collections::BTreeMap::new();
+        let mut kept = Vec::new();
+        let mut first_left_out = None;
+        for &u in pool {
+            let meets: Vec<bool> = residents.iter().map(|&v| self.ok(v, u)).collect();
+            // A player who meets no resident never upfloats.
+            let keep = meets.contains(&true) && {
+                let taken = taken_of_kind.entry(Kind::of(self, fields, u, meets)).or_insert(0);
+                *taken += 1;
+                *taken <= r
+            };
+            if keep {
+                kept.push(u);
+            } else if first_left_out.is_none() {
+                first_left_out = Some(u);
+            }
+        }
+        if (kept.len() + r) % 2 == 1
+            && let Some(u) = first_left_out
+        {
+            kept.push(u);
+            kept.sort_unstable();
+        }
+        kept
+    }
+
+    /// Whether the pool without `chosen` can be paired ([C4]).
+    fn pairs_without(&self, pool: &[usize], pool_matching: &Matching, chosen: &[usize]) -> bool {
+        let mut rest = vec![false; self.n()];
+        pool.iter().for_each(|&v| rest[v] = true);
+        chosen.iter().for_each(|&v| rest[v] = false);
+        pool_matching.clone().maximise(&self.graph, &rest) == 0
     }
 
     fn weighted<W: Weight>(
@@ -300,22 +420,23 @@ impl Fast {
         resident_count: usize,
         vertices: &[usize],
         fields: &Fields,
+        pool_pairs: PoolPairs,
     ) -> Result<Vec<usize>, NoValidPairing> {
         let count = vertices.len();
         let is_resident = |i: usize| i < resident_count;
+        let allowed = |i: usize, j: usize| {
+            let pool_pair = !is_resident(i) && !is_resident(j);
+            (pool_pair && pool_pairs == PoolPairs::All) || self.ok(vertices[i], vertices[j])
+        };
         // Computed again where a weight is restored, not kept in a second table: the matcher's
-        // own table already takes count²/2 entries, and the pool is every player below.
+        // own table already takes count²/2 entries.
         let weight = |i: usize, j: usize| {
-            if self.ok(vertices[i], vertices[j]) {
-                fields.weight::<W>(self, resident_count, vertices, i, j)
-            } else {
-                W::zero()
-            }
+            if allowed(i, j) { fields.weight::<W>(self, resident_count, vertices, i, j) } else { W::zero() }
         };
         let mut matcher = Matcher::<W>::new(count);
         for i in 0..count {
             for j in i + 1..count {
-                if self.ok(vertices[i], vertices[j]) {
+                if allowed(i, j) {
                     matcher.set_weight(i, j, weight(i, j));
                 }
             }
@@ -552,6 +673,44 @@ fn kuhn(
     false
 }
 
+/// Which pairs of two pool players [`Fast::weighted`] may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PoolPairs {
+    /// The legal ones: the pool without the upfloaters must be paired ([C4]).
+    Legal,
+    /// All of them: [C4] left aside (the relaxed choice of [`Fast::weighted_choice`]).
+    All,
+}
+
+/// What the weight of a pair with a resident reads of a pool player, and the residents the
+/// player may meet: two pool players of one kind are interchangeable in the weighted choice
+/// but for their sequence numbers.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Kind {
+    cost: UpfloaterCost,
+    /// [C7] compares the colour preferences of the two players of a pair.
+    wants_white: bool,
+    /// Per resident: [C1] and [C3] allow the pair.
+    meets: Vec<bool>,
+}
+
+impl Kind {
+    fn of(fast: &Fast, fields: &Fields, u: usize, meets: Vec<bool>) -> Kind {
+        Kind { cost: fields.upfloater_cost(fast, u), wants_white: fast.players[u].wants_white(), meets }
+    }
+}
+
+/// What the fields of [`Fields::weight`] read of an upfloater.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct UpfloaterCost {
+    /// [C6]
+    score: Points,
+    /// [C8], [C9]: the upfloats of a maximum upfloater, unless in the last round.
+    max_upfloats: Option<u32>,
+    /// [C10], unless in the last round.
+    upfloated_last: bool,
+}
+
 /// The fields of the weights of [`Fast::weighted`], most significant first.
 ///
 /// An edge weighs `2^penalty_bits − penalty`: the top field counts the pairs (a perfect pairing
@@ -603,13 +762,23 @@ impl Fields {
         self.pair_bits + self.penalty_bits()
     }
 
+    /// What the fields read of `u` as an upfloater.
+    fn upfloater_cost(&self, fast: &Fast, u: usize) -> UpfloaterCost {
+        let player = &fast.players[u];
+        UpfloaterCost {
+            score: player.score,
+            max_upfloats: (self.with_c8_to_c10 && player.is_max_upfloater(fast.max_t)).then_some(player.upfloats),
+            upfloated_last: self.with_c8_to_c10 && player.upfloated_last,
+        }
+    }
+
     /// Each penalty field counts one when the pair does what its criterion minimises.
     fn weight<W: Weight>(&self, fast: &Fast, resident_count: usize, vertices: &[usize], i: usize, j: usize) -> W {
         let (a, b) = (vertices[i], vertices[j]);
         let (ra, rb) = (i < resident_count, j < resident_count);
         let upfloater = match (ra, rb) {
-            (true, false) => Some(&fast.players[b]),
-            (false, true) => Some(&fast.players[a]),
+            (true, false) => Some(self.upfloater_cost(fast, b)),
+            (false, true) => Some(self.upfloater_cost(fast, a)),
             _ => None,
         };
         let in_bracket = ra || rb;
@@ -628,9 +797,9 @@ impl Fields {
         let same = fast.players[a].preference.colour == fast.players[b].preference.colour;
         push(self.count_bits, u64::from(in_bracket && same));
         if self.with_c8_to_c10 {
-            let maximum = upfloater.filter(|u| u.is_max_upfloater(fast.max_t));
+            let maximum = upfloater.and_then(|u| u.max_upfloats);
             push(self.count_bits, u64::from(maximum.is_some()));
-            push(self.c9_bits, maximum.map_or(0, |u| u64::from(u.upfloats)));
+            push(self.c9_bits, maximum.map_or(0, u64::from));
             push(self.count_bits, u64::from(upfloater.is_some_and(|u| u.upfloated_last)));
         }
         let mut w = W::from_u64(1);
@@ -731,8 +900,117 @@ mod tests {
         ];
         let (residents, pool) = ([0, 1], [2, 3, 4, 5, 6, 7, 8, 9]);
         let not_last = fast(players.clone(), &[(0, 1)], false);
-        assert_eq!(not_last.weighted_upfloaters(&residents, &pool), Ok(vec![3, 5]));
+        assert_eq!(not_last.weighted_upfloaters(&residents, &pool, &Matching::empty(10)), Ok(vec![3, 5]));
         let last = fast(players, &[(0, 1)], true);
-        assert_eq!(last.weighted_upfloaters(&residents, &pool), Ok(vec![3, 4]));
+        assert_eq!(last.weighted_upfloaters(&residents, &pool, &Matching::empty(10)), Ok(vec![3, 4]));
+    }
+
+    /// The shape of the width test, at full size: two leaders who have met (p0 due White, p1
+    /// due Black) over a pool of 1762 on 17 scores in which every pair is legal. By hand: two
+    /// upfloaters ([C5]), both from the top score of the pool, players 2–105 ([C6]); p0 with a
+    /// Black seeker and p1 with a White seeker ([C7]: all four get their colour). Not in the
+    /// last round, [C10] bars those who upfloated last round (every third, p3 among them), so
+    /// the first set of 4.2.3.3 is {p2, p5}; in the last round it is {p2, p3}. The pool without
+    /// them pairs, so the relaxed choice decides, over a relaxed pool that does not grow with the
+    /// pool: two players of each kind (17 scores × 2 colours, × 2 for [C10] but in the last
+    /// round), the same for a pool of 1762 as for one of 400.
+    #[test]
+    fn the_relaxed_choice_takes_two_players_of_each_kind_whatever_the_pool() {
+        let shape = |pool: u32, final_round: bool| {
+            let players: Vec<DubovPlayer> = (0..2 + pool)
+                .map(|v| {
+                    let tenths = if v < 2 { 100 } else { 5 * i64::from(16 - (v - 2) * 17 / pool) };
+                    let colour = if v % 2 == 0 { Colour::White } else { Colour::Black };
+                    DubovPlayer { upfloats: v % 3, ..player(v, tenths, colour, v % 3 == 0) }
+                })
+                .collect();
+            fast(players, &[(0, 1)], final_round)
+        };
+        for (final_round, kinds, expected) in [(false, 68, vec![2, 5]), (true, 34, vec![2, 3])] {
+            let mut sizes = Vec::new();
+            for pool_size in [400, 1762] {
+                let fast = shape(pool_size, final_round);
+                let pool: Vec<usize> = (2..fast.n()).collect();
+                let vertices: Vec<usize> = (0..fast.n()).collect();
+                let fields = Fields::new(&fast, 2, &vertices);
+                let relaxed = fast.relaxed_pool(&[0, 1], &pool, &fields);
+                assert_eq!(relaxed.len(), 2 * kinds, "final round: {final_round}, pool {pool_size}");
+                sizes.push(relaxed.len());
+                let empty = Matching::empty(fast.n());
+                let chosen = fast.relaxed_choice::<u64>(&[0, 1], &pool, &empty, &fields);
+                assert_eq!(chosen, Some(Ok(expected.clone())), "final round: {final_round}, pool {pool_size}");
+                assert_eq!(fast.weighted_upfloaters(&[0, 1], &pool, &empty), Ok(expected.clone()));
+            }
+            assert_eq!(sizes[0], sizes[1]);
+        }
+    }
+
+    /// Random small brackets, dense and sparse, with few kinds of pool players so that the
+    /// relaxed pool leaves players out: whenever the relaxed choice answers, it answers as the
+    /// weighted matching of residents and the whole pool, and so does the whole procedure.
+    /// Both of its ways out must be met often: an answer, and a set that breaks [C4].
+    #[test]
+    fn the_relaxed_choice_agrees_with_the_full_matching() {
+        let mut seed: u64 = 2025;
+        let mut next = |bound: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        let (mut answered, mut broke_c4, mut infeasible) = (0, 0, 0);
+        for case in 0..4000 {
+            let r = 1 + next(4) as usize;
+            let mut pool_size = 2 + next(13) as usize;
+            if (r + pool_size) % 2 == 1 {
+                pool_size += 1;
+            }
+            let n = r + pool_size;
+            // Players in sequence order: residents at 4, then the pool at 3 and 2.5.
+            let top = r + next(pool_size as u64 + 1) as usize;
+            let players: Vec<DubovPlayer> = (0..n)
+                .map(|v| {
+                    let tenths = if v < r {
+                        40
+                    } else if v < top {
+                        30
+                    } else {
+                        25
+                    };
+                    let colour = if next(2) == 0 { Colour::White } else { Colour::Black };
+                    let upfloats = if next(4) == 0 { max_t(11) } else { 0 };
+                    DubovPlayer { upfloats, ..player(v as u32, tenths, colour, next(4) == 0) }
+                })
+                .collect();
+            let density = [45, 70, 90, 100][next(4) as usize];
+            let mut illegal = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next(100) >= density {
+                        illegal.push((a, b));
+                    }
+                }
+            }
+            let fast = fast(players, &illegal, next(2) == 0);
+            let residents: Vec<usize> = (0..r).collect();
+            let pool: Vec<usize> = (r..n).collect();
+            let vertices: Vec<usize> = (0..n).collect();
+            let fields = Fields::new(&fast, r, &vertices);
+            assert!(fields.total_bits() + 2 <= 62);
+            let full = fast.weighted::<u64>(r, &vertices, &fields, PoolPairs::Legal);
+            let empty = Matching::empty(n);
+            match fast.relaxed_choice::<u64>(&residents, &pool, &empty, &fields) {
+                Some(relaxed) => {
+                    assert_eq!(relaxed, full, "case {case}: {r} residents, illegal {illegal:?}");
+                    if relaxed.is_ok() {
+                        answered += 1;
+                    } else {
+                        infeasible += 1;
+                    }
+                }
+                None if fast.relaxed_pool(&residents, &pool, &fields).len() < pool.len() => broke_c4 += 1,
+                None => {}
+            }
+            assert_eq!(fast.weighted_upfloaters(&residents, &pool, &empty), full, "case {case}");
+        }
+        assert!(answered >= 1000 && broke_c4 >= 80 && infeasible >= 10, "{answered} {broke_c4} {infeasible}");
     }
 }
