@@ -11,7 +11,7 @@
 //! - Section 5: 5.1 (and A.e) score then 3.1e; 5.2 (and B.e) score, 3.1b, 3.1c; 5.3 score, 3.1a, 3.1d.
 //!
 //! Scores are final: as recorded up to the last round considered. Rounds without a game over the
-//! board count by the declared [`UnplayedRule`] (README readings T1–T6).
+//! board count by the declared [`UnplayedRule`] (docs/fmjd-standings.md, readings T1–T6).
 
 use std::cmp::Ordering;
 
@@ -63,7 +63,7 @@ impl Printed {
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Standing {
-    /// Shared by players the system's chain cannot separate (README reading T6).
+    /// Shared by players the system's chain cannot separate (docs/fmjd-standings.md, reading T6).
     pub rank: u32,
     pub player: PlayerId,
     pub name: String,
@@ -130,7 +130,7 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
         .map(|(i, p)| {
             let own = cumulative[i][last as usize];
             // (value counted as an opponent's score, 3.1d weight: 2 a win, 1 a draw, 0 a loss;
-            // unplayed rounds weigh by what they gave, README reading T2)
+            // unplayed rounds weigh by what they gave, docs/fmjd-standings.md, reading T2)
             let mut counted: Vec<(Points, i64)> = Vec::new();
             let mut rated_opponents: Vec<u32> = Vec::new();
             let mut games: Vec<(u32, f64)> = Vec::new();

@@ -346,3 +346,53 @@ fn ouagadougou_gets_a_verdict_per_round_under_each_system() {
         }
     }
 }
+
+/// Issue #13, item 1: `generate --system fmjd-rating --players 59 --rounds 19 --seed 6
+/// --withdraw-rate 0` stopped at round 19 ("no pairing") when the search ran out of its step
+/// budget, though the round has a pairing. The search now tries a choice only when the rest of the
+/// round can still be paired, needs no budget, and the file checks clean.
+#[test]
+fn a_long_event_pairs_every_round_without_a_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("seed6.trf");
+    crate::support::trfcheck()
+        .args(["generate", "--system", "fmjd-rating", "--players", "59", "--rounds", "19", "--seed", "6"])
+        .args(["--withdraw-rate", "0", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    let output = crate::support::trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rounds = json["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 19);
+    assert!(rounds.iter().all(|r| r["status"] == "match"), "{rounds:?}");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// The sweep of issue #13, item 1, in part: 20 seeds per FMJD system, 20–60 players, 9–20 rounds,
+/// nobody withdrawing. Each event is generated to its last round (no round without a pairing, no
+/// search that gives up) and checks clean. The whole sweep (60 seeds per system, also with the
+/// colour preferences and acceleration) is in docs/fmjd-search.md.
+#[test]
+fn long_fmjd_events_pair_to_the_last_round() {
+    use trfcheck::generate::{self, GenerateError};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sweep.trf");
+    for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
+        for seed in 1..=20u64 {
+            let players = 20 + (seed as u32 * 7) % 41;
+            let rounds = 9 + (seed as u32 * 5) % 12;
+            let mut options = GenerateOptions::new(system, players, rounds, seed);
+            options.withdraw_rate = 0.0;
+            match generate::generate(&options) {
+                Ok(_) => {}
+                Err(error @ (GenerateError::NoValidPairing { .. } | GenerateError::GaveUp { .. })) => {
+                    panic!("{system}, seed {seed}, {players} players, {rounds} rounds: {error}")
+                }
+                Err(error) => panic!("{system}, seed {seed}: {error}"),
+            }
+            let report = crate::support::check_generated(&options, &path).unwrap().unwrap();
+            assert_eq!(report.rounds.len(), rounds as usize, "{system}, seed {seed}");
+        }
+    }
+}

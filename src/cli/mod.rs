@@ -978,7 +978,7 @@ fn generate_tournament(
         Err(error) => {
             writeln!(err, "trfcheck: {error}")?;
             return Ok(match error {
-                generate::GenerateError::Unsupported(_) => Status::System,
+                generate::GenerateError::Unsupported(_) | generate::GenerateError::GaveUp { .. } => Status::System,
                 generate::GenerateError::InvalidOption { .. } => Status::Usage,
                 generate::GenerateError::NoValidPairing { .. } | generate::GenerateError::EngineFault { .. } => {
                     Status::Mismatch

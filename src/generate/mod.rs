@@ -288,6 +288,10 @@ pub enum GenerateError {
          try fewer rounds, more players or another seed"
     )]
     NoValidPairing { system: SystemId, round: u32 },
+    /// The engine stopped without deciding the round (a search limit): neither a pairing nor a
+    /// proof that none exists.
+    #[error("round {round} could not be paired under {system}: {reason}")]
+    GaveUp { system: SystemId, round: u32, reason: String },
     /// The engine's pairing left out a player to pair, or paired one twice or one not to pair.
     #[error("the {system} engine's pairing of round {round} is not a pairing of its players: {problem}")]
     EngineFault { system: SystemId, round: u32, problem: String },
@@ -304,7 +308,10 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     for round in 1..=options.rounds {
         absences(&mut tournament, round, options, &mut streams.attendance, &mut withdrawn);
         let state = RoundState::build(&tournament, round, Participation::NextRound);
-        let pairing = engine.pair(&state).map_err(|_| GenerateError::NoValidPairing { system, round })?;
+        let pairing = engine.pair(&state).map_err(|failure| match failure {
+            systems::PairFailure::NoValidPairing => GenerateError::NoValidPairing { system, round },
+            systems::PairFailure::GaveUp(reason) => GenerateError::GaveUp { system, round, reason },
+        })?;
         check_pairing(&state, &pairing).map_err(|problem| GenerateError::EngineFault { system, round, problem })?;
         play(&mut tournament, round, &pairing, options, &mut streams.games);
         tracing::debug!(round, boards = pairing.boards.len(), "generated");

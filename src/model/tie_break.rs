@@ -1,6 +1,6 @@
 //! The rule for rounds without a game over the board in the opponent-based tie-breaks of FMJD Annex 5
 //! section 3.1 (Solkoff and its variants, Sonneborn-Berger). The annex says "the sum of scores of all
-//! opponents" (3.1a) and no more; arbiters and programs differ (README "The FMJD Swiss systems"), so
+//! opponents" (3.1a) and no more; arbiters and programs differ (docs/fmjd.md), so
 //! the rule is declared (trfcheck's `XDT` record, `check --solkoff-unplayed`) with a default that
 //! follows the annex's own devices.
 
@@ -90,7 +90,7 @@ pub struct UnplayedRule {
 }
 
 impl Default for UnplayedRule {
-    /// "Opponents" are those the pairing gave (reading T1 in the README): the bye's opponent is
+    /// "Opponents" are those the pairing gave (reading T1 in docs/fmjd-standings.md): the bye's opponent is
     /// 4.1's dummy, who has no points; a forfeit's is the scheduled opponent; an absent player was
     /// given none.
     fn default() -> Self {

@@ -411,6 +411,22 @@ mod tests {
 /// No pairing of the round satisfies the absolute criteria of the system.
 pub use dutch::NoValidPairing;
 
+/// Why an engine returned no pairing for a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairFailure {
+    /// No pairing of the round satisfies the absolute criteria: a verdict on the round.
+    NoValidPairing,
+    /// The engine stopped without deciding (a search limit, with the reason): no verdict, the
+    /// round is `not-checked` (issue #13, item 1).
+    GaveUp(String),
+}
+
+impl From<NoValidPairing> for PairFailure {
+    fn from(_: NoValidPairing) -> Self {
+        PairFailure::NoValidPairing
+    }
+}
+
 /// Why a recorded round differs from the rules' pairing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Explanation {
@@ -423,7 +439,7 @@ pub struct Explanation {
 
 /// A pairing system trfcheck can pair.
 pub trait Engine: Sync {
-    fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, NoValidPairing>;
+    fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, PairFailure>;
 
     /// Why `recorded` differs from `computed`, this engine's pairing of the same state.
     fn explain(

@@ -436,6 +436,9 @@ pub enum PairError {
     Unsupported(SystemId, u32),
     #[error("round {round} has no pairing that satisfies the absolute criteria of {system} (the arbiter decides)")]
     NoValidPairing { system: SystemId, round: u32 },
+    /// The engine stopped without deciding (a search limit): no pairing, and no proof there is none.
+    #[error("round {round} could not be paired under {system}: {reason}")]
+    GaveUp { system: SystemId, round: u32, reason: String },
     #[error("no player takes part in round {0}")]
     NobodyToPair(u32),
     #[error("the tournament has {0} rounds (142/XXR) and all are paired; there is no round to pair")]
@@ -476,7 +479,11 @@ pub fn pair_next_with(
     if state.players.is_empty() {
         return Err(PairError::NobodyToPair(round));
     }
-    let pairing = engine.pair(&state).map_err(|_| PairError::NoValidPairing { system: resolved.system, round })?;
+    let system = resolved.system;
+    let pairing = engine.pair(&state).map_err(|failure| match failure {
+        systems::PairFailure::NoValidPairing => PairError::NoValidPairing { system, round },
+        systems::PairFailure::GaveUp(reason) => PairError::GaveUp { system, round, reason },
+    })?;
     Ok(NextRound { round, resolved, pairing })
 }
 
@@ -507,5 +514,34 @@ mod tests {
         assert_eq!(statuses, [(1, RoundStatus::NotChecked), (2, RoundStatus::Match)]);
         assert_eq!(report.rounds[0].reason.as_deref(), Some("the check was cancelled"));
         assert_eq!(report.summary.not_checked_rounds, [1]);
+    }
+
+    /// Issue #13, item 1: an engine that gives up (a search limit) leaves the round `not-checked`
+    /// with its reason, never `no-valid-pairing`.
+    #[test]
+    fn an_engine_that_gives_up_leaves_the_round_not_checked() {
+        struct GivesUp;
+        impl crate::systems::Engine for GivesUp {
+            fn pair(
+                &self,
+                _: &crate::state::RoundState,
+            ) -> Result<crate::systems::pairing::RoundPairing, crate::systems::PairFailure> {
+                Err(crate::systems::PairFailure::GaveUp("search limit reached (5 steps)".into()))
+            }
+            fn explain(
+                &self,
+                _: &crate::state::RoundState,
+                _: &crate::systems::pairing::RoundPairing,
+                _: &crate::systems::pairing::RoundPairing,
+            ) -> crate::systems::Explanation {
+                unreachable!("a round without a pairing is not explained")
+            }
+        }
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples/dutch-4p-2r.trf");
+        let t = formats::read_path(&path, formats::ReadOptions::default()).unwrap().tournament.unwrap();
+        let report = round::check_round(&t, 2, &GivesUp);
+        assert_eq!(report.status, RoundStatus::NotChecked);
+        assert_eq!(report.reason.as_deref(), Some("search limit reached (5 steps)"));
+        assert_eq!(report.severity, None);
     }
 }

@@ -110,7 +110,8 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
     let recorded = recorded_pairing(t, round, &state);
     let pairs = |p: &RoundPairing| p.boards.iter().map(Board::as_pair).collect::<Vec<_>>();
     match engine.pair(&state) {
-        Err(crate::systems::NoValidPairing) => RoundReport {
+        Err(crate::systems::PairFailure::GaveUp(reason)) => RoundReport::not_checked(round, reason),
+        Err(crate::systems::PairFailure::NoValidPairing) => RoundReport {
             round,
             status: RoundStatus::NoValidPairing,
             // No pairing keeps the absolute criteria, so the recorded one breaks one of them.

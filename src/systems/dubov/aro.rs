@@ -3,7 +3,7 @@
 //! C.04.4.1 (2025) 1.6.1: the ratings of the opponents met over the board (played games only),
 //! divided by their number, rounded to the nearest integer, 0.5 upwards; 1.6.3: zero before the
 //! first game. A player without a rating in the file counts as rated 0: the file is where the
-//! arbiter's provisional rating (1.1.2) would be written, and it has none (see README, "Dubov 2025:
+//! arbiter's provisional rating (1.1.2) would be written, and it has none (see docs/dubov.md, "Dubov 2025:
 //! readings of the text").
 
 use std::collections::BTreeMap;

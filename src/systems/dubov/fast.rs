@@ -12,7 +12,7 @@
 //!   that matching is made first over a few pool players of each kind, [C4] left aside, and over
 //!   the whole pool only when the set found breaks [C4].
 //! - The shifters (2.2.4): the first set in the order of 4.3, fixed player by player, each choice
-//!   tested for a legal pairing of the bracket (which, as the README shows, then complies at best
+//!   tested for a legal pairing of the bracket (which, as docs/dubov.md shows, then complies at best
 //!   with [C7]).
 //! - T2 (2.2.6): the lexicographically first perfect matching of S1 against G2, position by
 //!   position, each choice tested by one augmenting path.

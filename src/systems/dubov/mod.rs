@@ -20,7 +20,6 @@ mod severity;
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
 
-use super::NoValidPairing;
 use super::pairing::{Board, RoundPairing};
 use player::DubovPlayer;
 
@@ -36,8 +35,8 @@ pub struct Dubov2025;
 pub struct Dubov2025Literal;
 
 impl super::Engine for Dubov2025 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        fast::pair(state)
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+        Ok(fast::pair(state)?)
     }
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
@@ -50,8 +49,8 @@ impl super::Engine for Dubov2025 {
 }
 
 impl super::Engine for Dubov2025Literal {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        literal::pair(state)
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+        Ok(literal::pair(state)?)
     }
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {

@@ -82,7 +82,7 @@ pub(crate) fn max_t(total_rounds: u32) -> u32 {
 
 /// Was the player an upfloater in the round at `index` (0-based)? Paired (played or forfeited)
 /// against an opponent with a higher pairing score in that round. A forfeited game counts: the
-/// pairing made the upfloat (see README, readings).
+/// pairing made the upfloat (see docs/dubov.md, readings).
 fn upfloated_in(contender: &Contender, state: &RoundState, index: usize) -> bool {
     let round = &contender.past[index];
     let opponent = match round.kind {

@@ -5,7 +5,7 @@
 //! transfers from below for a player without an opponent (7.1) or an odd group (7.2), colour
 //! subgroups evened out (7.3, 7.4), "whites" by ascending ARO against "blacks" by descending R
 //! (6.2), the rows changed from the bottom when players have met (6.3), and floaters down (6.4).
-//! [`procedure`] is that procedure, once; where the text leaves a gap, the README lists the reading
+//! [`procedure`] is that procedure, once; where the text leaves a gap, docs/dubov.md lists the reading
 //! taken ("Dubov 1997: readings of the text").
 //!
 //! Two engines run it: [`literal`], which answers every search by enumeration in the text's order
@@ -84,8 +84,8 @@ pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
 }
 
 impl super::Engine for Dubov1997 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        pair(state)
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+        Ok(pair(state)?)
     }
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {

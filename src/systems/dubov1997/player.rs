@@ -53,7 +53,7 @@ pub struct Player {
     pub id: PlayerId,
     /// Position in the pairing order (0-based).
     pub rank: u32,
-    /// R. An unrated player counts as 0 (README: readings).
+    /// R. An unrated player counts as 0 (docs/dubov.md: readings).
     pub rating: u32,
     /// The score that places the player in a score group (with acceleration, if any).
     pub score: Points,
@@ -97,7 +97,7 @@ impl Player {
                     Colour::Black => blacks += 1,
                 }
                 // ARO: over the games played over the board; an opponent the round state does not
-                // know (not in this round) is left out (README: readings).
+                // know (not in this round) is left out (docs/dubov.md: readings).
                 if let Some(&r) = ratings.get(&opponent) {
                     aro.sum += u64::from(r);
                     aro.count += 1;

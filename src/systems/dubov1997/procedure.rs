@@ -6,7 +6,7 @@
 //!
 //! Every choice the text makes by going down a list (who gets the bye, whom a floater meets, who is
 //! transferred, how a group is paired) takes the first entry of the list that leaves the rest of
-//! the round pairable (README: readings; chapter 9 asks the arbiter to resolve what the text does
+//! the round pairable (docs/dubov.md: readings; chapter 9 asks the arbiter to resolve what the text does
 //! not, "in the spirit of the basic principles", and a round with unpaired players is no pairing).
 //! Whether the rest is pairable, and how a group is paired, is asked of a [`Search`]: the literal
 //! reference answers by enumeration, the fast engine by matchings. Everything else is here, once.
@@ -246,7 +246,7 @@ pub fn run<S: Search>(ctx: &Context, search: &mut S) -> Result<Outcome, NoValidP
                 continue;
             }
             // 8.2: the players of this group; other floaters only when no player of the group
-            // leaves the round pairable (README: readings).
+            // leaves the round pairable (docs/dubov.md: readings).
             let mut candidates: Vec<usize> =
                 (0..n).filter(|&i| resident(&alive, &moved, i) && ctx.legal(f, i)).collect();
             ctx.by_rating(&mut candidates, ctx.p(f).due);
@@ -357,7 +357,7 @@ pub fn run<S: Search>(ctx: &Context, search: &mut S) -> Result<Outcome, NoValidP
 /// 7.3/7.4: the colour subgroups of a group, evened out, each in the order of 6.2.
 ///
 /// Players without a due colour (no game played yet) have no subgroup of their own: each joins the
-/// smaller one, the white one when they are equal (README: readings).
+/// smaller one, the white one when they are equal (docs/dubov.md: readings).
 pub fn columns(ctx: &Context, group: &[usize]) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
     let mut white: Vec<usize> = group.iter().copied().filter(|&i| ctx.p(i).due == Some(Colour::White)).collect();
     let mut black: Vec<usize> = group.iter().copied().filter(|&i| ctx.p(i).due == Some(Colour::Black)).collect();

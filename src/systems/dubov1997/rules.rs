@@ -155,7 +155,7 @@ impl<'a> Context<'a> {
             Ordering::Equal => None,
         });
         // All five equal: white to the player further down the list, in the spirit of "white to
-        // the lower R" (README: readings).
+        // the lower R" (docs/dubov.md: readings).
         let (colour, rule) = decided.unwrap_or(if x.rank > y.rank {
             (Colour::White, ColourRule::List)
         } else {
@@ -166,7 +166,7 @@ impl<'a> Context<'a> {
     }
 
     /// Dubov 1997, 6.2: the order of the "white" column: increasing ARO, then lower R, then the
-    /// list (our "alphabetical", README: readings).
+    /// list (our "alphabetical", docs/dubov.md: readings).
     pub fn white_order(&self, a: usize, b: usize) -> Ordering {
         let (x, y) = (self.p(a), self.p(b));
         x.aro.cmp(&y.aro).then(x.rating.cmp(&y.rating)).then(x.rank.cmp(&y.rank))

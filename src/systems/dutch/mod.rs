@@ -209,8 +209,8 @@ fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundP
 }
 
 impl super::Engine for Rules {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        pair(state, *self)
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+        Ok(pair(state, *self)?)
     }
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {

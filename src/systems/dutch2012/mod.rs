@@ -94,8 +94,8 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
 }
 
 impl super::Engine for Dutch2012 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-        pair(state)
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+        Ok(pair(state)?)
     }
 
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {

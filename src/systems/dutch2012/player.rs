@@ -73,7 +73,7 @@ fn bye_eligible(contender: &Contender) -> bool {
 /// lower one an upfloat; B.1b: a point or half point without playing (a bye, a forfeit win) is a
 /// downfloat. Nothing makes an absent player a floater. A forfeited game is read as a game not
 /// played (C.04.2: it counts neither as a meeting nor for colours): the player who scored by it
-/// downfloats by B.1b, the other gets no float (README reading 2012-3).
+/// downfloats by B.1b, the other gets no float (docs/dutch-2012.md, reading 3).
 fn float(contender: &Contender, state: &RoundState, rounds_back: usize) -> Float {
     let Some(index) = contender.past.len().checked_sub(rounds_back) else { return Float::None };
     let round = &contender.past[index];

@@ -8,7 +8,7 @@ use crate::systems::pairing::RoundPairing;
 use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};
 use crate::model::{AccelerationMethod, Colour, ColourPreference};
 
-/// A reading of the README ("The FMJD Swiss systems", numbered) that the pairing found rests on,
+/// A reading of docs/fmjd.md (numbered) that the pairing found rests on,
 /// with the players it concerns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Trace {
@@ -57,7 +57,7 @@ fn procedure(variant: Variant) -> &'static str {
     }
 }
 
-/// The README's numbered readings ("The FMJD Swiss systems"), in short, for the explanations.
+/// The numbered readings of docs/fmjd.md, in short, for the explanations.
 fn reading_title(reading: u8) -> &'static str {
     match reading {
         1 => "a pair that may not meet is mended by the next player of the lower half",
@@ -115,7 +115,8 @@ fn rests_on(readings: &[u8]) -> String {
     if readings.is_empty() {
         return String::new();
     }
-    let listed: Vec<String> = readings.iter().map(|&r| format!("reading {r} (README: {})", reading_title(r))).collect();
+    let listed: Vec<String> =
+        readings.iter().map(|&r| format!("reading {r} (docs/fmjd.md: {})", reading_title(r))).collect();
     format!("; this verdict rests on {}", listed.join(", and on "))
 }
 

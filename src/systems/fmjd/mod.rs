@@ -4,7 +4,7 @@
 //!
 //! The annex describes a procedure, not a set of criteria, and says (appendix A.d) that "it is not
 //! easy or even impossible to give all rules in detail". This engine follows the procedure as
-//! written and, where the text stops, the readings listed in the README ("FMJD Swiss systems"),
+//! written and, where the text stops, the readings listed in docs/fmjd.md,
 //! each cited below by the section it rests on:
 //!
 //! - Score groups top down (A.c), each ordered by own rating (3.3b, 5.1) or by Solkoff then
@@ -36,6 +36,7 @@
 mod explain;
 mod numbers;
 mod severity;
+mod witness;
 
 pub(crate) use explain::Trace;
 
@@ -46,8 +47,9 @@ use crate::model::{
 };
 use crate::state::RoundState;
 
-use super::NoValidPairing;
+use super::PairFailure;
 use super::pairing::{Board, RoundPairing};
+use witness::{ColourWitness, Role, Witness};
 
 /// The three standard systems of section 5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,7 +88,7 @@ pub struct KndbSolkoff;
 macro_rules! engine {
     ($name:ident, $variant:expr) => {
         impl super::Engine for $name {
-            fn pair(&self, state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
+            fn pair(&self, state: &RoundState) -> Result<RoundPairing, PairFailure> {
                 pair(state, &Options::declared($variant, &state.draughts))
             }
 
@@ -203,9 +205,12 @@ pub fn used_options(
     ]
 }
 
-/// How many steps the search may take before it gives up on a round (a deterministic limit, so a
-/// round gets the same answer every time it is paired; see README).
-const BUDGET: u64 = 300_000;
+/// How many steps (choices and feasibility tests) the search may take before it gives up on a
+/// round. Every choice is tried only when the rest of the round can still be paired (see
+/// [`Role`]), so the search hardly ever backtracks and real rounds need a few hundred steps (the
+/// figures are in docs/fmjd-search.md); the limit only bounds a pathological input, and reaching
+/// it is a round `not-checked`, never a verdict.
+const LIMIT: u64 = 1_000_000;
 
 /// A player as the FMJD procedure sees it.
 #[derive(Clone, Debug)]
@@ -401,10 +406,6 @@ fn compatible(players: &[FmjdPlayer], a: usize, b: usize) -> bool {
     !x.met.contains(&y.id) && !y.met.contains(&x.id)
 }
 
-/// Steps one attempt at a group's halves with at most a given number of colour problems may take
-/// before the next number is tried (deterministic; they do not count against [`BUDGET`]).
-const COLOUR_BUDGET: u64 = 20_000;
-
 /// 7b (A.d "if both players played two times more with white it is not possible to give them both
 /// a correct color"): the colour a player has played at least two more times, if any.
 fn twice_more(p: &FmjdPlayer) -> Option<Colour> {
@@ -449,8 +450,11 @@ struct Search<'a> {
     /// The readings the pairing being built rests on (kept in step with the search: a branch that
     /// fails takes its entries back).
     trace: Vec<Trace>,
-    /// The step at which the current attempt gives up: [`BUDGET`], or a colour attempt's limit.
+    /// The step at which the search gives up: [`LIMIT`].
     limit: u64,
+    /// A pairing of every player still to pair, in the roles of the search's position; `None`
+    /// when the round has no pairing at all.
+    witness: Option<Witness>,
 }
 
 impl Search<'_> {
@@ -464,13 +468,38 @@ impl Search<'_> {
             colours: if round >= 2 { options.colours } else { ColourPreference::None },
             steps: 0,
             trace: Vec::new(),
-            limit: BUDGET,
+            limit: LIMIT,
+            witness: Witness::new(players),
         }
     }
 
     fn tick(&mut self) -> bool {
         self.steps += 1;
         self.steps <= self.limit
+    }
+
+    /// The search gave up: [`LIMIT`] reached.
+    fn over(&self) -> bool {
+        self.steps > self.limit
+    }
+
+    /// Takes `paired` out of the witness and gives `roles` theirs; true when the rest of the round
+    /// can still be paired. On false the witness is as it was. One step of the limit.
+    fn try_update(&mut self, paired: &[usize], roles: &[(usize, Role)]) -> bool {
+        self.steps += 1;
+        let Some(witness) = &self.witness else { return false };
+        let mut next = witness.clone();
+        if next.update(self.players, paired, roles) {
+            self.witness = Some(next);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The witness, to restore when a branch fails.
+    fn saved(&self) -> Option<Witness> {
+        self.witness.clone()
     }
 
     /// Pairs the groups from `gi` down, with `incoming` players moved down from above (in order).
@@ -490,6 +519,11 @@ impl Search<'_> {
         }
         if self.options.floats {
             opponents.sort_by_key(|&v| self.players[v].upfloated_last);
+        }
+        // The next group: the players moved down may now meet its players, and its players each
+        // other, the incoming ones and those below — only more pairs than before.
+        if let Some(witness) = &mut self.witness {
+            witness.widen(incoming.iter().map(|&f| (f, Role::Incoming)).chain(group.iter().map(|&v| (v, Role::Group))));
         }
         let mut chosen = Vec::new();
         self.floaters_in(groups, gi, incoming, 0, &opponents, &mut chosen)
@@ -524,23 +558,37 @@ impl Search<'_> {
                 .filter(|&&w| groups[gi].iter().position(|&x| x == w) < groups[gi].iter().position(|&x| x == v))
                 .map(|&w| self.players[w].id)
                 .collect();
+            // Only an opponent after whom the rest of the round can still be paired.
+            let saved = self.saved();
+            if !self.try_update(&[floater, v], &[]) {
+                if self.over() {
+                    return None;
+                }
+                continue;
+            }
             if self.options.floats && !passed.is_empty() {
                 self.trace.push(Trace::new(6, [self.players[floater].id].into_iter().chain(passed)));
             }
             chosen.push((floater, Some(v)));
             let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
             chosen.pop();
-            if found.is_some() {
+            if found.is_some() || self.over() {
                 return found;
             }
+            self.witness = saved;
             self.trace.truncate(mark);
         }
         // 3.6: a player who cannot be paired in this group moves on to the next (reading 2).
+        let saved = self.saved();
+        if !self.try_update(&[], &[(floater, Role::Passed)]) {
+            return None;
+        }
         self.trace.push(Trace::new(2, [self.players[floater].id]));
         chosen.push((floater, None));
         let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
         chosen.pop();
         if found.is_none() {
+            self.witness = saved;
             self.trace.truncate(mark);
         }
         found
@@ -578,10 +626,12 @@ impl Search<'_> {
                 break;
             }
             let mut set = Vec::new();
+            let saved = self.saved();
             if let Some(found) = self.floater_sets(groups, gi, &rest, &candidates, k, 0, &mut set, &passed_on, &made) {
                 return Some(found);
             }
-            if self.steps > self.limit {
+            self.witness = saved;
+            if self.over() {
                 return None;
             }
             k += 2;
@@ -607,6 +657,12 @@ impl Search<'_> {
             return None;
         }
         if set.len() == k {
+            // The set is complete: the others stay (the candidates not yet passed over too).
+            let stay: Vec<(usize, Role)> =
+                candidates[from..].iter().filter(|v| !set.contains(v)).map(|&v| (v, Role::Stayer)).collect();
+            if !self.try_update(&[], &stay) {
+                return None;
+            }
             let remaining: Vec<usize> = rest.iter().copied().filter(|v| !set.contains(v)).collect();
             let mark = self.trace.len();
             let halves = self.halves(&remaining)?;
@@ -626,12 +682,27 @@ impl Search<'_> {
             return Some(all);
         }
         for i in from..candidates.len() {
+            if candidates.len() - i < k - set.len() {
+                break;
+            }
+            // Only a set whose players so far can move down, and the players passed over stay,
+            // with the rest of the round still paired.
+            let saved = self.saved();
+            let mut roles: Vec<(usize, Role)> = candidates[from..i].iter().map(|&v| (v, Role::Stayer)).collect();
+            roles.push((candidates[i], Role::Floater));
+            if !self.try_update(&[], &roles) {
+                if self.over() {
+                    return None;
+                }
+                continue;
+            }
             set.push(candidates[i]);
             let found = self.floater_sets(groups, gi, rest, candidates, k, i + 1, set, passed_on, made);
             set.pop();
-            if found.is_some() || self.steps > self.limit {
+            if found.is_some() || self.over() {
                 return found;
             }
+            self.witness = saved;
         }
         None
     }
@@ -682,24 +753,19 @@ impl Search<'_> {
     /// games to be paired within a score group is not influenced").
     fn halves(&mut self, group: &[usize]) -> Option<Vec<(usize, usize)>> {
         let half = group.len() / 2;
-        if self.colours != ColourPreference::None {
-            let (saved, limit) = (self.steps, self.limit);
-            for allowed in self.fewest_colour_problems(group)..half {
-                self.limit = self.steps + COLOUR_BUDGET;
-                let mut paired = vec![false; group.len()];
-                let mut out = Vec::with_capacity(half);
-                let found = self.match_in_order(group, half, &mut paired, &mut out, allowed);
-                self.steps = saved;
-                self.limit = limit;
-                if found {
-                    self.note_mended(group, half, &out);
-                    return Some(out);
-                }
-            }
-        }
+        // Section 7: the fewest colour problems any arrangement of the group can have; each player
+        // then takes the first opponent in order that keeps the group within them.
+        let colours = if self.colours == ColourPreference::None {
+            None
+        } else {
+            self.steps += 1;
+            let witness = ColourWitness::new(self.players, self.colours, group)?;
+            let fewest = witness.problems()?;
+            Some((witness, fewest))
+        };
         let mut paired = vec![false; group.len()];
         let mut out = Vec::with_capacity(half);
-        if !self.match_in_order(group, half, &mut paired, &mut out, usize::MAX) {
+        if !self.match_in_order(group, half, &mut paired, &mut out, colours) {
             return None;
         }
         self.note_mended(group, half, &out);
@@ -735,95 +801,84 @@ impl Search<'_> {
         }
     }
 
-    /// A lower bound of the colour problems in any pairing of `group`: players who would all need
-    /// the other colour can only meet each other beyond those who do not.
-    fn fewest_colour_problems(&self, group: &[usize]) -> usize {
-        let n = group.len();
-        let key: &dyn Fn(&FmjdPlayer) -> Option<Colour> =
-            if self.colours == ColourPreference::Weak { &twice_more } else { &due };
-        [Colour::White, Colour::Black]
-            .into_iter()
-            .map(|c| {
-                let same = group.iter().filter(|&&v| key(&self.players[v]) == Some(c)).count();
-                (2 * same).saturating_sub(n).div_ceil(2)
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
+    /// Each player in turn, from the top, takes the first opponent in the order of 4a/4b (5.3's
+    /// round 1: the next player) after whom the rest of the group can still be paired, with no
+    /// more colour problems than the fewest possible. Since every pair made keeps a completion,
+    /// no pair is ever taken back: one pass, no search.
     fn match_in_order(
         &mut self,
         group: &[usize],
         half: usize,
         paired: &mut [bool],
         out: &mut Vec<(usize, usize)>,
-        problems_left: usize,
+        mut colours: Option<(ColourWitness, usize)>,
     ) -> bool {
-        if !self.tick() {
-            return false;
-        }
-        let Some(x) = paired.iter().position(|p| !p) else { return true };
-        // Every unpaired player needs somebody left to meet.
-        for a in 0..group.len() {
-            if !paired[a]
-                && !(0..group.len()).any(|b| b != a && !paired[b] && compatible(self.players, group[a], group[b]))
-            {
+        while let Some(x) = paired.iter().position(|p| !p) {
+            if !self.tick() {
                 return false;
             }
-        }
-        paired[x] = true;
-        // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB (5.3):
-        // the next player, 1–2, 3–4.
-        let mut order: Vec<usize> = if self.first_round_kndb {
-            (x + 1..group.len()).collect()
-        } else if self.fold {
-            (0..group.len()).rev().collect()
-        } else {
-            (half..group.len()).chain(0..half).collect()
-        };
-        // A.d: "the player of the higher group is paired against a next player from the lower group
-        // against who it is possible to attribute colors to both players" — those first, in order.
-        if self.colours != ColourPreference::None {
-            order.sort_by_key(|&y| colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]));
-        }
-        for y in order {
-            if paired[y] || !compatible(self.players, group[x], group[y]) {
-                continue;
+            paired[x] = true;
+            // 4a: the lower half first, in order; 4b (KNDB): from the lowest up; round 1 of KNDB
+            // (5.3): the next player, 1–2, 3–4.
+            let mut order: Vec<usize> = if self.first_round_kndb {
+                (x + 1..group.len()).collect()
+            } else if self.fold {
+                (0..group.len()).rev().collect()
+            } else {
+                (half..group.len()).chain(0..half).collect()
+            };
+            // A.d: "the player of the higher group is paired against a next player from the lower
+            // group against who it is possible to attribute colors to both players" — those first.
+            if self.colours != ColourPreference::None {
+                order.sort_by_key(|&y| colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]));
             }
-            let problem = colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]);
-            if problem && problems_left == 0 {
-                continue;
+            let mut found = None;
+            for y in order {
+                if paired[y] || !compatible(self.players, group[x], group[y]) {
+                    continue;
+                }
+                let next_colours = match &colours {
+                    None => None,
+                    Some((witness, fewest)) => {
+                        let problem = colour_problem(self.colours, &self.players[group[x]], &self.players[group[y]]);
+                        self.steps += 1;
+                        match witness.with_pair(group[x], group[y], problem) {
+                            Some((next, problems)) if problems <= *fewest => Some((next, *fewest)),
+                            _ => continue,
+                        }
+                    }
+                };
+                if self.try_update(&[group[x], group[y]], &[]) {
+                    found = Some((y, next_colours));
+                    break;
+                }
+                if self.over() {
+                    return false;
+                }
             }
+            let Some((y, next_colours)) = found else { return false };
             paired[y] = true;
             out.push((group[x], group[y]));
-            if self.match_in_order(group, half, paired, out, problems_left - usize::from(problem)) {
-                return true;
-            }
-            out.pop();
-            paired[y] = false;
-            if self.steps > self.limit {
-                break;
-            }
+            colours = next_colours;
         }
-        paired[x] = false;
-        false
+        true
     }
 }
 
 /// Pairs a round of `fmjd-rating`.
-pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing, NoValidPairing> {
+pub(crate) fn pair(state: &RoundState, options: &Options) -> Result<RoundPairing, PairFailure> {
     pair_ordered(state, options, &players(state, options.variant), state.initial_colour).map(|(pairing, _)| pairing)
 }
 
 /// Pairs the players in the order given (`players` as [`players`] orders them, possibly with tied
 /// players in another order, see `numbers.rs`), with `initial` the colour drawn for round 1 (A.b);
-/// also returns the readings the pairing found rests on (README "The FMJD Swiss systems").
+/// also returns the readings the pairing found rests on (docs/fmjd.md).
 pub(crate) fn pair_ordered(
     state: &RoundState,
     options: &Options,
     players: &[FmjdPlayer],
     initial: Colour,
-) -> Result<(RoundPairing, Vec<Trace>), NoValidPairing> {
+) -> Result<(RoundPairing, Vec<Trace>), PairFailure> {
     // Score groups, in the order of the players (A.c); the dummy alone at the bottom.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for (v, p) in players.iter().enumerate() {
@@ -834,7 +889,21 @@ pub(crate) fn pair_ordered(
     }
     let groups = accelerate(groups, players, state, options);
     let mut search = Search::new(players, *options, state.round);
-    let pairs = search.groups(&groups, 0, &[]).ok_or(NoValidPairing)?;
+    // Section 1 and 4.1: when no pairing of the whole round lets everybody meet a new opponent (and
+    // nobody get a second bye), the procedure cannot succeed whatever it chooses.
+    if search.witness.is_none() {
+        return Err(PairFailure::NoValidPairing);
+    }
+    let found = search.groups(&groups, 0, &[]);
+    tracing::trace!(round = state.round, steps = search.steps, "fmjd search");
+    let Some(pairs) = found else {
+        // A pairing exists, so the search stopped short of it: no verdict (issue #13, item 1).
+        return Err(PairFailure::GaveUp(if search.over() {
+            format!("search limit reached ({LIMIT} steps) before the FMJD procedure found the round's pairing")
+        } else {
+            "the FMJD search ended without a pairing although the round has one (a trfcheck bug)".to_owned()
+        }));
+    };
     let mut boards: Vec<Board> = pairs
         .iter()
         .map(|&(a, b)| {
@@ -1025,6 +1094,41 @@ mod tests {
         assert_eq!((due(&wb), due(&bw), due(&bww), due(&player(2, 1900))), (Some(W), Some(B), Some(B), None));
         assert!(colour_problem(ColourPreference::Strong, &bw, &bww));
         assert!(!colour_problem(ColourPreference::Strong, &wb, &bw));
+    }
+
+    /// Issue #13, item 1: a search that reaches its limit says so (`over`), and is never read as
+    /// "no pairing": 3.6's example needs more than five steps.
+    #[test]
+    fn a_search_that_reaches_its_limit_says_so() {
+        let players: Vec<FmjdPlayer> = (1..=10).map(|id| player(id, 2000 - id)).collect();
+        let groups = vec![(0..10).collect::<Vec<usize>>()];
+        let mut search = Search::new(&players, Options::default(), 2);
+        assert!(search.groups(&groups, 0, &[]).is_some());
+        assert!(!search.over());
+        let mut search = Search::new(&players, Options::default(), 2);
+        search.limit = 5;
+        assert!(search.groups(&groups, 0, &[]).is_none());
+        assert!(search.over());
+    }
+
+    /// The feasibility test of the search: player 4 of six has met all the others (section 1: no
+    /// one meets another twice), so no pairing of the round exists, and the round is refused before
+    /// any search; once 3 and 4 have not met, 3–4, 1–5 and 2–6 pair them.
+    #[test]
+    fn a_round_without_a_pairing_is_refused_before_the_search() {
+        let mut players: Vec<FmjdPlayer> = (1..=6).map(|id| player(id, 2000 - id)).collect();
+        let mut meet = |a: usize, b: usize| {
+            let (x, y) = (players[a].id, players[b].id);
+            players[a].met.push(y);
+            players[b].met.push(x);
+        };
+        for (a, b) in [(0, 1), (0, 2), (1, 2), (3, 4), (3, 5), (4, 5), (0, 3), (1, 3), (2, 3)] {
+            meet(a, b);
+        }
+        assert!(Witness::new(&players).is_none());
+        players[3].met.pop();
+        players[2].met.pop();
+        assert!(Witness::new(&players).is_some());
     }
 
     /// Colours (A.d): the lower balance gets white; then the latest differing round; then A.b.

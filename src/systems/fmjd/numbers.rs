@@ -15,6 +15,7 @@ use crate::model::{Colour, EntryKind, Numbering, PlayerId, Tournament};
 use crate::state::RoundState;
 
 use super::{FmjdPlayer, Options, Variant, pair_ordered, players};
+use crate::systems::PairFailure;
 
 /// The most orders of tied players (times the colours of the draw) tried before the round is
 /// reported as resting on lot numbers without a proof either way.
@@ -54,7 +55,7 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
         ));
     }
     let outcome = |order: &[FmjdPlayer], colour: Colour| {
-        pair_ordered(state, options, order, colour).ok().map(|(pairing, _)| {
+        pair_ordered(state, options, order, colour).map(|(pairing, _)| {
             let mut boards: Vec<(PlayerId, PlayerId)> =
                 pairing.boards.iter().map(|b| (b.white, b.black.unwrap_or(0))).collect();
             boards.sort_unstable();
@@ -62,6 +63,10 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
         })
     };
     let reference = outcome(&players, colours[0]);
+    // A search that gave up decides nothing about the tie either (issue #13, item 1).
+    if let Err(PairFailure::GaveUp(reason)) = &reference {
+        return Some(reason.clone());
+    }
     let mut perms: Vec<Vec<usize>> = blocks.iter().map(|b| b.clone().collect()).collect();
     loop {
         let mut order = players.clone();
@@ -71,7 +76,11 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
             }
         }
         for &colour in &colours {
-            if outcome(&order, colour) != reference {
+            let this = outcome(&order, colour);
+            if let Err(PairFailure::GaveUp(reason)) = this {
+                return Some(reason);
+            }
+            if this != reference {
                 let cause = if blocks.is_empty() {
                     "the colour drawn for round 1 (A.b) decides the colours, and the file does not tell it (its \
                      player 1 is the winner, not the first of the round-1 order)"

@@ -1,0 +1,267 @@
+//! What keeps the FMJD search exact without a budget (issue #13, item 1): a pairing of every
+//! player still to be paired (a perfect matching on the pairs that may still be made), kept up to
+//! date as the search chooses. A choice is tried only when the witness can be repaired after it,
+//! so the search enters no branch without a completion and never has to search a dead one.
+//!
+//! Which pairs may still be made depends on where the search is (see [`Role`]): the procedure
+//! never pairs two players moved down together (they meet players of the groups they move to, 3.6,
+//! 6a), and a group's own players either pair in the group or move down (5b, 3.5). Every pairing
+//! of the rest that respects the roles can be reached by the search's later choices, so the rest
+//! can be completed exactly when such a pairing exists.
+//!
+//! Repairing after a choice: the players paired or re-roled lose their witness partner when that
+//! pair is no longer allowed; the rest can all be paired again exactly when an augmenting path
+//! (Edmonds' blossom search) starts from each player left without one. By Berge's theorem, if a
+//! pairing of everyone exists, every player left without a partner starts such a path, so the
+//! first search that fails answers "no". One search costs O(n²) at most and usually stops after a
+//! few players.
+
+use super::{FmjdPlayer, colour_problem, compatible};
+use crate::matching::Matcher;
+use crate::model::ColourPreference;
+
+const NONE: usize = usize::MAX;
+
+/// What a player still unpaired may do in the rest of the round, at a point of the search in
+/// group `gi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// Moved down into group `gi`, its opponent not yet chosen: a player of `gi` or below.
+    Incoming,
+    /// Moved down through group `gi` (no opponent in it): a player below.
+    Passed,
+    /// A player of group `gi` not yet settled: in the group, an incoming player, or below.
+    Group,
+    /// Chosen to move down from group `gi`: a player below.
+    Floater,
+    /// Chosen to stay in group `gi`: a player of the group who stays too.
+    Stayer,
+    /// A player of a group below `gi`.
+    Lower,
+}
+
+/// May players in these roles meet (the procedure's structure; [`compatible`] says the rest)?
+fn roles_may_meet(a: Role, b: Role) -> bool {
+    use Role::*;
+    matches!(
+        (a, b),
+        (Lower, Lower | Incoming | Passed | Group | Floater)
+            | (Incoming | Passed | Group | Floater, Lower)
+            | (Group, Group | Incoming | Stayer)
+            | (Incoming | Stayer, Group)
+            | (Stayer, Stayer)
+    )
+}
+
+/// A pairing of every player still to be paired, in their roles.
+#[derive(Clone, Debug)]
+pub(super) struct Witness {
+    mate: Vec<usize>,
+    /// Not yet paired by the search.
+    alive: Vec<bool>,
+    role: Vec<Role>,
+}
+
+impl Witness {
+    /// A pairing of the whole round, every player [`Role::Lower`] (no structure yet): greedy, then
+    /// augmenting paths. `None` when the round has none (section 1: nobody meets another twice;
+    /// 4.1: nobody gets the bye twice).
+    pub(super) fn new(players: &[FmjdPlayer]) -> Option<Witness> {
+        let n = players.len();
+        let mut w = Witness { mate: vec![NONE; n], alive: vec![true; n], role: vec![Role::Lower; n] };
+        for a in 0..n {
+            if w.mate[a] != NONE {
+                continue;
+            }
+            if let Some(b) = (a + 1..n).find(|&b| w.mate[b] == NONE && w.allowed(players, a, b)) {
+                w.mate[a] = b;
+                w.mate[b] = a;
+            }
+        }
+        (0..n).all(|root| w.mate[root] != NONE || w.augment_from(players, root)).then_some(w)
+    }
+
+    fn allowed(&self, players: &[FmjdPlayer], a: usize, b: usize) -> bool {
+        a != b
+            && self.alive[a]
+            && self.alive[b]
+            && roles_may_meet(self.role[a], self.role[b])
+            && compatible(players, a, b)
+    }
+
+    /// Takes out `paired` (paired by the search) and gives `roles` their new roles; true when the
+    /// players left can still all be paired. On false the witness is unusable: restore a copy.
+    pub(super) fn update(&mut self, players: &[FmjdPlayer], paired: &[usize], roles: &[(usize, Role)]) -> bool {
+        let mut exposed = Vec::new();
+        for &v in paired {
+            self.alive[v] = false;
+            let m = std::mem::replace(&mut self.mate[v], NONE);
+            if m != NONE {
+                self.mate[m] = NONE;
+                exposed.push(m);
+            }
+        }
+        for &(v, role) in roles {
+            self.role[v] = role;
+        }
+        for &(v, _) in roles {
+            let m = self.mate[v];
+            if m != NONE && !self.allowed(players, v, m) {
+                self.mate[v] = NONE;
+                self.mate[m] = NONE;
+                exposed.extend([v, m]);
+            }
+        }
+        exposed.into_iter().all(|v| !self.alive[v] || self.mate[v] != NONE || self.augment_from(players, v))
+    }
+
+    /// Gives `roles` their roles when that can only allow more pairs (moving on to the next group),
+    /// so the witness stays a pairing of everyone.
+    pub(super) fn widen(&mut self, roles: impl IntoIterator<Item = (usize, Role)>) {
+        for (v, role) in roles {
+            self.role[v] = role;
+        }
+    }
+
+    /// Edmonds' search for an augmenting path from the exposed `root`; augments and returns true
+    /// when one exists.
+    fn augment_from(&mut self, players: &[FmjdPlayer], root: usize) -> bool {
+        let n = self.mate.len();
+        let mut used = vec![false; n];
+        let mut parent = vec![NONE; n];
+        let mut base: Vec<usize> = (0..n).collect();
+        let mut queue = std::collections::VecDeque::new();
+        used[root] = true;
+        queue.push_back(root);
+        while let Some(v) = queue.pop_front() {
+            for to in 0..n {
+                if base[v] == base[to] || self.mate[v] == to || !self.allowed(players, v, to) {
+                    continue;
+                }
+                if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
+                    // An odd cycle: contract it into a blossom with base `b`.
+                    let b = self.lca(&base, &parent, v, to);
+                    let mut blossom = vec![false; n];
+                    self.mark_path(&base, &mut parent, &mut blossom, v, b, to);
+                    self.mark_path(&base, &mut parent, &mut blossom, to, b, v);
+                    for i in 0..n {
+                        if self.alive[i] && blossom[base[i]] {
+                            base[i] = b;
+                            if !used[i] {
+                                used[i] = true;
+                                queue.push_back(i);
+                            }
+                        }
+                    }
+                } else if parent[to] == NONE {
+                    parent[to] = v;
+                    if self.mate[to] == NONE {
+                        // Augment along the path back to the root.
+                        let mut x = to;
+                        while x != NONE {
+                            let px = parent[x];
+                            let next = self.mate[px];
+                            self.mate[x] = px;
+                            self.mate[px] = x;
+                            x = next;
+                        }
+                        return true;
+                    }
+                    let m = self.mate[to];
+                    used[m] = true;
+                    queue.push_back(m);
+                }
+            }
+        }
+        false
+    }
+
+    fn lca(&self, base: &[usize], parent: &[usize], a: usize, b: usize) -> usize {
+        let mut seen = vec![false; self.mate.len()];
+        let mut a = a;
+        loop {
+            a = base[a];
+            seen[a] = true;
+            if self.mate[a] == NONE {
+                break;
+            }
+            a = parent[self.mate[a]];
+        }
+        let mut b = b;
+        loop {
+            b = base[b];
+            if seen[b] {
+                return b;
+            }
+            b = parent[self.mate[b]];
+        }
+    }
+
+    fn mark_path(
+        &self,
+        base: &[usize],
+        parent: &mut [usize],
+        blossom: &mut [bool],
+        mut v: usize,
+        b: usize,
+        mut child: usize,
+    ) {
+        while base[v] != b {
+            blossom[base[v]] = true;
+            blossom[base[self.mate[v]]] = true;
+            parent[v] = child;
+            child = self.mate[v];
+            v = parent[self.mate[v]];
+        }
+    }
+}
+
+/// Section 7 for one group's own pairing: the fewest colour problems of a pairing of all of it,
+/// kept up to date as pairs are made. A maximum-weight matching where a pair weighs `n + 1`, less
+/// one for a colour problem, so that every pairing of all of them outweighs every pairing of
+/// fewer, and among those the weight counts the problems.
+#[derive(Clone)]
+pub(super) struct ColourWitness {
+    matcher: Matcher<u64>,
+    pair: u64,
+    group: Vec<usize>,
+}
+
+impl ColourWitness {
+    /// `None` when `group` cannot pair among itself.
+    pub(super) fn new(players: &[FmjdPlayer], colours: ColourPreference, group: &[usize]) -> Option<ColourWitness> {
+        let n = group.len();
+        let pair = n as u64 + 1;
+        let mut matcher = Matcher::<u64>::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if compatible(players, group[a], group[b]) {
+                    let problem = colour_problem(colours, &players[group[a]], &players[group[b]]);
+                    matcher.set_weight(a, b, pair - u64::from(problem));
+                }
+            }
+        }
+        matcher.solve();
+        let w = ColourWitness { matcher, pair, group: group.to_vec() };
+        w.problems().map(|_| w)
+    }
+
+    /// The colour problems of the best pairing of the whole group with the pairs made so far, or
+    /// `None` when the group cannot all be paired.
+    pub(super) fn problems(&self) -> Option<usize> {
+        let n = self.group.len();
+        let pairs = (0..n).filter(|&v| self.matcher.mate(v).is_some()).count() / 2;
+        (2 * pairs == n).then(|| (pairs as u64 * self.pair - self.matcher.total_weight()) as usize)
+    }
+
+    /// The witness with `a`–`b` (players' indices) made as a pair, and its colour problems.
+    pub(super) fn with_pair(&self, a: usize, b: usize, problem: bool) -> Option<(ColourWitness, usize)> {
+        let position = |v: usize| self.group.iter().position(|&g| g == v);
+        let (x, y) = (position(a)?, position(b)?);
+        let mut next = self.clone();
+        next.matcher.fix_pair(x, y, self.pair - u64::from(problem));
+        next.matcher.solve();
+        let problems = next.problems()?;
+        Some((next, problems))
+    }
+}
