@@ -5,8 +5,10 @@
 //! hidden directories and temporary, swap, lock and backup names are never looked at; a file is
 //! taken when its name has a tournament extension and its content reads as a TRF or an FMJD
 //! crosstable ([`crate::formats::is_tournament_file`] on its first bytes). Everything else under a folder is skipped
-//! (and counted, so that the run can say so once). A file named on the command line is always
-//! taken, whatever its name and content, and gets a verdict (or an error) of its own.
+//! (and counted, so that the run can say so once). A file named alone on the command line is always
+//! taken, whatever its name and content, and gets a verdict (or an error) of its own; among several
+//! paths (a shell glob), a named file whose content reads as no tournament is skipped like a
+//! folder's, unless it is named `.trf`/`.trfx` (see [`is_plainly_not_a_tournament`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,6 +58,10 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
             if collected.files.len() == before {
                 collected.empty_folders.push(path.clone());
             }
+        } else if paths.len() > 1 && is_plainly_not_a_tournament(path) {
+            // A shell glob (`check corpus/*`) names the folder's notes and expected outputs too;
+            // they are skipped as a folder's would be, not reported as invalid files.
+            collected.skipped.push(path.clone());
         } else {
             collected.files.push(path.clone());
         }
@@ -65,6 +71,21 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
     collected.files.retain(|file| seen.insert(file.clone()));
     collected.skipped.retain(|file| !seen.contains(file));
     collected
+}
+
+/// True for a named file of a batch that is not a tournament file: a readable regular file whose
+/// first bytes read as neither a TRF nor an FMJD crosstable (a README, a `.md` or `.csv` note, an
+/// `.output.expected` file), unless it is named `.trf`/`.trfx` — a TRF submission that does not read
+/// as one is a defective file, checked and reported invalid. A missing or unreadable file is
+/// checked too, and gets its error (exit 5). Whatever its name, a file that reads as a tournament is
+/// checked.
+fn is_plainly_not_a_tournament(path: &Path) -> bool {
+    let named_trf =
+        path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("trf") || ext.eq_ignore_ascii_case("trfx"));
+    !named_trf
+        && fs::File::open(path).is_ok()
+        && fs::metadata(path).is_ok_and(|m| m.is_file())
+        && !looks_like_tournament(path)
 }
 
 /// True when the path is a regular file whose first [`crate::formats::SNIFF_BYTES`] bytes (the
@@ -173,11 +194,34 @@ mod tests {
         fs::write(dir.path().join(".git").join("c.trf"), trf).unwrap();
         fs::create_dir(dir.path().join("sub")).unwrap();
         fs::write(dir.path().join("sub").join("d.TRF"), trf).unwrap();
-        let named = dir.path().join("notes.md");
+        let named = dir.path().join("sub").join("d.TRF");
         let collected = collect(&[dir.path().to_path_buf(), named.clone()]);
-        assert_eq!(collected.files, vec![dir.path().join("a.trf"), dir.path().join("sub").join("d.TRF"), named]);
-        // notes.md is named, so it is audited (and not counted as skipped).
-        assert_eq!(collected.skipped, vec![dir.path().join("README.txt")]);
+        assert_eq!(collected.files, vec![dir.path().join("a.trf"), named]);
+        assert_eq!(collected.skipped, vec![dir.path().join("README.txt"), dir.path().join("notes.md")]);
         assert!(collected.is_batch());
+    }
+
+    #[test]
+    fn a_glob_skips_what_is_not_a_tournament_and_one_file_named_alone_is_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let trf =
+            "012 Test\n001    1      Test, A                           1500                             0.0    1\n";
+        let path = |name: &str| dir.path().join(name);
+        fs::write(path("a.trf"), trf).unwrap();
+        fs::write(path("broken.trf"), "not a tournament\n").unwrap();
+        fs::write(path("PROVENANCE.md"), "# where the files came from\n").unwrap();
+        fs::write(path("a.output.expected"), "3\n1 5\n2 6\n").unwrap();
+        fs::write(path("README.txt"), "Round 5 starts at 15:00.\n").unwrap();
+        fs::write(path("t.dat"), trf).unwrap();
+        let glob: Vec<PathBuf> =
+            ["PROVENANCE.md", "README.txt", "a.output.expected", "a.trf", "broken.trf", "missing.md", "t.dat"]
+                .map(path)
+                .into();
+        let collected = collect(&glob);
+        // A `.trf` that does not read as one, a missing file and a TRF by content are checked.
+        assert_eq!(collected.files, vec![path("a.trf"), path("broken.trf"), path("missing.md"), path("t.dat")]);
+        assert_eq!(collected.skipped, vec![path("PROVENANCE.md"), path("README.txt"), path("a.output.expected")]);
+        // Named alone, a file is checked whatever it is, and gets its error.
+        assert_eq!(collect(&[path("PROVENANCE.md")]).files, vec![path("PROVENANCE.md")]);
     }
 }

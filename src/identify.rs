@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, Tournament};
 use crate::report::RoundStatus;
 use crate::systems::SystemId;
-use crate::verify::round::{check_round, recorded_seat};
+use crate::verify::round::{recorded_seat, round_status};
 
 /// One way of pairing the file: a system, with Baku acceleration (the FIDE systems) or the FMJD
 /// organiser's options.
@@ -149,7 +149,7 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
             };
             let Some(engine) = crate::systems::engine_for(system) else { return candidate };
             for round in 1..=rounds {
-                match check_round(&variant, round, engine).status {
+                match round_status(&variant, round, engine) {
                     RoundStatus::Match => candidate.matching.push(round),
                     RoundStatus::Mismatch | RoundStatus::NoValidPairing => candidate.differing.push(round),
                     RoundStatus::NotChecked => candidate.not_checked.push(round),
@@ -247,7 +247,7 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
         return false;
     }
     let Some(engine) = crate::systems::engine_for(system) else { return false };
-    check_round(&renumbered(t, &ids), 1, engine).status == RoundStatus::Match
+    round_status(&renumbered(t, &ids), 1, engine) == RoundStatus::Match
 }
 
 /// What the data suggests for a file checked under `system` whose rounds mostly differ: the

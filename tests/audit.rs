@@ -179,7 +179,7 @@ fn rounds_past_the_last_are_a_usage_error() {
     }
     // Within the record: "N of M rounds checked", with the rounds left out and why.
     trfcheck().args(["check", "--rounds", "3-5"]).arg(&path).assert().code(1).stdout(predicate::str::contains(
-        "3 of 9 rounds checked (rounds 1, 2, 6–9 not asked for by --rounds): 1 differ — round 3: order only",
+        "3 of 9 rounds checked (rounds 1, 2, 6–9 not asked for by --rounds): 1 differs — round 3: order only",
     ));
 }
 
@@ -279,6 +279,75 @@ fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
         .assert()
         .code(3)
         .stdout(predicate::str::contains("totals: 4 files: 3 valid, 1 invalid; 3 files skipped"));
+}
+
+/// A shell glob names every file of the folder, notes and expected outputs too (issue #14: "a glob
+/// picks up `PROVENANCE.md` and `.output.expected` files as errors"): they are skipped as the
+/// folder's are, and the audit reads as the folder's.
+#[test]
+fn a_glob_is_audited_as_its_folder_is() {
+    let Some(shared) = shared() else { return };
+    let dir = month_of_submissions(&shared);
+    let totals = |output: &std::process::Output| {
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        stdout.lines().find(|l| l.starts_with("totals:")).map(str::to_owned).expect("totals")
+    };
+    let folder = trfcheck().arg("check").arg(dir.path()).output().unwrap();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for sub in ["", "week2", "week3"] {
+        for entry in fs::read_dir(dir.path().join(sub)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_file() {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert_eq!(files.len(), 7);
+    let glob = trfcheck().arg("check").args(&files).output().unwrap();
+    let stderr = String::from_utf8_lossy(&glob.stderr);
+    assert!(!stderr.contains("not a tournament file trfcheck reads"), "{stderr}");
+    assert_eq!(stderr.matches("skipped 3 files that are not tournament files").count(), 1, "{stderr}");
+    assert_eq!(totals(&glob), totals(&folder));
+    assert_eq!(glob.status.code(), Some(3), "the invalid file still outranks the difference");
+    // Named alone, a file that is not a tournament is an error of its own.
+    trfcheck()
+        .arg("check")
+        .arg(dir.path().join("PROVENANCE.md"))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("PROVENANCE.md: not a tournament file trfcheck reads"));
+}
+
+/// Two players who met in round 1 cannot be paired in round 2: no pairing keeps the absolute
+/// criteria (Dutch 2025 C1). The summary says so without naming a criterion of one system (it read
+/// "C4", the Dutch completion criterion, for every system, the FMJD ones too).
+#[test]
+fn a_round_with_no_legal_pairing_reads_absolute_without_a_borrowed_criterion() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.trf");
+    fs::write(
+        &path,
+        "012 two players, two rounds\n042 2026/03/07\n052 2026/03/07\n152 W\n192 FIDE_DUTCH_2025\n\
+         001    1 m    Aalders, Bram                     2210 NED     1234567 1990/01/01  2.0    1     2 w 1     2 b 1\n\
+         001    2 m    Bakker, Cor                       2105 NED     2345678 1985/05/05  0.0    2     1 b 0     1 w 0\n",
+    )
+    .unwrap();
+    let output = trfcheck().arg("check").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("  round 1: ✓ matches (1 board)\n"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "2 of 2 rounds checked: 1 differs — round 2: absolute (no pairing of this round satisfies the absolute \
+             criteria)"
+        ),
+        "{stdout}"
+    );
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let round = &json_lines(&output.stdout)[0]["rounds"][1];
+    assert_eq!((round["status"].as_str(), round["severity"].as_str()), (Some("no-valid-pairing"), Some("absolute")));
+    assert_eq!(round["criterion"], serde_json::Value::Null);
 }
 
 /// SPEC: with several files the exit status ranks a difference found above a file that could not

@@ -454,10 +454,12 @@ fn collect_files(paths: &[PathBuf], err: &mut dyn Write) -> io::Result<Result<cr
         let more = if more > 0 { format!(" and {more} more") } else { String::new() };
         writeln!(
             err,
-            "trfcheck: note: skipped {} file{} that {} not tournament files (TRF or FMJD crosstable): {}{more}",
-            collected.skipped.len(),
-            if collected.skipped.len() == 1 { "" } else { "s" },
-            if collected.skipped.len() == 1 { "is" } else { "are" },
+            "trfcheck: note: skipped {}: {}{more}",
+            if collected.skipped.len() == 1 {
+                "1 file that is not a tournament file (TRF or FMJD crosstable)".to_owned()
+            } else {
+                format!("{} files that are not tournament files (TRF or FMJD crosstable)", collected.skipped.len())
+            },
             names.join(", ")
         )?;
     }

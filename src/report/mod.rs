@@ -297,12 +297,13 @@ impl CheckReport {
                             .iter()
                             .filter_map(|&r| self.rounds.iter().find(|x| x.round == r))
                             .map(|r| {
-                                let criterion = r.criterion.as_deref().unwrap_or("?");
-                                match (severity, r.explanation.as_deref()) {
-                                    (Severity::Absolute, Some(text)) => {
+                                match (severity, r.criterion.as_deref(), r.explanation.as_deref()) {
+                                    (Severity::Absolute, Some(criterion), Some(text)) => {
                                         format!("{criterion}: {}", short_explanation(criterion, text))
                                     }
-                                    _ => criterion.to_owned(),
+                                    // A round with no legal pairing names no one criterion.
+                                    (Severity::Absolute, None, Some(text)) => text.to_owned(),
+                                    (_, criterion, _) => criterion.unwrap_or("?").to_owned(),
                                 }
                             })
                             .collect();
@@ -318,7 +319,8 @@ impl CheckReport {
                 Some(format!("{}: {label}", rounds_text(rounds)))
             })
             .collect();
-        format!("{head}: {differing} differ — {}", classes.join("; "))
+        let verb = if differing == 1 { "differs" } else { "differ" };
+        format!("{head}: {differing} {verb} — {}", classes.join("; "))
     }
 }
 

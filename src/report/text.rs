@@ -30,7 +30,8 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
         match round.status {
             RoundStatus::Match => {
                 let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
-                writeln!(out, "  round {}: ✓ matches ({boards} boards)", round.round)?;
+                let noun = if boards == 1 { "board" } else { "boards" };
+                writeln!(out, "  round {}: ✓ matches ({boards} {noun})", round.round)?;
             }
             RoundStatus::NotChecked => {
                 writeln!(out, "  round {}: not checked: {}", round.round, round.reason.as_deref().unwrap_or(""))?;
