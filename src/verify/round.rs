@@ -109,7 +109,8 @@ pub fn round_status(t: &Tournament, round: u32, engine: &dyn crate::systems::Eng
         return RoundStatus::NotChecked;
     }
     match engine.pair(&state) {
-        Err(crate::systems::NoValidPairing) => RoundStatus::NoValidPairing,
+        Err(crate::systems::PairFailure::NoValidPairing) => RoundStatus::NoValidPairing,
+        Err(crate::systems::PairFailure::GaveUp(_)) => RoundStatus::NotChecked,
         Ok(computed) if compare(t, round, &computed).is_empty() => RoundStatus::Match,
         Ok(_) => RoundStatus::Mismatch,
     }
