@@ -381,3 +381,16 @@ fn check_on_a_terminal_draws_progress_from_every_job() {
         .code(0)
         .stdout(predicate::str::contains("rounds checked: all match"));
 }
+
+/// Logs piped into a file or another program hold no escape codes (stderr is not a terminal here).
+#[test]
+fn logs_on_a_pipe_have_no_colour_codes() {
+    let output = trfcheck()
+        .env("RUST_LOG", "trace")
+        .args(["generate", "--system", "fmjd-rating", "--players", "6", "--rounds", "2"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("fmjd search"), "{stderr}");
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+}

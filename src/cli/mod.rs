@@ -338,7 +338,10 @@ fn init_logging(verbose: u8) {
         .ok()
         .and_then(|directives| directives.parse::<Targets>().ok())
         .unwrap_or_else(|| Targets::new().with_default(default));
-    let layer = tracing_subscriber::fmt::layer().with_writer(io::stderr).with_target(false);
+    // Colours only on a terminal: a log piped into a file or `grep` must hold no escape codes.
+    use std::io::IsTerminal;
+    let ansi = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let layer = tracing_subscriber::fmt::layer().with_writer(io::stderr).with_target(false).with_ansi(ansi);
     let _ = tracing_subscriber::registry().with(layer).with(filter).try_init();
 }
 
