@@ -205,7 +205,7 @@ fn check_refuses_what_it_cannot_check() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("fmjd-solkoff"))
-        .stdout(predicate::str::contains("+   1.   1 - 3"))
+        .stdout(predicate::str::contains("1.   1 - 3"))
         .stdout(predicate::str::contains("appendix B"));
     trfcheck().arg("check").arg("missing.trf").assert().code(5);
 }
@@ -326,8 +326,8 @@ fn check_explains_a_round_that_differs() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("round 2: ✗ quality: 2 of 2 boards differ"))
-        .stdout(predicate::str::contains("-   1.   4 - 1"))
-        .stdout(predicate::str::contains("+   1.   2 - 1"))
+        .stdout(predicate::str::contains("1.   4 - 1"))
+        .stdout(predicate::str::contains("1.   2 - 1"))
         .stdout(predicate::str::contains("why: C12"))
         .stdout(predicate::str::contains(
             "leaves 1 player who does not get their colour preference, the rules allow 0",

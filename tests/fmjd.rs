@@ -185,7 +185,9 @@ fn check_explains_a_differing_fmjd_round() {
     let t = read(&fmjd_file("FMJD_SWISS_RATING", &EIGHT, 5, &[round_one, recorded]));
     let round = verify::round::check_round(&t, 2, &FmjdRating);
     assert_eq!(round.criterion.as_deref(), Some("A.d"), "{:?}", round.explanation);
-    assert!(round.explanation.as_deref().is_some_and(|e| e.starts_with("1 (")), "{:?}", round.explanation);
+    // The first line names the rule and the players; the details their points and ratings (#15 item 4).
+    assert!(round.explanation.as_deref().is_some_and(|e| e.starts_with("4a: ")), "{:?}", round.explanation);
+    assert!(round.details.first().is_some_and(|d| d.starts_with("1 (")), "{:?}", round.details);
     // 1 meets 5 again.
     let recorded: &[(u32, u32, char)] = &[(1, 5, '='), (2, 8, '='), (7, 4, '='), (3, 6, '=')];
     let t = read(&fmjd_file("FMJD_SWISS_RATING", &EIGHT, 5, &[round_one, recorded]));

@@ -65,7 +65,8 @@ fn delft_round_one_on_rating_differs_on_the_colours_of_a_b() {
     let first = &report.rounds[0];
     assert_eq!(first.status, RoundStatus::Mismatch);
     assert_eq!(first.expected.as_deref(), Some(&[[1, 3], [2, 4]][..]));
-    let explanation = first.explanation.as_deref().unwrap_or("");
+    // The rule that gives the colours is among the details (issue #15 item 4).
+    let explanation = format!("{} {}", first.explanation.as_deref().unwrap_or(""), first.details.join(" "));
     assert!(explanation.contains("A.b"), "{explanation}");
 }
 

@@ -21,5 +21,6 @@ mod handbook;
 mod input;
 mod matching;
 mod output;
+mod report_diff;
 mod support;
 mod watch;

@@ -270,6 +270,9 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
             )?;
             if let Some(why) = &round.explanation {
                 writeln!(out, "<p class=\"why\">{}</p>", escape(why))?;
+                for detail in &round.details {
+                    writeln!(out, "<p class=\"why-detail muted\">{}</p>", escape(detail))?;
+                }
             }
             if let Some(detail) = detail {
                 write!(

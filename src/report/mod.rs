@@ -1,6 +1,7 @@
 //! What a run tells: per file, as text for people or JSON for programs (SPEC.md, `schema: 1`).
 
 pub mod bbp;
+pub mod diff;
 pub mod html;
 pub mod javafo;
 pub mod standings_table;
@@ -53,8 +54,13 @@ pub struct RoundReport {
     pub expected: Option<Vec<[u32; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded: Option<Vec<[u32; 2]>>,
+    /// Why the round differs, in one line of at most [`FIRST_LINE_MAX`] characters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// What the explanation rests on, a line each: the numbers behind it, the procedure, the
+    /// readings of the rules (issue #15 item 4); an added field.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
     /// The criterion or article the explanation rests on (`C12`, `5.2.1`, `art. 4`, …).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub criterion: Option<String>,
@@ -91,6 +97,7 @@ impl RoundReport {
             expected: None,
             recorded: None,
             explanation: None,
+            details: Vec::new(),
             criterion: None,
             engine_bug: false,
             reason: Some(reason),
@@ -336,6 +343,63 @@ fn short_explanation<'a>(criterion: &str, text: &'a str) -> &'a str {
         Some((_, after)) => after,
         None => rest,
     }
+}
+
+/// The longest first line of an explanation, in characters (issue #15 item 4: "under about 200").
+pub const FIRST_LINE_MAX: usize = 200;
+
+/// An engine's explanation as its first line and its details. The engines put the details on lines
+/// of their own (after `\n`). A first line still longer than [`FIRST_LINE_MAX`] loses the title of
+/// its criterion first (`C5 (3.3.1, minimise the number of upfloaters): …` becomes `C5: …`, the
+/// title a detail), then is cut at the last clause boundary outside brackets (`; `, ` — `, `: `,
+/// `, `, a space) that fits, the rest becoming the first detail.
+pub fn explanation_lines(text: &str) -> (String, Vec<String>) {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut first = lines.next().unwrap_or_default().to_owned();
+    let mut details: Vec<String> = lines.map(str::to_owned).collect();
+    let fits = |line: &str| line.chars().count() <= FIRST_LINE_MAX;
+    if fits(&first) {
+        return (first, details);
+    }
+    if let Some((criterion, rest)) = first.split_once(" (")
+        && !criterion.contains(' ')
+        && let Some((title, after)) = rest.split_once("): ")
+    {
+        details.insert(0, format!("{criterion}: {title}"));
+        first = format!("{criterion}: {after}");
+        if fits(&first) {
+            return (first, details);
+        }
+    }
+    // The byte offset of the character at FIRST_LINE_MAX - 1 (room for a closing `:` or `…`), and
+    // the separators outside brackets before it.
+    let limit = first.char_indices().nth(FIRST_LINE_MAX - 1).map_or(first.len(), |(i, _)| i);
+    let mut depth = 0i32;
+    let mut outside = vec![false; limit];
+    for (i, c) in first[..limit].char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        outside[i] = depth <= 0;
+    }
+    let window = &first[..limit];
+    let cut = ["; ", " — ", ": ", ", ", " "].iter().find_map(|sep| {
+        window
+            .match_indices(sep)
+            .map(|(at, _)| at)
+            .filter(|&at| at >= FIRST_LINE_MAX / 4 && outside[at])
+            .last()
+            .map(|at| (at, *sep))
+    });
+    let (head, rest) = match cut {
+        Some((at, ": ")) => (format!("{}:", &first[..at]), first[at + 2..].to_owned()),
+        Some((at, sep)) => (format!("{} …", &first[..at]), first[at + sep.len()..].to_owned()),
+        None => (format!("{window}…"), first[limit..].to_owned()),
+    };
+    details.insert(0, rest.trim().to_owned());
+    (head, details)
 }
 
 /// `round 9`, `rounds 1–3, 5`: runs of consecutive rounds joined.

@@ -3,17 +3,50 @@
 
 use std::io::{self, Write};
 
-use similar::ChangeTag;
-use similar::algorithms::{Capture, Replace, myers};
-
-use super::{CheckReport, RoundStatus};
+use super::diff::{self, Line};
+use super::{CheckReport, RoundDetail, RoundStatus};
 use crate::systems::pairing::Board;
 
-fn board_line(board: &Board) -> String {
+/// `29 - 2`, `1 - bye`, the white right-aligned in `width` digits, the black left-aligned.
+fn board_cell(board: &Board, width: usize) -> String {
     match board.black {
-        Some(black) => format!("{:>4} - {black}\n", board.white),
-        None => format!("{:>4} - bye\n", board.white),
+        Some(black) => format!("{:>width$} - {black:<width$}", board.white),
+        None => format!("{:>width$} - {:<width$}", board.white, "bye"),
     }
+}
+
+/// A differing round board by board (issue #15 item 3): the recorded board on the left, the
+/// computed board that shares a player with it on the right, each with its own board number; the
+/// boards both pairings have folded into `… N boards agree (first–last)`. Each pairing keeps its
+/// own numbers, and a row never puts two boards side by side that have no player in common.
+fn write_diff(out: &mut dyn Write, detail: &RoundDetail, system: &str) -> io::Result<()> {
+    let lines = diff::lines(detail);
+    let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    let players = detail.recorded.iter().chain(&detail.computed).flat_map(|b| [Some(b.white), b.black]).flatten();
+    let width = players.map(digits).max().unwrap_or(1).max(2);
+    let boards = detail.recorded.len().max(detail.computed.len()).max(1);
+    let number_width = digits(u32::try_from(boards).unwrap_or(u32::MAX)) + 1;
+    let cell_width = (2 * width + 3).max(3 + width + 3).max("recorded".len());
+    let side = |board: Option<(usize, Board)>| match board {
+        Some((number, board)) => {
+            format!("{:>number_width$}  {:<cell_width$}", format!("{number}."), board_cell(&board, width))
+        }
+        None => format!("{:>number_width$}  {:<cell_width$}", "", "–"),
+    };
+    let head = format!("{:>number_width$}  {:<cell_width$}", "", "recorded");
+    writeln!(out, "    {head}   {:>number_width$}  {system}", "")?;
+    for line in lines {
+        match line {
+            Line::Agree { count, first, last } => {
+                writeln!(out, "    {:>number_width$}  {}", "", diff::agree_text(count, first, last))?;
+            }
+            Line::Row { recorded, computed } => {
+                let row = format!("    {}   {}", side(recorded), side(computed));
+                writeln!(out, "{}", row.trim_end())?;
+            }
+        }
+    }
+    Ok(())
 }
 
 pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
@@ -44,48 +77,21 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                 let severity = round.severity.map_or(String::new(), |s| format!("{s}: "));
                 writeln!(
                     out,
-                    "  round {}: ✗ {severity}{} of {} boards differ (- recorded, + {})",
+                    "  round {}: ✗ {severity}{} of {} boards differ",
                     round.round,
                     detail.differing_computed.len(),
                     detail.computed.len(),
-                    report.system.as_deref().unwrap_or("computed")
                 )?;
-                let recorded: Vec<String> = detail.recorded.iter().map(board_line).collect();
-                let computed: Vec<String> = detail.computed.iter().map(board_line).collect();
-                // Myers on the board lines, as `TextDiff::from_lines` would run it; called directly,
-                // it is compiled once, without the other algorithms TextDiff can switch to.
-                let mut hook = Replace::new(Capture::new());
-                let Ok(()) = myers::diff(&mut hook, &recorded, 0..recorded.len(), &computed, 0..computed.len());
-                let groups = similar::group_diff_ops(hook.into_inner().into_ops(), 1);
-                for (i, group) in groups.iter().enumerate() {
-                    // A gap before the group: boards that agree, left out.
-                    let starts_at = group.first().map_or(0, |op| op.old_range().start.min(op.new_range().start));
-                    if i > 0 || starts_at > 0 {
-                        writeln!(out, "          ⋮")?;
-                    }
-                    for op in group {
-                        for change in op.iter_changes(&recorded, &computed) {
-                            // The board number in the pairing the line comes from.
-                            let (sign, board) = match change.tag() {
-                                ChangeTag::Delete => ('-', change.old_index()),
-                                ChangeTag::Insert => ('+', change.new_index()),
-                                ChangeTag::Equal => (' ', change.new_index()),
-                            };
-                            let board = board.map_or(String::new(), |b| format!("{}.", b + 1));
-                            write!(out, "    {sign} {board:>4}{}", change.value())?;
-                        }
-                    }
-                }
-                let ends_at = groups.last().and_then(|g| g.last()).map_or(0, |op| op.new_range().end);
-                if ends_at < detail.computed.len() {
-                    writeln!(out, "          ⋮")?;
-                }
+                write_diff(out, detail, report.system.as_deref().unwrap_or("computed"))?;
             }
         }
         if let Some(explanation) = &round.explanation
             && round.status == RoundStatus::Mismatch
         {
             writeln!(out, "    why: {explanation}")?;
+            for detail in &round.details {
+                writeln!(out, "         {detail}")?;
+            }
         }
     }
     if let Some(standings) = &report.standings {

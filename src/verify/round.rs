@@ -135,6 +135,7 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
             expected: None,
             recorded: Some(pairs(&recorded)),
             explanation: Some("no pairing of this round satisfies the absolute criteria".into()),
+            details: Vec::new(),
             // No one criterion: the absolute criteria together admit no pairing (each system
             // numbers them its own way — C1–C3, B.1–B.2, FMJD section 1 — so none is named).
             criterion: None,
@@ -157,6 +158,7 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
                     expected: None,
                     recorded: None,
                     explanation: None,
+                    details: Vec::new(),
                     criterion: None,
                     engine_bug: false,
                     reason: None,
@@ -175,10 +177,20 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
             }
             let explanation = engine.explain(&state, &computed, &recorded);
             let (severity, breach) = super::severity::of_round(t, &state, engine, &explanation, &computed, &recorded);
-            let text = match breach {
-                Some(breach) => format!("{}; {breach}", explanation.text),
-                None => explanation.text.clone(),
-            };
+            let (mut text, mut details) = crate::report::explanation_lines(&explanation.text);
+            if let Some(breach) = breach {
+                // The colour-limit breach is what makes the round absolute: it stays in the first
+                // line, after the explanation when both fit there (issue #15 item 4), else in its
+                // place, the explanation's first line becoming the first detail.
+                let with_breach = format!("{text}; {breach}");
+                if with_breach.chars().count() <= crate::report::FIRST_LINE_MAX {
+                    text = with_breach;
+                } else {
+                    let (breach, mut more) = crate::report::explanation_lines(&breach);
+                    more.push(std::mem::replace(&mut text, breach));
+                    details.splice(0..0, more);
+                }
+            }
             RoundReport {
                 round,
                 status: RoundStatus::Mismatch,
@@ -186,6 +198,7 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
                 expected: Some(pairs(&computed)),
                 recorded: Some(pairs(&recorded)),
                 explanation: Some(text),
+                details,
                 criterion: Some(explanation.criterion.clone()),
                 engine_bug: explanation.recorded_is_better,
                 reason: None,

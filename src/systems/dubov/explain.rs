@@ -292,7 +292,9 @@ fn brackets(
         let quality = |f: &Formed| Quality::of(&cx.players, &f.upfloaters, failures(f), max_t, final_round);
         let c6 = |f: &Formed| super::order::c6_key(f.upfloaters.iter().map(|&v| cx.players[v].score).collect());
         let (qo, qt) = (quality(&ours), quality(&theirs));
-        let bracket = format!("in the {score}-point bracket the recorded pairing");
+        let accelerated =
+            crate::systems::acceleration_note(cx.state, score, residents.iter().map(|&v| cx.players[v].id));
+        let bracket = format!("in the {score}-point bracket{accelerated} the recorded pairing");
         let listed = |f: &Formed| {
             let boards: BTreeSet<usize> =
                 f.upfloaters.iter().map(|&v| board_of(recorded_pairing, cx.players[v].id)).collect();
@@ -304,7 +306,10 @@ fn brackets(
             if better_is_ours {
                 finding(criterion, text)
             } else {
-                engine_bug(criterion, format!("{text} (engine error)"))
+                // The engine-error mark belongs to the first line, before any details.
+                let (head, details) = text.split_once('\n').unwrap_or((&text, ""));
+                let details = if details.is_empty() { String::new() } else { format!("\n{details}") };
+                engine_bug(criterion, format!("{head} (engine error){details}"))
             }
         };
         if ours.upfloaters.len() != theirs.upfloaters.len() {
@@ -376,7 +381,7 @@ fn brackets(
                 return verdict(
                     criterion,
                     o < t,
-                    format!("{criterion} ({what}): {bracket} has {t} {}, the rules {o} — {detail}", plural(t, counted)),
+                    format!("{criterion} ({what}): {bracket} has {t} {}, the rules {o}\n{detail}", plural(t, counted)),
                 );
             }
         }
@@ -391,8 +396,8 @@ fn brackets(
                 "4.2",
                 seq(&ours) < seq(&theirs),
                 format!(
-                    "art. 4.2: {bracket} ties with the rules' choice on [C5]–[C10] and loses on the order of the sets \
-                     of upfloaters (4.2.3: score, then initial ranking): the record upfloats {}, the rules {}",
+                    "art. 4.2: {bracket} ties with the rules' choice on [C5]–[C10]; the record upfloats {}, the rules \
+                     {}\nthe order of the sets of upfloaters decides (4.2.3: score, then initial ranking)",
                     listed(&theirs),
                     names(cx, &ours.upfloaters)
                 ),
@@ -405,10 +410,10 @@ fn brackets(
             Some((a, b)) => {
                 let recorded_partner = recorded.get(&a).copied().flatten();
                 format!(
-                    "art. 2.2.4–2.2.6: {bracket} has the same upfloaters, ties with the rules' choice on every \
-                     criterion and loses on the order of generation: the shifters (2.2.4, in the order of 4.3) and the \
-                     first legal transposition of G2 against S1 (2.2.5, 2.2.6, in the order of 4.4); the rules pair {} \
-                     with {}, the record pairs {} with {} (board {})",
+                    "art. 2.2.4–2.2.6: {bracket} ties with the rules' choice on every criterion; the rules pair {} \
+                     with {}, the record pairs {} with {} (board {})\nthe same upfloaters, and the order of \
+                     generation decides: the shifters (2.2.4, in the order of 4.3) and the first legal transposition \
+                     of G2 against S1 (2.2.5, 2.2.6, in the order of 4.4)",
                     cx.players[a].id,
                     cx.players[b].id,
                     cx.players[a].id,

@@ -338,12 +338,15 @@ impl BracketView<'_> {
     fn name(&self, cx: &Context<'_>) -> String {
         let bracket = self.bracket();
         let score = cx.players[bracket[self.mdps.min(bracket.len() - 1)]].score;
+        // The residents (after the MDPs) carry the bracket's score; acceleration named where it adds to it.
+        let residents = bracket[self.mdps.min(bracket.len())..].iter().map(|&v| cx.players[v].id);
+        let accelerated = crate::systems::acceleration_note(cx.state, score, residents);
         match self.judge {
             Judge::Dutch2017 { role: rules2017::Role::Penultimate, .. } => {
-                format!("the {score}-point bracket (the penultimate pairing bracket, A.9)")
+                format!("the {score}-point bracket{accelerated} (the penultimate pairing bracket, A.9)")
             }
             Judge::Dutch2017 { role: rules2017::Role::Collapsed, .. } => "the collapsed last bracket (A.9)".to_owned(),
-            _ => format!("the {score}-point bracket"),
+            _ => format!("the {score}-point bracket{accelerated}"),
         }
     }
 }
@@ -783,7 +786,7 @@ fn generation_order(
                 .map(|b| if b.white == id(h) { b.black } else { Some(b.white) })
                 .map_or("nobody".to_owned(), |o| o.map_or("the bye".to_owned(), |o| o.to_string()));
             format!(
-                "; the rules pair {} with {}, the record pairs {} with {opponent} (board {board})",
+                ": the rules pair {} with {}, the record pairs {} with {opponent} (board {board})",
                 id(h),
                 id(l),
                 id(h)
@@ -792,7 +795,7 @@ fn generation_order(
         .unwrap_or_default();
     let article = if cx.rules == Rules::Dutch2025 { format!("art. {article}") } else { "section D".to_owned() };
     format!(
-        "{article}: in {bracket_text} the recorded pairing ties with the rules' choice on every criterion and loses on the order of generation: {what}{first_difference}"
+        "{article}: in {bracket_text} the recorded pairing ties with the rules' choice on every criterion but the order of generation{first_difference}\nthe order of generation decides: {what}"
     )
 }
 

@@ -37,7 +37,14 @@ fn finding(criterion: &str, text: String) -> Explanation {
 fn bug(criterion: &str, text: String) -> Explanation {
     Explanation {
         criterion: criterion.to_owned(),
-        text: format!("Dutch 2012, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
+        // The bug is said in the first line; the details (after `\n`) follow it.
+        text: {
+            let (head, details) =
+                text.split_once('\n').map_or((text.as_str(), String::new()), |(h, d)| (h, format!("\n{d}")));
+            format!(
+                "Dutch 2012, {criterion}: {head} — the record does better here than trfcheck: a trfcheck bug{details}"
+            )
+        },
         recorded_is_better: true,
     }
 }
@@ -332,7 +339,8 @@ fn explain_bracket(
         ("D.1", "a transposition of S2 that comes earlier meets the same requirements")
     };
     let text = format!(
-        "in {name} the record's pairing ({theirs_text}) meets the same requirements as the rules' ({ours_text}), but {why}{procedure_note}"
+        "in {name} the record's pairing meets the same requirements as the rules', but {why}{procedure_note}\nthe \
+         record's pairs in the bracket: {theirs_text}; the rules': {ours_text}"
     );
     finding(article, text)
 }

@@ -57,20 +57,21 @@ fn procedure(variant: Variant) -> &'static str {
     }
 }
 
-/// The numbered readings of docs/fmjd.md, in short, for the explanations.
+/// The numbered readings of docs/fmjd.md by a short title, for the explanations' details (issue
+/// #15 item 4: a reading is named by its title; the document has the reasoning).
 fn reading_title(reading: u8) -> &'static str {
     match reading {
-        1 => "a pair that may not meet is mended by the next player of the lower half",
-        2 => "a group that cannot pair moves down the fewest players, choices above revisited",
-        3 => "the last player of the lowest group meets the dummy, nobody gets the bye twice",
-        4 => "the round-1 bye holder is paired in round 2 with zero points",
-        5 => "pending games count as draws and as meetings",
-        6 => "a float is a game against an opponent paired with another score in the previous round",
-        7 => "Solkoff counts the opponents met over the board, not forfeits or byes",
-        8 => "KNDB round 1: the higher player has white",
-        9 => "ties in rating, or in Solkoff and SB, go by pairing number",
-        11 => "a matrix numbered by final place: the round-1 draw is the colour of the highest rated",
-        12 => "identical colour histories after round 1: the round-1 schema decides",
+        1 => "the next lower player mends a pair",
+        2 => "fewest players moved down",
+        3 => "the dummy meets the last player",
+        4 => "round-1 bye counts zero",
+        5 => "pending games as draws",
+        6 => "a float is by the opponent's score",
+        7 => "Solkoff over the board only",
+        8 => "KNDB round 1: higher player white",
+        9 => "ties by pairing number",
+        11 => "round-1 colour of the highest rated",
+        12 => "round-1 schema for equal colours",
         _ => "",
     }
 }
@@ -111,13 +112,13 @@ fn readings_for(
     out
 }
 
+/// The details line naming the readings a verdict rests on, or nothing.
 fn rests_on(readings: &[u8]) -> String {
     if readings.is_empty() {
         return String::new();
     }
-    let listed: Vec<String> =
-        readings.iter().map(|&r| format!("reading {r} (docs/fmjd.md: {})", reading_title(r))).collect();
-    format!("; this verdict rests on {}", listed.join(", and on "))
+    let listed: Vec<String> = readings.iter().map(|&r| format!("{} ({r})", reading_title(r))).collect();
+    format!("\nthis rests on the readings of docs/fmjd.md: {}", listed.join("; "))
 }
 
 /// The place of `id` among `group` (0-based) and the group's size.
@@ -169,22 +170,41 @@ fn pairing_text(
         group.len(),
         p.score
     );
+    // The first line names the rule and the players by number; the details line has their points,
+    // ratings or Solkoff, and the place in the group (issue #15 item 4).
+    let short = |o: Option<&FmjdPlayer>, bye: bool| match o {
+        Some(q) => q.id.to_string(),
+        None if bye => "the bye".to_owned(),
+        None => "no one".to_owned(),
+    };
+    let ours_short = short(ours, opponent(computed, p.id).is_some());
+    let theirs_short = short(theirs, opponent(recorded, p.id).is_some());
+    let numbers = format!("{lead}; the procedure's opponent {ours_name}, the record's {theirs_name}");
+    let rule = |text: &str| text.split(':').next().unwrap_or_default().to_owned();
     match (floats(ours), floats(theirs)) {
         (true, false) if ours.is_some_and(|o| o.score < p.score) => format!(
-            "{lead}; {p} should have floated down ({odd_rule} moves down{section8}) to meet {ours_name}; the record \
-             pairs him within his group with {theirs_name}",
+            "{}: {p} should have floated down to meet {ours_short}; the record pairs him within his group with \
+             {theirs_short}\n{numbers}; {odd_rule} moves down{section8}",
+            rule(odd_rule),
             p = p.id
         ),
         (true, false) => format!(
-            "{lead}; a player moved down from above should have met him ({moved_rule} of the group): {ours_name}; \
-             the record pairs him within his group with {theirs_name}"
+            "{}: a player moved down from above should have met {p}: {ours_short}; the record pairs him within his \
+             group with {theirs_short}\n{numbers}; {moved_rule} of the group",
+            rule(moved_rule),
+            p = p.id
         ),
         (false, true) => format!(
-            "{lead}; the procedure pairs him within his group with {ours_name} ({half_rule}); the record floats him \
-             to {theirs_name}, so the player who should have floated is another ({odd_rule} moves down{section8})"
+            "{}: the procedure pairs {p} within his group with {ours_short}; the record floats him to \
+             {theirs_short}, so another player should have floated\n{numbers}; {odd_rule} moves down{section8}",
+            rule(odd_rule),
+            p = p.id
         ),
         (true, true) => format!(
-            "{lead}; he floats in both, but {moved_rule} of the group gives {ours_name}, the record {theirs_name}"
+            "{}: {p} floats in both, and a moved-down player meets {ours_short}, not {theirs_short} as the record \
+             has it\n{numbers}; {moved_rule} of the group",
+            rule(moved_rule),
+            p = p.id
         ),
         (false, false) => {
             // Both within the group: the half pairing among those of the group who stay in it.
@@ -209,8 +229,9 @@ fn pairing_text(
                 )
             };
             format!(
-                "{lead}; the record breaks the half pairing ({half_rule}, the next player when a pair may not meet, \
-                 A.d): {} ({}) meets {ours_name} ({}), the record {theirs_name} ({})",
+                "{}: the record breaks the half pairing: {} ({}) meets {ours_short} ({}), the record {theirs_short} \
+                 ({})\n{numbers}; {half_rule}, the next player when a pair may not meet, A.d",
+                rule(half_rule),
                 p.id,
                 label(p.id),
                 ours.map_or_else(String::new, |o| label(o.id)),
@@ -341,7 +362,7 @@ pub(crate) fn explain(
             }
             .into(),
             text: format!(
-                "{} (in {}{}){}",
+                "{}\nin {}{}{}",
                 pairing_text(variant, &players, computed, recorded, p, state.round == 1),
                 procedure(variant),
                 option_note(state, &options),
@@ -363,7 +384,7 @@ pub(crate) fn explain(
             return Explanation {
                 criterion,
                 text: format!(
-                    "{}–{}: the colours should even out the distribution (A.d): {rule}; the record gives {} white{}",
+                    "{}–{}: the colours should even out the distribution (A.d); the record gives {} white\n{rule}{}",
                     board.white,
                     black,
                     board.white,
