@@ -618,3 +618,238 @@ fn keeps_watching_a_file_whose_directory_is_removed_and_made_again() {
     daemon.wait_for_stderr("round-5 is back; watching it again", CHANGE);
     daemon.expect_silence(Duration::from_millis(800), "a file next to the watched one");
 }
+
+/// A Dutch 2025 tournament made by `trfcheck generate`: `players` players, `rounds` rounds.
+fn generated_tournament(dir: &Path, players: u32, rounds: u32) -> String {
+    let path = dir.join("generated.trf.out");
+    let status = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        .args(["generate", "--system", "dutch-2025", "--players", &players.to_string(), "--rounds"])
+        .arg(rounds.to_string())
+        .arg("-o")
+        .arg(&path)
+        .env_remove("RUST_LOG")
+        .status()
+        .expect("cannot run trfcheck generate");
+    assert!(status.success());
+    let text = fs::read_to_string(&path).unwrap();
+    fs::remove_file(&path).unwrap();
+    text
+}
+
+/// Where round `round`'s block starts in a 001 record (TRF: columns 92–99, ten per round).
+fn block(round: u32) -> usize {
+    91 + 10 * (round as usize - 1)
+}
+
+/// The file with the result of one game of `round` reversed (the first decisive game, by
+/// record order), the Points columns of both players corrected: a valid file whose rounds up to
+/// `round` - 1 are as before, and whose round `round` is paired as before.
+fn with_a_result_reversed(text: &str, round: u32) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let at = block(round);
+    let winner = lines
+        .iter()
+        .position(|l| l.starts_with("001") && l.get(at + 7..at + 8) == Some("1") && &l[at..at + 4] != "0000")
+        .expect("a game won in the round");
+    let opponent: u32 = lines[winner][at..at + 4].trim().parse().unwrap();
+    let loser = lines
+        .iter()
+        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
+        .expect("the opponent's record");
+    for (index, result, change) in [(winner, "0", -1.0), (loser, "1", 1.0)] {
+        let line = &mut lines[index];
+        assert_eq!(&line[at + 7..at + 8], if change < 0.0 { "1" } else { "0" }, "{line}");
+        line.replace_range(at + 7..at + 8, result);
+        let points: f64 = line[80..84].trim().parse().unwrap();
+        line.replace_range(80..84, &format!("{:>4.1}", points + change));
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The file with its last `drop` rounds cut off every 001 record and the Points corrected.
+fn without_last_rounds(text: &str, rounds: u32, drop: u32) -> String {
+    let keep = block(rounds - drop + 1);
+    let mut out = String::new();
+    for line in text.lines() {
+        if !line.starts_with("001") || line.len() <= keep {
+            out.push_str(line);
+        } else {
+            let mut points: f64 = line[80..84].trim().parse().unwrap();
+            for r in rounds - drop + 1..=rounds {
+                let at = block(r);
+                points -= match line.get(at + 7..at + 8).unwrap_or(" ") {
+                    "1" | "+" | "W" | "F" | "U" => 1.0,
+                    "=" | "D" | "H" => 0.5,
+                    _ => 0.0,
+                };
+            }
+            let mut cut = line[..keep].trim_end().to_owned();
+            cut.replace_range(80..84, &format!("{points:>4.1}"));
+            out.push_str(&cut);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn rounds_of(value: &Value) -> Vec<u64> {
+    value.as_array().unwrap_or_else(|| panic!("not a list: {value}")).iter().filter_map(Value::as_u64).collect()
+}
+
+/// Issue #15: a re-check keeps the verdict of each round whose inputs are unchanged. A change in
+/// the last round re-checks only that round; a change in round 2 re-checks round 2 and every
+/// round after it (their states are built from it); a round appended is checked, the others kept.
+#[test]
+fn a_re_check_keeps_the_verdicts_of_rounds_whose_inputs_are_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    let full = generated_tournament(dir.path(), 20, 5);
+    fs::write(&target, &full).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    let first = daemon.next_json(CHANGE, "the first pass");
+    assert_eq!(status_of(&first), "ok", "{first}");
+    assert_eq!(rounds_of(&first["reused_rounds"]), Vec::<u64>::new(), "{first}");
+    assert!(first.get("changes").is_none(), "no last check to compare with: {first}");
+
+    let last_changed = with_a_result_reversed(&full, 5);
+    save_atomically(&target, &last_changed);
+    let line = daemon.next_json(CHANGE, "a result of round 5 changed");
+    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(rounds_of(&line["reused_rounds"]), [1, 2, 3, 4], "{line}");
+    assert_eq!(line["summary"]["rounds_checked"], 5, "{line}");
+    assert_eq!(rounds_of(&line["changes"]["rounds_added"]), Vec::<u64>::new(), "{line}");
+
+    save_atomically(&target, &with_a_result_reversed(&last_changed, 2));
+    let line = daemon.next_json(CHANGE, "a result of round 2 changed");
+    assert_eq!(rounds_of(&line["reused_rounds"]), [1], "rounds 2–5 rest on round 2: {line}");
+    assert_eq!(line["summary"]["rounds_checked"], 5, "{line}");
+
+    // Four rounds, then the fifth appended. Without a 142/XXR record the last round of the
+    // four-round file was its final round, and is no longer: it is checked again too.
+    let has_total = full.lines().any(|l| l.starts_with("XXR") || l.starts_with("142"));
+    save_atomically(&target, &without_last_rounds(&full, 5, 1));
+    let line = daemon.next_json(CHANGE, "round 5 taken out");
+    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(rounds_of(&line["changes"]["rounds_removed"]), [5], "{line}");
+    save_atomically(&target, &full);
+    let line = daemon.next_json(CHANGE, "round 5 appended");
+    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(rounds_of(&line["changes"]["rounds_added"]), [5], "{line}");
+    let kept: Vec<u64> = if has_total { vec![1, 2, 3, 4] } else { vec![1, 2, 3] };
+    assert_eq!(rounds_of(&line["reused_rounds"]), kept, "{line}");
+}
+
+/// Issue #15: watch says at start what it watches, how many tournament files it found, and the
+/// output format, on standard error (standard output holds only reports, one per line).
+#[test]
+fn says_what_it_watches_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("t.trf"), VALID).unwrap();
+    fs::write(dir.path().join("README.txt"), "Round 5 starts at 15:00.\n").unwrap();
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    fs::write(dir.path().join("sub").join("u.trf"), VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    let start = format!(
+        "trfcheck: watching {} (a folder, with its subfolders); 2 tournament files found",
+        dir.path().display()
+    );
+    daemon.wait_for_stderr(&start, CHANGE);
+    daemon.wait_for_stderr("output: JSON", CHANGE);
+    // The reports still come first on standard output.
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), ".trf");
+
+    // An empty folder: the start line says so at once.
+    let empty = tempfile::tempdir().unwrap();
+    let daemon = Daemon::start(&[], empty.path());
+    daemon.wait_for_stderr("; 0 tournament files found; output: text", CHANGE);
+}
+
+/// Issue #15: every JSON line carries the time it was written, in RFC 3339 (UTC).
+#[test]
+fn json_lines_carry_an_rfc_3339_time() {
+    fn assert_time(line: &Value) {
+        let time = line["time"].as_str().unwrap_or_else(|| panic!("no time: {line}"));
+        let bytes = time.as_bytes();
+        let shape = bytes.len() >= 20
+            && bytes[4] == b'-'
+            && bytes[7] == b'-'
+            && bytes[10] == b'T'
+            && bytes[13] == b':'
+            && bytes[16] == b':'
+            && time.ends_with('Z');
+        assert!(shape, "not RFC 3339 UTC: {time}");
+        let year: i32 = time[..4].parse().unwrap();
+        assert!(year >= 2024, "{time}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    fs::write(&target, VALID).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_time(&daemon.next_json(CHANGE, "the first pass"));
+    fs::remove_file(&target).unwrap();
+    let removed = daemon.next_json(CHANGE, "the file removed");
+    assert_eq!(status_of(&removed), "removed", "{removed}");
+    assert_time(&removed);
+}
+
+/// Issue #15: in text format each check prints its rounds as `check` does (a line per round, the
+/// why line of a round that differs) and what changed since the file's last check, on standard
+/// error; standard output keeps one summary line per check.
+#[test]
+fn text_format_prints_the_rounds_and_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    let full = generated_tournament(dir.path(), 12, 3);
+    fs::write(&target, &full).unwrap();
+    let daemon = Daemon::start(&[], dir.path());
+    let Some(line) = daemon.next_line(CHANGE) else { panic!("no line; stderr:\n{}", daemon.stderr()) };
+    assert!(line.contains("t.trf: dutch-2025: 3 of 3 rounds checked"), "{line}");
+    daemon.wait_for_stderr("  round 3: ✓ matches (6 boards)", CHANGE);
+
+    // Round 3's last game with its colours swapped: the record no longer follows the rules.
+    let mut lines: Vec<String> = full.lines().map(str::to_owned).collect();
+    let at = block(3);
+    let white = lines
+        .iter()
+        .rposition(|l| l.starts_with("001") && l.get(at + 5..at + 6) == Some("w") && &l[at..at + 4] != "0000")
+        .expect("a game in round 3");
+    let opponent: u32 = lines[white][at..at + 4].trim().parse().unwrap();
+    let black = lines
+        .iter()
+        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
+        .unwrap();
+    lines[white].replace_range(at + 5..at + 6, "b");
+    lines[black].replace_range(at + 5..at + 6, "w");
+    save_atomically(&target, &(lines.join("\n") + "\n"));
+    let Some(line) = daemon.next_line(CHANGE) else { panic!("no line; stderr:\n{}", daemon.stderr()) };
+    assert!(line.contains("t.trf: dutch-2025: 3 of 3 rounds checked"), "{line}");
+    assert!(line.contains("differ"), "{line}");
+    daemon.wait_for_stderr("  round 3: ✗", CHANGE);
+    daemon.wait_for_stderr("    why: ", CHANGE);
+    daemon.wait_for_stderr(
+        "t.trf: since the last check: round 3: match → mismatch (rounds 1, 2 kept: inputs unchanged)",
+        CHANGE,
+    );
+}
+
+/// Issue #15: a file written in place in slow chunks (a pause longer than the quiet period between
+/// them) is reported once it is complete, without an error line for each half-written state.
+#[test]
+fn a_file_written_slowly_in_place_is_reported_once_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    daemon.expect_silence(Duration::from_millis(300), "an empty directory");
+    let mut file = fs::File::create(&target).unwrap();
+    let bytes = VALID.as_bytes();
+    let chunk = bytes.len().div_ceil(4);
+    for part in bytes.chunks(chunk) {
+        file.write_all(part).unwrap();
+        file.flush().unwrap();
+        thread::sleep(Duration::from_millis(600));
+    }
+    drop(file);
+    let line = daemon.next_json(CHANGE, "the whole file");
+    assert_valid_report(&line, "/t.trf");
+    daemon.expect_silence(Duration::from_millis(1500), "one report for the whole file");
+}

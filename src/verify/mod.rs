@@ -4,6 +4,7 @@
 //! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
 //! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
 
+pub mod reuse;
 pub mod round;
 pub mod severity;
 
@@ -221,6 +222,24 @@ pub fn check_read(
     observe: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> (Inspected, CheckReport) {
+    check_read_reusing(path, read, options, observe, cancel, &|_, _, _| None)
+}
+
+/// A round's verdict from an earlier check, when the caller has one whose inputs are those of
+/// this round (`watch` keys them with [`reuse::round_input_key`]): called once for each round to
+/// check, with the tournament as the engine sees it and the system; `Some` keeps that verdict and
+/// the round is not checked again.
+pub type Reuse<'a> = dyn Fn(&crate::model::Tournament, SystemId, u32) -> Option<RoundReport> + Sync + 'a;
+
+/// [`check_read`], keeping the verdicts `reuse` gives instead of checking those rounds again.
+pub fn check_read_reusing(
+    path: &Path,
+    read: Result<Loaded, ReadError>,
+    options: &CheckOptions,
+    observe: &(dyn Fn(Progress) + Sync),
+    cancel: &AtomicBool,
+    reuse: &Reuse,
+) -> (Inspected, CheckReport) {
     let inspected = inspect_read(read, options.read);
     let mut report = CheckReport::new(path.display().to_string());
     report.diagnostics = inspected.diagnostics.iter().cloned().collect();
@@ -304,7 +323,18 @@ pub fn check_read(
     let rounds: Vec<u32> =
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    for outcome in check_rounds(tournament, &rounds, engine, jobs, observe, cancel) {
+    let mut kept = Vec::new();
+    let mut to_check = Vec::new();
+    for &round in &rounds {
+        match reuse(tournament, resolved.system, round) {
+            Some(report) if report.round == round => kept.push(report),
+            _ => to_check.push(round),
+        }
+    }
+    let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
+    outcomes.extend(kept);
+    outcomes.sort_by_key(|outcome| outcome.round);
+    for outcome in outcomes {
         match outcome.status {
             RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
             RoundStatus::Match => report.summary.rounds_checked += 1,

@@ -52,10 +52,21 @@
 //!
 //! # Output
 //!
-//! One line per check on standard output, flushed at once (it is usually a pipe):
-//! [`CheckReport::summary_line`] in text format (the findings also go to standard error, one
-//! short line each), one [`CheckReport`] JSON object per line with `--format json`
-//! (`--format bbp` is for `check`; here it means text).
+//! At start, one line on standard error says what is watched, how many tournament files were
+//! found and the format ([`output::start_line`]). Then one line per check on standard output,
+//! flushed at once (it is usually a pipe): [`CheckReport::summary_line`] in text format, with the
+//! findings, the rounds as `check` prints them and what changed since the file's last report on
+//! standard error; one [`CheckReport`] JSON object per line with `--format json`, with the fields
+//! `time` (RFC 3339), `reused_rounds` and `changes` added ([`output::JsonLine`]). (`--format bbp`
+//! is for `check`; here it means text.)
+//!
+//! # Incremental re-checks, and files still being written
+//!
+//! Each file's last verdicts are kept with the key of each round's inputs
+//! ([`crate::verify::reuse::round_input_key`]); a re-check keeps the verdict of every round whose
+//! key is unchanged and checks the others. A file that reads as invalid while it is still being
+//! written (it changed during the check, or was written less than the settling time ago) is not
+//! reported until it has been left alone that long.
 //!
 //! A known file that vanishes (deleted, or renamed out of the watched tree) gives one line:
 //! `FILE: removed` in text format, `{"schema": 1, "file": FILE, "status": "removed"}` in JSON
@@ -68,6 +79,7 @@
 //! daemon keeps running. The whole behaviour, with its limits: `docs/watch.md`.
 
 pub mod filter;
+mod output;
 mod task;
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
@@ -78,7 +90,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, ModifyKind};
 use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
@@ -89,7 +101,8 @@ use crate::diagnostics::render::render_short;
 use crate::exit::Status;
 use crate::report::{self, CheckReport, OutputFormat};
 use crate::verify::CheckOptions;
-use task::{CheckTask, ContentKey, Outcome};
+use output::{Changes, Verdicts};
+use task::{CheckTask, ContentKey, Outcome, RoundMemory};
 
 #[derive(Clone, Debug)]
 pub struct WatchOptions {
@@ -102,6 +115,13 @@ pub struct WatchOptions {
 /// How often the watched directories are looked at, to see that each is still the directory
 /// that is watched, and whether one that went away has come back.
 const DIRECTORY_POLL: Duration = Duration::from_millis(500);
+
+/// How long a file that reads as invalid must be left alone before it is reported invalid: five
+/// quiet periods, at least a second. A program that writes a file in place in chunks leaves it
+/// half-written between them, often for longer than the quiet period.
+fn settling_time(debounce: Duration) -> Duration {
+    (debounce * 5).max(Duration::from_secs(1))
+}
 
 /// What the main loop receives: file-system events from the debouncer, the end of a check, or the
 /// request to stop.
@@ -224,10 +244,13 @@ fn watch(
         max_threads: (2 * cores).max(4),
         next_id: 0,
         noted: HashSet::new(),
+        memory: HashMap::new(),
+        verdicts: HashMap::new(),
         sender,
     };
     // Watching started before this first pass, so no change made during it is lost.
-    watcher.initial_pass();
+    let found = watcher.initial_pass();
+    eprintln!("{}", output::start_line(&watcher.roots, found, options));
     let result = watcher.event_loop(receiver, out);
     // Checks under way are told to stop, and not waited for: a round under way may take seconds,
     // and the process ends with this thread.
@@ -421,13 +444,19 @@ struct Watcher<'a> {
     next_id: u64,
     /// Paths skipped as not regular files, which have been said so once.
     noted: HashSet<PathBuf>,
+    /// The verdicts of each file's last check that got to its rounds, with the keys of their
+    /// inputs: the next check keeps those whose inputs are unchanged.
+    memory: HashMap<PathBuf, Arc<RoundMemory>>,
+    /// The round verdicts of each file's last report, to say what changed since.
+    verdicts: HashMap<PathBuf, Verdicts>,
     /// For the check threads' results.
     sender: Sender<Message>,
 }
 
 impl Watcher<'_> {
-    /// Queues every file there is, in name order.
-    fn initial_pass(&mut self) {
+    /// Queues every file there is, in name order; returns how many are tournament files (the file
+    /// PATHs that exist, and the files below the directory PATHs that read as tournaments).
+    fn initial_pass(&mut self) -> usize {
         let mut files = Vec::new();
         for root in &self.roots {
             match root.kind {
@@ -437,9 +466,14 @@ impl Watcher<'_> {
             }
         }
         debug!(files = files.len(), "first pass");
+        let mut found = 0;
         for file in files {
+            if self.must_check(&file) || (filter::has_tournament_extension(&file) && task::is_tournament_file(&file)) {
+                found += 1;
+            }
             self.consider(&file);
         }
+        found
     }
 
     fn event_loop(&mut self, receiver: &Receiver<Message>, out: &mut dyn Write) -> io::Result<()> {
@@ -686,6 +720,8 @@ impl Watcher<'_> {
                 last: self.checked.get(&path).cloned(),
                 options: self.options.check,
                 cancel: Arc::clone(&cancel),
+                memory: self.memory.get(&path).cloned(),
+                settle: settling_time(self.options.debounce),
             };
             let id = self.next_id;
             let sender = self.sender.clone();
@@ -746,18 +782,33 @@ impl Watcher<'_> {
                 Ok(())
             }
             Outcome::Cancelled => Ok(()),
+            Outcome::Unsettled(wait) => {
+                debug!(path = %path.display(), ?wait, "invalid, and still being written; looked at again later");
+                let deadline = Instant::now() + wait;
+                let entry = self.pending.entry(path).or_insert(deadline);
+                *entry = (*entry).max(deadline);
+                Ok(())
+            }
             Outcome::Failed => {
                 eprintln!("trfcheck: the check of {} stopped on an internal error (a bug)", self.display(&path));
                 Ok(())
             }
-            Outcome::Checked { mut report, diagnostics, key } => {
+            Outcome::Checked { mut report, diagnostics, key, memory, reused } => {
                 self.known.insert(path.clone());
                 match key {
                     Some(key) => self.checked.insert(path.clone(), key),
                     None => self.checked.remove(&path),
                 };
+                // A check that did not get to the rounds (a half-written or invalid save) keeps
+                // the verdicts of the last one that did: the next good save reuses them.
+                if !memory.is_empty() {
+                    self.memory.insert(path.clone(), Arc::new(*memory));
+                }
+                let verdicts = Verdicts::of(&report);
+                let changes =
+                    self.verdicts.insert(path.clone(), verdicts.clone()).map(|before| before.changes(&verdicts));
                 report.file = self.display(&path);
-                self.print(&report, &diagnostics, out)
+                self.print(&report, &diagnostics, &reused, changes.as_ref(), out)
             }
         }
     }
@@ -766,12 +817,18 @@ impl Watcher<'_> {
         &self,
         report: &CheckReport,
         diagnostics: &crate::diagnostics::Diagnostics,
+        reused: &[u32],
+        changes: Option<&Changes>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         match self.options.format {
-            OutputFormat::Json => report::write_json_line(out, report)?,
+            OutputFormat::Json => report::write_json_line(
+                out,
+                &output::JsonLine { time: output::rfc3339(SystemTime::now()), report, reused_rounds: reused, changes },
+            )?,
             OutputFormat::Text | OutputFormat::Bbp => {
                 write_findings(report, diagnostics);
+                output::write_rounds(report, reused, changes);
                 writeln!(out, "{}", report.summary_line())?;
             }
         }
@@ -784,12 +841,20 @@ impl Watcher<'_> {
         for file in gone {
             self.known.remove(&file);
             self.checked.remove(&file);
+            self.memory.remove(&file);
+            self.verdicts.remove(&file);
             let name = self.display(&file);
             debug!(file = %name, "removed");
             match self.options.format {
-                OutputFormat::Json => {
-                    report::write_json_line(out, &Removed { schema: report::SCHEMA, file: &name, status: "removed" })?
-                }
+                OutputFormat::Json => report::write_json_line(
+                    out,
+                    &Removed {
+                        time: output::rfc3339(SystemTime::now()),
+                        schema: report::SCHEMA,
+                        file: &name,
+                        status: "removed",
+                    },
+                )?,
                 OutputFormat::Text | OutputFormat::Bbp => writeln!(out, "{name}: removed")?,
             }
             out.flush()?;
@@ -830,6 +895,7 @@ fn at_or_below(paths: &BTreeSet<PathBuf>, path: &Path) -> Vec<PathBuf> {
 /// The JSON line for a known file that vanished.
 #[derive(serde::Serialize)]
 struct Removed<'a> {
+    time: String,
     schema: u32,
     file: &'a str,
     status: &'static str,

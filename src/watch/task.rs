@@ -6,18 +6,24 @@
 //! read is keyed ([`ContentKey`]), so a check that would report what was last reported, for the
 //! same save of the file, is skipped. The check itself stops between rounds once it is cancelled.
 
+use std::collections::HashMap;
 use std::fs::{self, File, Metadata};
 use std::hash::{DefaultHasher, Hasher};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::SystemTime;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime};
 
 use crate::diagnostics::Diagnostics;
+use crate::exit::Status;
 use crate::formats::{self, ReadError, SNIFF_BYTES};
-use crate::report::CheckReport;
+use crate::report::{CheckReport, RoundReport};
 use crate::verify::{self, CheckOptions};
+
+/// The verdicts of a file's last check, by round, each with the key of its inputs
+/// ([`verify::reuse::round_input_key`]): a round whose key is unchanged keeps its verdict.
+pub type RoundMemory = HashMap<u32, (u64, RoundReport)>;
 
 /// What a file held when it was checked: one save of it. Two reads with the same key read the
 /// same bytes from the same file, written at the same time, so the second check would repeat the
@@ -74,11 +80,18 @@ pub enum Outcome {
     Cancelled,
     /// The check panicked (a bug; the panic message is on standard error).
     Failed,
+    /// The file reads as invalid but is still being written (it changed during the read, or was
+    /// modified less than the settling time ago): not reported; looked at again after this long.
+    Unsettled(Duration),
     Checked {
         report: Box<CheckReport>,
-        diagnostics: Diagnostics,
+        diagnostics: Box<Diagnostics>,
         /// `None` when the file could not be read to the end (the report says why).
         key: Option<ContentKey>,
+        /// The verdicts of this check by round, with their keys, for the next check of the file.
+        memory: Box<RoundMemory>,
+        /// The rounds whose verdict was kept from the last check (their inputs unchanged).
+        reused: Vec<u32>,
     },
 }
 
@@ -91,6 +104,11 @@ pub struct CheckTask {
     pub last: Option<ContentKey>,
     pub options: CheckOptions,
     pub cancel: Arc<AtomicBool>,
+    /// The verdicts of the file's last check that got to its rounds.
+    pub memory: Option<Arc<RoundMemory>>,
+    /// How long an invalid file must have been left alone before it is reported invalid: a file
+    /// still being written reads as invalid until its last write.
+    pub settle: Duration,
 }
 
 impl CheckTask {
@@ -100,7 +118,7 @@ impl CheckTask {
             Err(OpenFailure::Gone) => return Outcome::Gone,
             Err(OpenFailure::NotRegular(kind)) => return Outcome::NotRegular(kind),
             Err(OpenFailure::Io(source)) if self.whatever_content => {
-                return self.check(Err(ReadError::Io { path: self.path.clone(), source }), None);
+                return self.check(Err(ReadError::Io { path: self.path.clone(), source }), None, None);
             }
             Err(OpenFailure::Io(error)) => return Outcome::Unreadable(error.to_string()),
         };
@@ -117,23 +135,85 @@ impl CheckTask {
         }
         let bytes = match formats::read_open_file(&self.path, &file, head, self.options.read) {
             Ok(bytes) => bytes,
-            Err(error) => return self.check(Err(error), None),
+            Err(error) => return self.check(Err(error), None, Some(&metadata)),
         };
         let key = ContentKey::of(&metadata, &bytes);
         if self.last.as_ref() == Some(&key) {
             return Outcome::Unchanged;
         }
         let loaded = formats::read_bytes(&self.path, &bytes, self.options.read);
-        self.check(Ok(loaded), Some(key))
+        self.check(Ok(loaded), Some(key), Some(&metadata))
     }
 
-    fn check(&self, read: Result<formats::Loaded, ReadError>, key: Option<ContentKey>) -> Outcome {
-        let (inspected, report) = verify::check_read(&self.path, read, &self.options, &|_| {}, &self.cancel);
+    /// Checks what was read. `opened`: the metadata of the file read, to tell whether it is still
+    /// being written.
+    fn check(
+        &self,
+        read: Result<formats::Loaded, ReadError>,
+        key: Option<ContentKey>,
+        opened: Option<&Metadata>,
+    ) -> Outcome {
+        let new_keys: Mutex<Vec<(u32, u64)>> = Mutex::new(Vec::new());
+        let reused: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+        let reuse = |t: &crate::model::Tournament, system, round| {
+            let key = verify::reuse::round_input_key(t, system, round);
+            new_keys.lock().unwrap_or_else(PoisonError::into_inner).push((round, key));
+            let (old, report) = self.memory.as_deref()?.get(&round)?;
+            (*old == key).then(|| {
+                reused.lock().unwrap_or_else(PoisonError::into_inner).push(round);
+                report.clone()
+            })
+        };
+        let (inspected, report) =
+            verify::check_read_reusing(&self.path, read, &self.options, &|_| {}, &self.cancel, &reuse);
         if self.cancel.load(Ordering::Relaxed) {
             return Outcome::Cancelled;
         }
-        Outcome::Checked { report: Box::new(report), diagnostics: inspected.diagnostics, key }
+        if matches!(report.status, Status::Invalid | Status::Io)
+            && let Some(wait) = opened.and_then(|opened| self.still_written(opened))
+        {
+            return Outcome::Unsettled(wait);
+        }
+        let keys: HashMap<u32, u64> =
+            new_keys.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().collect();
+        let memory: RoundMemory = report
+            .rounds
+            .iter()
+            .filter_map(|round| keys.get(&round.round).map(|&key| (round.round, (key, round.clone()))))
+            .collect();
+        let mut reused = reused.into_inner().unwrap_or_else(PoisonError::into_inner);
+        reused.sort_unstable();
+        Outcome::Checked {
+            report: Box::new(report),
+            diagnostics: Box::new(inspected.diagnostics),
+            key,
+            memory: Box::new(memory),
+            reused,
+        }
     }
+
+    /// How long to wait before an invalid read of the file may be reported, when it looks like a
+    /// file still being written: it changed since it was opened, or its last write is more recent
+    /// than the settling time. `None` once it has been left alone that long (a modification time
+    /// in the future counts as settled, or a file with a wrong clock would never be reported).
+    fn still_written(&self, opened: &Metadata) -> Option<Duration> {
+        // Gone since it was read: its event is on its way, and says so.
+        let Ok(now) = fs::metadata(&self.path) else { return Some(self.settle) };
+        let identity = |m: &Metadata| (m.len(), m.modified().ok(), file_identity(m));
+        if identity(&now) != identity(opened) {
+            return Some(self.settle);
+        }
+        let age = SystemTime::now().duration_since(now.modified().ok()?).ok()?;
+        self.settle.checked_sub(age).filter(|wait| !wait.is_zero())
+    }
+}
+
+/// True when the file at `path` is a regular file whose first bytes read as a tournament file
+/// (the start line counts these).
+pub fn is_tournament_file(path: &Path) -> bool {
+    let Ok((file, _)) = open_regular(path) else { return false };
+    let mut head = Vec::new();
+    (&file).take(SNIFF_BYTES as u64).read_to_end(&mut head).is_ok() && formats::is_tournament_file(&head)
 }
 
 #[derive(Debug)]
@@ -214,6 +294,8 @@ mod tests {
             last,
             options: CheckOptions::default(),
             cancel: Arc::new(AtomicBool::new(false)),
+            memory: None,
+            settle: Duration::ZERO,
         }
     }
 

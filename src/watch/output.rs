@@ -1,0 +1,206 @@
+//! What `watch` prints besides the summary line: the start line, the rounds of each check (the
+//! text renderer of `check`), what changed since the file's last check, and the time of each JSON
+//! line.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Serialize;
+
+use super::{Root, RootKind, WatchOptions};
+use crate::report::{CheckReport, OutputFormat, RoundStatus};
+
+/// One line on standard error when watching starts: what is watched, how many tournament files
+/// were found, and the output format. (On standard error in every format: standard output is one
+/// report per line, and its readers take every line for one.)
+pub fn start_line(roots: &[Root], found: usize, options: &WatchOptions) -> String {
+    let watched: Vec<String> = roots
+        .iter()
+        .map(|root| match root.kind {
+            RootKind::Directory => format!("{} (a folder, with its subfolders)", root.given.display()),
+            RootKind::File => root.given.display().to_string(),
+        })
+        .collect();
+    let format = match options.format {
+        OutputFormat::Json => "JSON, one object per check on standard output",
+        OutputFormat::Text | OutputFormat::Bbp => {
+            "text, a summary line per check on standard output, the rounds on standard error"
+        }
+    };
+    format!(
+        "trfcheck: watching {}; {found} tournament file{} found; output: {format}; Ctrl-C stops",
+        watched.join(", "),
+        if found == 1 { "" } else { "s" }
+    )
+}
+
+/// A check as one JSON line: the `check` report with the time it ended, the rounds whose verdict
+/// was kept from the file's last check, and what changed since that check.
+#[derive(Serialize)]
+pub struct JsonLine<'a> {
+    /// RFC 3339, UTC, to the millisecond.
+    pub time: String,
+    #[serde(flatten)]
+    pub report: &'a CheckReport,
+    /// Rounds not checked again: their inputs are those of the last check of the file.
+    pub reused_rounds: &'a [u32],
+    /// Absent on the first check of a file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<&'a Changes>,
+}
+
+/// The round verdicts of a report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts(BTreeMap<u32, RoundStatus>);
+
+impl Verdicts {
+    pub fn of(report: &CheckReport) -> Verdicts {
+        Verdicts(report.rounds.iter().map(|round| (round.round, round.status)).collect())
+    }
+
+    /// What changed from these verdicts (the last report) to `now`.
+    pub fn changes(&self, now: &Verdicts) -> Changes {
+        let mut changes = Changes::default();
+        for (&round, &after) in &now.0 {
+            match self.0.get(&round) {
+                None => changes.rounds_added.push(round),
+                Some(&before) if before != after => {
+                    changes.verdicts_changed.push(VerdictChange { round, before, after })
+                }
+                Some(_) => {}
+            }
+        }
+        changes.rounds_removed = self.0.keys().filter(|round| !now.0.contains_key(round)).copied().collect();
+        changes
+    }
+}
+
+/// What changed since the last check of a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Changes {
+    pub rounds_added: Vec<u32>,
+    pub rounds_removed: Vec<u32>,
+    pub verdicts_changed: Vec<VerdictChange>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerdictChange {
+    pub round: u32,
+    pub before: RoundStatus,
+    pub after: RoundStatus,
+}
+
+impl Changes {
+    /// "round 11 added; round 4: match → mismatch", or that nothing changed.
+    fn text(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.rounds_added.is_empty() {
+            parts.push(format!("{} added", rounds(&self.rounds_added)));
+        }
+        if !self.rounds_removed.is_empty() {
+            parts.push(format!("{} removed", rounds(&self.rounds_removed)));
+        }
+        for change in &self.verdicts_changed {
+            parts.push(format!("round {}: {} → {}", change.round, status(change.before), status(change.after)));
+        }
+        if parts.is_empty() {
+            return "no round added or removed, no verdict changed".into();
+        }
+        parts.join("; ")
+    }
+}
+
+fn status(status: RoundStatus) -> &'static str {
+    match status {
+        RoundStatus::Match => "match",
+        RoundStatus::Mismatch => "mismatch",
+        RoundStatus::NoValidPairing => "no valid pairing",
+        RoundStatus::NotChecked => "not checked",
+    }
+}
+
+/// "round 4", "rounds 1, 2, 5".
+fn rounds(list: &[u32]) -> String {
+    let numbers: Vec<String> = list.iter().map(u32::to_string).collect();
+    format!("round{} {}", if list.len() == 1 { "" } else { "s" }, numbers.join(", "))
+}
+
+/// The rounds of a check as `check` prints them (a line per round, the diff and the why line of
+/// each differing round), then what changed since the file's last check, on standard error; the
+/// summary line that ends `check`'s rendering is left to standard output.
+pub fn write_rounds(report: &CheckReport, reused: &[u32], changes: Option<&Changes>) {
+    let mut rendered = Vec::new();
+    if crate::report::text::write(&mut rendered, report).is_err() {
+        return;
+    }
+    let summary = format!("{}\n", report.summary_line());
+    if rendered.ends_with(summary.as_bytes()) {
+        rendered.truncate(rendered.len() - summary.len());
+    }
+    let stderr = io::stderr();
+    let mut err = stderr.lock();
+    let _ = err.write_all(&rendered);
+    if let Some(changes) = changes {
+        let kept =
+            if reused.is_empty() { String::new() } else { format!(" ({} kept: inputs unchanged)", rounds(reused)) };
+        let _ = writeln!(err, "{}: since the last check: {}{kept}", report.file, changes.text());
+    }
+}
+
+/// A time as RFC 3339 in UTC, to the millisecond: `2026-11-27T18:30:00.000Z`.
+pub fn rfc3339(time: SystemTime) -> String {
+    let since = time.duration_since(UNIX_EPOCH).unwrap_or_default();
+    let seconds = since.as_secs();
+    let (days, second_of_day) = (seconds / 86_400, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        second_of_day / 3600,
+        second_of_day / 60 % 60,
+        second_of_day % 60,
+        since.subsec_millis()
+    )
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
+    let month = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn times_are_rfc_3339() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        // date -u -d @1795804200.25 +%FT%T → 2026-11-27T18:30:00
+        assert_eq!(rfc3339(UNIX_EPOCH + Duration::from_millis(1_795_804_200_250)), "2026-11-27T18:30:00.250Z");
+        // A leap day, and the last second of a year.
+        assert_eq!(rfc3339(UNIX_EPOCH + Duration::from_secs(951_782_400)), "2000-02-29T00:00:00.000Z");
+        assert_eq!(rfc3339(UNIX_EPOCH + Duration::from_secs(1_798_761_599)), "2026-12-31T23:59:59.000Z");
+    }
+
+    #[test]
+    fn changes_name_rounds_added_and_verdicts_changed() {
+        let before = Verdicts([(1, RoundStatus::Match), (2, RoundStatus::Match)].into_iter().collect());
+        let after = Verdicts(
+            [(1, RoundStatus::Match), (2, RoundStatus::Mismatch), (3, RoundStatus::Match)].into_iter().collect(),
+        );
+        let changes = before.changes(&after);
+        assert_eq!(changes.text(), "round 3 added; round 2: match → mismatch");
+        assert_eq!(after.changes(&before).text(), "round 3 removed; round 2: mismatch → match");
+        assert_eq!(after.changes(&after).text(), "no round added or removed, no verdict changed");
+    }
+}
