@@ -4,6 +4,7 @@
 //! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
 //! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
 
+pub mod criterion;
 pub mod round;
 pub mod severity;
 
@@ -128,9 +129,43 @@ pub struct Inspected {
     pub read_error: Option<String>,
 }
 
-/// Reads a file and runs the cross-checks.
+/// How outputs name standard input, the file argument `-` (issue #15 item 5).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// True for the file argument `-`: standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How outputs name a file argument: `<stdin>` for `-`, else the path as given.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) { STDIN_NAME.to_owned() } else { path.display().to_string() }
+}
+
+/// Reads a file argument: a file from disk, or for `-` standard input to its end (at most
+/// `--max-file-size` bytes, as a file: a pipe says no size, so the limit is kept while reading).
+pub fn read_input(path: &Path, options: ReadOptions) -> Result<Loaded, ReadError> {
+    if !is_stdin(path) {
+        return formats::read_path(path, options);
+    }
+    use std::io::Read;
+    let name = Path::new(STDIN_NAME);
+    let limit = options.max_file_size.bytes();
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Io { path: name.to_owned(), source })?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { path: name.to_owned(), limit: options.max_file_size });
+    }
+    Ok(formats::read_bytes(name, &bytes, options))
+}
+
+/// Reads a file (or standard input, for `-`) and runs the cross-checks.
 pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
-    inspect_read(formats::read_path(path, options), options)
+    inspect_read(read_input(path, options), options)
 }
 
 /// [`inspect`] for bytes already in memory (the fuzz targets'); `path` only names them.
@@ -173,7 +208,7 @@ pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, Validatio
     };
     let report = ValidationReport {
         schema: crate::report::SCHEMA,
-        file: path.display().to_string(),
+        file: display_name(path),
         valid: status == Status::Ok,
         format: tournament.and_then(|t| t.origin.format),
         encoding: inspected.loaded.as_ref().map(|l| l.source.encoding),
@@ -202,7 +237,7 @@ pub fn check_path_observed(
     observe: &(dyn Fn(Progress) + Sync),
 ) -> (Inspected, CheckReport) {
     let never = AtomicBool::new(false);
-    check_read(path, formats::read_path(path, options.read), options, observe, &never)
+    check_read(Path::new(&display_name(path)), read_input(path, options.read), options, observe, &never)
 }
 
 /// `trfcheck check` for bytes already in memory (the fuzz targets'); `path` only names them.
@@ -304,7 +339,11 @@ pub fn check_read(
     let rounds: Vec<u32> =
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    for outcome in check_rounds(tournament, &rounds, engine, jobs, observe, cancel) {
+    for mut outcome in check_rounds(tournament, &rounds, engine, jobs, observe, cancel) {
+        // The JSON names the criterion as the text does, in the version's own terms.
+        if let (Some(key), Some(text)) = (&outcome.criterion, &outcome.explanation) {
+            outcome.criterion = Some(criterion::named(resolved.system, key, text));
+        }
         match outcome.status {
             RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
             RoundStatus::Match => report.summary.rounds_checked += 1,
