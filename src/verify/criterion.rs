@@ -25,6 +25,15 @@ pub fn named(system: SystemId, key: &str, text: &str) -> String {
     {
         return head.to_owned();
     }
+    // "art. 2.2.4–2.2.6: in the 1.0-point bracket …" (Dubov 2025): the text names the run of
+    // articles that ends with the key, as the article the verdict rests on.
+    if let Some((head, _)) = text.split_once(": ")
+        && head.starts_with("art. ")
+        && head.ends_with(key)
+        && head.len() <= 32
+    {
+        return head.to_owned();
+    }
     key.to_owned()
 }
 
@@ -41,6 +50,10 @@ mod tests {
         assert_eq!(named(SystemId::Dutch2025, "art. 4", "the pairings differ only in ways …"), "art. 4");
         assert_eq!(named(SystemId::Dutch2025, "C12", "C12: in …"), "C12");
         assert_eq!(named(SystemId::Dutch2017, "C.5", "C.5: in …"), "C.5");
+        let text = "art. 2.2.4–2.2.6: in the 1.0-point bracket the recorded pairing";
+        assert_eq!(named(SystemId::Dubov2025, "2.2.6", text), "art. 2.2.4–2.2.6");
+        // The Dutch 2012 text says the version first; the criterion is the article.
+        assert_eq!(named(SystemId::Dutch2012, "B.4", "Dutch 2012, B.4: in the 1-point bracket"), "B.4");
         // A longer name that merely starts like the key is not a sub-article of it.
         assert_eq!(named(SystemId::Dubov2025, "2.2", "2.2.6x: …"), "2.2");
     }
