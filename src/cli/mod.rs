@@ -509,9 +509,9 @@ fn collect_files(
                 "status": "skipped", "reason": "not a tournament file (TRF or FMJD crosstable)"});
             report::write_json_line(out, &value)?;
         }
-        let empty: Vec<&PathBuf> =
-            if collected.files.is_empty() { paths.iter().collect() } else { collected.empty_folders.iter().collect() };
-        for path in empty {
+        // A folder without a tournament file says so; a file named is skipped or checked, so it
+        // has its object already.
+        for path in &collected.empty_folders {
             let value = serde_json::json!({"schema": report::SCHEMA, "file": path.display().to_string(),
                 "status": "nothing-to-check", "error": "no tournament file under it"});
             report::write_json_line(out, &value)?;
