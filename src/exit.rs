@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-/// What a file's check (or a run) ends with.
+/// What a file's check (or a run) ends with. Its JSON name (the file's `status`) is the word of
+/// the summary table (`report::table::status_label`), kebab-cased: `match`, `differs`,
+/// `usage-error`, `invalid`, `unsupported`, `nothing-to-check`, `unreadable` (docs/json.md).
 ///
 /// With several files, the run exits with the status of highest [`Status::rank`], which is not the
 /// highest code: a difference found (1) outranks a file that could not be checked (4), so that a
@@ -12,20 +14,26 @@ use std::process::ExitCode;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
-    /// 0: every checked round matches (or: every file is valid).
+    /// 0: every checked round matches (or: every file is valid). JSON `match` (`valid` in
+    /// `validate`'s objects).
+    #[serde(rename = "match")]
     Ok,
     /// 1: at least one round differs, or a recorded round has no legal pairing under the system.
+    #[serde(rename = "differs")]
     Mismatch,
     /// 2: usage error.
+    #[serde(rename = "usage-error")]
     Usage,
     /// 3: an input file is invalid (parse or consistency error).
     Invalid,
     /// 4: the pairing system is unknown, not declared and not inferable, or not supported for this file.
+    #[serde(rename = "unsupported")]
     System,
     /// 4: the file records no round to check (or a folder holds no tournament file): a run that
     /// checked nothing is never a pass.
     NothingToCheck,
     /// 5: a file cannot be read or written.
+    #[serde(rename = "unreadable")]
     Io,
 }
 

@@ -272,12 +272,17 @@ pub fn hints(t: &Tournament, system: SystemId, round_one_differs: bool, jobs: us
             .collect();
         let also = if others.is_empty() { String::new() } else { format!(" (also under {})", others.join(", ")) };
         let text = if best.differing.is_empty() {
-            format!("all {} checked rounds match under {}{also}", best.matching.len(), best.label())
+            match best.matching.len() {
+                1 => format!("the 1 checked round matches under {}{also}", best.label()),
+                n => format!("all {n} checked rounds match under {}{also}", best.label()),
+            }
         } else {
             format!(
-                "{} of {} rounds match under {} ({}){also}, against {declared} under {system}",
+                "{} of {} round{} {} under {} ({}){also}, against {declared} under {system}",
                 best.matching.len(),
                 checked(best),
+                if checked(best) == 1 { "" } else { "s" },
+                if best.matching.len() == 1 { "matches" } else { "match" },
                 best.label(),
                 crate::report::rounds_text(&best.matching)
             )

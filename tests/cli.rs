@@ -91,7 +91,7 @@ fn validate_json_is_one_object_per_file() {
         .unwrap();
     let objects = json_lines(&output.stdout);
     assert_eq!(objects.len(), 2);
-    assert_eq!(objects[0]["schema"], 1);
+    assert_eq!(objects[0]["schema"], 2);
     assert_eq!(objects[0]["valid"], true);
     assert_eq!(objects[1]["valid"], false);
     let diagnostics = objects[1]["diagnostics"].as_array().unwrap();
@@ -126,7 +126,7 @@ fn check_says_which_system_and_why_and_never_fakes_a_verdict() {
     let output = trfcheck().args(["check", "--format", "json"]).arg(sample("dutch-4p-2r.trf")).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     let report = &json_lines(&output.stdout)[0];
-    assert_eq!(report["schema"], 1);
+    assert_eq!(report["schema"], 2);
     assert_eq!(report["system"], "dutch-2025");
     assert_eq!(report["system_source"], "192 record");
     let rounds = report["rounds"].as_array().unwrap();
@@ -379,7 +379,192 @@ fn check_on_a_terminal_draws_progress_from_every_job() {
         .timeout(std::time::Duration::from_secs(120))
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("rounds checked: all match"));
+        .stdout(predicate::str::contains("rounds checked: all match"))
+        // Issue #15 item 5: the bar starts with the number of rounds known, never as a full bar
+        // reading "round 0/0".
+        .stdout(predicate::str::contains("round 0/0").not())
+        .stdout(predicate::str::contains("] round 1/7"));
+}
+
+/// A Dutch tournament generated under `system`, with round 1 changed from the rules' 1–7, 8–2 to
+/// 1–8, 7–2: the S2 of the 0-point bracket (S1 = 1–6, S2 = 7–12) transposed, which ties on every
+/// criterion (nobody has a history in round 1) and loses only on the order of generation (C.04.3
+/// 2025 art. 4.2: the first candidate pairs S1[i] with S2[i]; 2017 section D.1, the same order).
+/// Players 7 and 8 swap their round-1 entries and their points, so the file stays consistent.
+fn transposed_round_one(dir: &std::path::Path, system: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{system}.trf"));
+    let args = ["generate", "--system", system, "--players", "12", "--rounds", "5", "--seed", "3", "-o"];
+    trfcheck().args(args).arg(&path).assert().code(0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let find = |lines: &[String], id: u32| {
+        lines.iter().position(|l| l.starts_with("001") && l[4..8].trim() == id.to_string()).unwrap()
+    };
+    let (one, two, seven, eight) = (find(&lines, 1), find(&lines, 2), find(&lines, 7), find(&lines, 8));
+    // The generated round 1 is the rules' pairing: 1 (white) – 7 and 8 (white) – 2.
+    assert_eq!(&lines[one][91..97], "   7 w", "{text}");
+    assert_eq!(&lines[two][91..97], "   8 b", "{text}");
+    let (seven_line, eight_line) = (lines[seven].clone(), lines[eight].clone());
+    let swap = |mine: &str, theirs: &str| {
+        format!("{}{}{}{}{}", &mine[..80], &theirs[80..84], &mine[84..91], &theirs[91..101], &mine[101..])
+    };
+    lines[seven] = swap(&seven_line, &eight_line);
+    lines[eight] = swap(&eight_line, &seven_line);
+    lines[one].replace_range(91..95, "   8");
+    lines[two].replace_range(91..95, "   7");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// Issue #15 item 2: the JSON `criterion` is the text's, in the version's own terms: the order of
+/// generation is section D of the 2017 rules, art. 4.2 of the 2025 rules (never `art. 4` for 2017).
+#[test]
+fn json_and_text_name_the_criterion_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    for (system, criterion) in [("dutch-2017", "section D"), ("dutch-2025", "art. 4.2")] {
+        let path = transposed_round_one(dir.path(), system);
+        let text = trfcheck().args(["check", "--rounds", "1"]).arg(&path).output().unwrap();
+        let text = String::from_utf8_lossy(&text.stdout).into_owned();
+        assert!(text.contains(&format!("    why: {criterion}: in the 0.0-point bracket")), "{system}: {text}");
+        let json = trfcheck().args(["check", "--rounds", "1", "--format", "json"]).arg(&path).assert().code(1);
+        let objects = json_lines(&json.get_output().stdout);
+        let round = &objects[0]["rounds"][0];
+        assert_eq!(
+            (round["severity"].as_str(), round["criterion"].as_str()),
+            (Some("order"), Some(criterion)),
+            "{round}"
+        );
+        assert_eq!(objects[0]["status"], "differs");
+    }
+}
+
+/// Issue #15 item 2: the file `status` of the JSON is the summary table's word.
+#[test]
+fn file_statuses_are_words_a_reader_understands() {
+    let dir = tempfile::tempdir().unwrap();
+    let differs = transposed_round_one(dir.path(), "dutch-2017");
+    let missing = dir.path().join("missing.trf");
+    let cases = [
+        (sample("dutch-4p-2r.trf"), "match", 0),
+        (differs, "differs", 1),
+        (sample("defective.trf"), "invalid", 3),
+        (missing.clone(), "unreadable", 5),
+    ];
+    for (path, status, code) in cases {
+        let output = trfcheck().args(["check", "--format", "json"]).arg(&path).assert().code(code);
+        assert_eq!(json_lines(&output.get_output().stdout)[0]["status"], status, "{path:?}");
+    }
+    for (path, status, code) in [(sample("dutch-4p-2r.trf"), "valid", 0), (missing, "unreadable", 5)] {
+        let output = trfcheck().args(["validate", "--format", "json"]).arg(&path).assert().code(code);
+        assert_eq!(json_lines(&output.get_output().stdout)[0]["status"], status, "{path:?}");
+    }
+}
+
+/// Issue #15 item 2: with `--format json`, standard error is for logs only; the findings, notes
+/// and warnings are in the objects (a skipped file and an empty folder get objects of their own).
+#[test]
+fn json_keeps_standard_error_for_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mixed, empty) = (dir.path().join("mixed"), dir.path().join("empty"));
+    std::fs::create_dir_all(&mixed).unwrap();
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::copy(sample("defective.trf"), mixed.join("defective.trf")).unwrap();
+    std::fs::write(mixed.join("notes.txt"), "not a tournament\n").unwrap();
+    let good = sample("dutch-4p-2r.trf");
+    let output = trfcheck()
+        .args(["check", "--format", "json", "--floats", "off"])
+        .arg(&mixed)
+        .arg(&empty)
+        .arg(&good)
+        .assert()
+        .code(3)
+        .stderr("");
+    let objects = json_lines(&output.get_output().stdout);
+    let status = |name: &str| {
+        let object = objects.iter().find(|o| o["file"].as_str().is_some_and(|f| f.ends_with(name))).expect(name);
+        object["status"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(status("notes.txt"), "skipped");
+    assert_eq!(status("empty"), "nothing-to-check");
+    assert_eq!(status("defective.trf"), "invalid");
+    let good = objects.iter().find(|o| o["status"] == "match").unwrap();
+    assert_eq!(good["warnings"][0], "--floats applies to the FMJD systems only; dutch-2025 ignores it");
+    trfcheck().args(["validate", "--format", "json"]).arg(sample("defective.trf")).assert().code(3).stderr("");
+    let output =
+        trfcheck().args(["identify", "--format", "json"]).arg(sample("defective.trf")).assert().code(3).stderr("");
+    let object = &json_lines(&output.get_output().stdout)[0];
+    assert_eq!(object["status"], "invalid");
+    assert!(!object["diagnostics"].as_array().unwrap().is_empty(), "{object}");
+    trfcheck().args(["check", "--format", "json"]).arg(&empty).assert().code(4).stderr("");
+}
+
+/// Issue #15 item 5: `-` reads standard input, named `<stdin>`; `watch` refuses it.
+#[test]
+fn a_dash_reads_standard_input() {
+    let good = std::fs::read(sample("dutch-4p-2r.trf")).unwrap();
+    trfcheck()
+        .args(["check", "-"])
+        .write_stdin(good.clone())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("<stdin>: dutch-2025: 2 of 2 rounds checked: all match"));
+    let output = trfcheck().args(["check", "--format", "json", "-"]).write_stdin(good.clone()).assert().code(0);
+    assert_eq!(json_lines(&output.get_output().stdout)[0]["file"], "<stdin>");
+    trfcheck()
+        .args(["validate", "-"])
+        .write_stdin(good.clone())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("<stdin>: valid (4 players, 2 rounds paired"));
+    trfcheck()
+        .args(["validate", "-"])
+        .write_stdin(std::fs::read(sample("defective.trf")).unwrap())
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("--> <stdin>:8:99"));
+    let to_pair = std::fs::read(sample("javafo-round-to-pair.trf")).unwrap();
+    let from_file = trfcheck().arg("pair").arg(sample("javafo-round-to-pair.trf")).output().unwrap();
+    trfcheck().args(["pair", "-"]).write_stdin(to_pair).assert().code(0).stdout(from_file.stdout);
+    let crosstable = std::fs::read(sample("draughts-arbiter.csv")).unwrap();
+    let from_file = trfcheck().args(["convert", "--to", "trf"]).arg(sample("draughts-arbiter.csv")).output().unwrap();
+    trfcheck().args(["convert", "--to", "trf", "-"]).write_stdin(crosstable).assert().code(0).stdout(from_file.stdout);
+    trfcheck().args(["watch", "-"]).assert().code(2).stderr(predicate::str::contains("standard input"));
+}
+
+/// Issue #15 item 5: one round, one player are singular.
+#[test]
+fn one_round_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.trf");
+    let args = ["generate", "--system", "dutch-2025", "--players", "6", "--rounds", "1", "-o"];
+    trfcheck().args(args).arg(&path).assert().code(0);
+    trfcheck()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1 of 1 round checked: it matches"));
+    trfcheck()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("valid (6 players, 1 round paired; 0 errors, 0 warnings)"));
+    trfcheck().arg("identify").arg(&path).assert().stdout(predicate::str::contains(": 1 round recorded;"));
+}
+
+/// Issue #15: `--format bbp` (the checker layout of `check`) is a usage error where it does not apply.
+#[test]
+fn bbp_is_refused_where_it_does_not_apply() {
+    for command in ["validate", "watch", "identify"] {
+        trfcheck()
+            .args([command, "--format", "bbp"])
+            .arg(sample("dutch-4p-2r.trf"))
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("invalid value 'bbp'"));
+    }
 }
 
 /// Logs piped into a file or another program hold no escape codes (stderr is not a terminal here).

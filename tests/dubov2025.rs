@@ -418,7 +418,7 @@ fn cppdubovsystem_files_get_a_verdict_per_round() {
         ("test2", [None; 5]),
         ("random1", [None; 5]),
         ("parsing_test", [None, None, Some("C7"), None, Some("C10")]),
-        ("baku_test", [Some("2.2.6"), Some("C5"), Some("C7"), Some("C7"), None]),
+        ("baku_test", [Some("art. 2.2.4–2.2.6"), Some("C5"), Some("C7"), Some("C7"), None]),
     ];
     for (name, rounds) in expected {
         let path = dir.join(format!("pierotofy__CPPDubovSystem__{name}.trf"));

@@ -167,7 +167,7 @@ fn status_of(line: &Value) -> &str {
 /// as the pairing system (no engine exists yet, so `status` is `system`, not a match verdict).
 fn assert_valid_report(line: &Value, name: &str) {
     assert!(file_of(line).ends_with(name), "expected a report on {name}: {line}");
-    assert_eq!(line["schema"], 1, "{line}");
+    assert_eq!(line["schema"], 2, "{line}");
     assert_ne!(status_of(line), "invalid", "{line}");
     assert_eq!(line["format"], "trf", "{line}");
     assert!(line["diagnostics"].as_array().is_some_and(Vec::is_empty), "{line}");
@@ -192,7 +192,7 @@ fn checks_the_files_present_at_start_but_not_other_text_files() {
     reports.sort_by(|a, b| file_of(a).cmp(file_of(b)));
     assert_valid_report(&reports[0], "/sub/u.TRF");
     assert_valid_report(&reports[1], "/t.trf");
-    assert_eq!(status_of(&reports[1]), "ok", "{}", reports[1]);
+    assert_eq!(status_of(&reports[1]), "match", "{}", reports[1]);
     daemon.expect_silence(Duration::from_millis(800), "README.txt is not a tournament file");
 }
 
@@ -355,7 +355,7 @@ fn takes_the_fmjd_and_standings_flags_of_check() {
     assert!(file_of(&line).ends_with("haley.trf"), "{line}");
     assert_eq!(line["options"][2]["value"], "none", "{line}");
     assert_eq!(line["options"][2]["source"], "flag", "{line}");
-    assert_eq!(status_of(&line), "mismatch", "{line}");
+    assert_eq!(status_of(&line), "differs", "{line}");
     assert!(line.get("standings").is_none_or(Value::is_null), "{line}");
 }
 

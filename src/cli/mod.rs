@@ -43,9 +43,29 @@ pub struct Cli {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColourChoice {
+    /// Colour when standard error is a terminal and NO_COLOR is not set.
     Auto,
     Always,
     Never,
+}
+
+/// `--format` of the commands without the checker layout: `--format bbp` is refused there with a
+/// usage error (exit 2) rather than accepted and ignored (issue #15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlainFormat {
+    /// For people.
+    Text,
+    /// One JSON object per line (docs/json.md).
+    Json,
+}
+
+impl From<PlainFormat> for OutputFormat {
+    fn from(format: PlainFormat) -> OutputFormat {
+        match format {
+            PlainFormat::Text => OutputFormat::Text,
+            PlainFormat::Json => OutputFormat::Json,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -127,15 +147,19 @@ fn parse_points(text: &str) -> Result<crate::model::Points, String> {
 pub enum Command {
     /// Validate, then verify every round against the pairing system.
     Check {
-        /// Files, and folders (searched recursively for tournament files).
+        /// Files, and folders (searched recursively for tournament files); `-` reads standard
+        /// input, named `<stdin>` in the output.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The pairing system (overrides what the file declares).
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
         system: Option<SystemId>,
         /// Rounds to check: N, N-M or N-.
         #[arg(long)]
         rounds: Option<RoundRange>,
+        /// text: a line per round, the differing boards and why, for people; json: one object per
+        /// file (docs/json.md); bbp: the bbpPairings/JaVaFo checker layout.
         #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
         format: OutputFormat,
         /// Rounds (one file) or files (several) checked at once (default: one per core).
@@ -156,11 +180,14 @@ pub enum Command {
     },
     /// Parse and cross-check only: mirrored games, point totals, ids, byes.
     Validate {
-        /// Files, and folders (searched recursively for tournament files).
+        /// Files, and folders (searched recursively for tournament files); `-` reads standard
+        /// input, named `<stdin>` in the output.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-        format: OutputFormat,
+        /// text: a line per file, the findings on standard error; json: one object per file with
+        /// the findings in it (docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
         /// Files read at once (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
@@ -171,7 +198,10 @@ pub enum Command {
     },
     /// Pair the next round (JaVaFo/bbpPairings output: the number of pairs, then `white black`, a bye as `id 0`).
     Pair {
+        /// The tournament file whose next round is paired; `-` reads standard input.
         file: PathBuf,
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
         system: Option<SystemId>,
         #[command(flatten)]
@@ -181,9 +211,11 @@ pub enum Command {
     },
     /// Which systems, versions and organiser's options explain the recorded rounds, round by round.
     Identify {
+        /// The tournament file; `-` reads standard input.
         file: PathBuf,
-        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-        format: OutputFormat,
+        /// text: a line per candidate system, for people; json: one object (docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
         /// Candidates checked at once (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
@@ -192,12 +224,16 @@ pub enum Command {
     },
     /// Stay running and re-check every TRF/FMJD file under the paths whenever it changes.
     Watch {
+        /// Files and folders to watch (folders recursively); not `-`: standard input does not change.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
         system: Option<SystemId>,
-        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-        format: OutputFormat,
+        /// text: a line per check; json: one object per check (JSON Lines, docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
         /// Quiet period after a change before the file is checked, in milliseconds.
         #[arg(long, default_value_t = 200)]
         debounce_ms: u64,
@@ -218,10 +254,13 @@ pub enum Command {
     },
     /// Convert a file (an FMJD crosstable, or a TRF) to TRF-2026.
     Convert {
+        /// The file to convert (an FMJD crosstable, or a TRF); `-` reads standard input.
         file: PathBuf,
+        /// The format to write: trf (TRF-2026, with the point system in record 162).
         #[arg(long, value_enum)]
         to: ConvertTarget,
-        /// The pairing system the event was paired under, written as record 192.
+        /// The pairing system the event was paired under, written as record 192 (so that `check`
+        /// of the result needs no flag); without it, what the file declares is kept.
         #[arg(long, value_enum)]
         system: Option<SystemId>,
         /// Write to this file instead of standard output.
@@ -244,10 +283,13 @@ pub struct AuditArgs {
 /// What `generate` makes; the result model is documented in [`crate::generate::model`].
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
+    /// The pairing system that pairs every round (written as record 192).
     #[arg(long, value_enum)]
     pub system: SystemId,
+    /// The number of players (pairing numbers by rating, highest first).
     #[arg(long)]
     pub players: u32,
+    /// The number of rounds, every one paired and played.
     #[arg(long)]
     pub rounds: u32,
     /// The same seed (and options) gives the same file, on every machine.
@@ -300,6 +342,7 @@ fn probability(text: &str) -> Result<f64, String> {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ConvertTarget {
+    /// TRF-2026.
     Trf,
 }
 
@@ -377,16 +420,21 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         }
         Command::Validate { files, format, jobs, audit, read } => {
             let batch = Batch { report: audit.report.as_deref(), jobs };
-            validate(&files, read.options(), format, &batch, style, &mut out, &mut err)
+            validate(&files, read.options(), format.into(), &batch, style, &mut out, &mut err)
         }
         Command::Identify { file, format, jobs, read } => {
-            identify(&file, format, jobs, read.options(), style, &mut out, &mut err)
+            identify(&file, format.into(), jobs, read.options(), style, &mut out, &mut err)
         }
         Command::Pair { file, system, draughts, read } => {
             pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
         }
         Command::Watch { paths, system, format, debounce_ms, draughts, read, standings } => {
             drop(out);
+            // Standard input does not change, and is read once: nothing to watch (a usage error).
+            if paths.iter().any(|p| verify::is_stdin(p)) {
+                writeln!(err, "trfcheck: watch: `-` (standard input) cannot be watched; name files or folders")?;
+                return Ok(Status::Usage);
+            }
             let options = crate::watch::WatchOptions {
                 check: CheckOptions {
                     system,
@@ -396,7 +444,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                     draughts: draughts.options(),
                     ..CheckOptions::default()
                 },
-                format,
+                format: format.into(),
                 debounce: std::time::Duration::from_millis(debounce_ms),
             };
             crate::watch::run(&paths, &options)
@@ -444,8 +492,35 @@ enum ReportKind {
 
 /// Finds the files of a batch, says once on stderr what was skipped, and refuses a run without
 /// any file: a run that checked nothing is never a pass (exit 4).
-fn collect_files(paths: &[PathBuf], err: &mut dyn Write) -> io::Result<Result<crate::audit::Collected, Status>> {
-    let collected = crate::audit::collect(paths);
+fn collect_files(
+    paths: &[PathBuf],
+    format: OutputFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Result<crate::audit::Collected, Status>> {
+    // `-` is standard input: a file, first, once (it can be read only once), never skipped.
+    let (stdin, named): (Vec<PathBuf>, Vec<PathBuf>) = paths.iter().cloned().partition(|p| verify::is_stdin(p));
+    let mut collected = crate::audit::collect(&named);
+    if let Some(dash) = stdin.into_iter().next() {
+        collected.files.insert(0, dash);
+    }
+    // With --format json, standard output says what was left out, one object per path, and
+    // standard error carries logs only (issue #15 item 2).
+    if format == OutputFormat::Json {
+        for path in &collected.skipped {
+            let value = serde_json::json!({"schema": report::SCHEMA, "file": path.display().to_string(),
+                "status": "skipped", "reason": "not a tournament file (TRF or FMJD crosstable)"});
+            report::write_json_line(out, &value)?;
+        }
+        // A folder without a tournament file says so; a file named is skipped or checked, so it
+        // has its object already.
+        for path in &collected.empty_folders {
+            let value = serde_json::json!({"schema": report::SCHEMA, "file": path.display().to_string(),
+                "status": "nothing-to-check", "error": "no tournament file under it"});
+            report::write_json_line(out, &value)?;
+        }
+        return Ok(if collected.files.is_empty() { Err(Status::NothingToCheck) } else { Ok(collected) });
+    }
     if !collected.skipped.is_empty() {
         let names: Vec<String> = collected
             .skipped
@@ -530,10 +605,19 @@ fn check_file(
     observe: &(dyn Fn(verify::Progress) + Sync),
 ) -> io::Result<CheckedFile> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let (inspected, report) = verify::check_path_observed(path, options, observe);
+    let (inspected, mut report) = verify::check_path_observed(path, options, observe);
+    let unused =
+        report.system.as_deref().and_then(SystemId::from_id).and_then(|s| unused_draughts_flags(s, &options.draughts));
+    if format == OutputFormat::Json {
+        // Everything is in the object (diagnostics, system_warning, warnings): standard error
+        // carries logs only (issue #15 item 2).
+        report.warnings.extend(unused);
+        report::write_json_line(&mut out, &report)?;
+        return Ok(CheckedFile { report, out, err });
+    }
     report::write_diagnostics(&mut err, inspected.loaded.as_ref(), &report.file, &inspected.diagnostics, style)?;
-    if let Some(system) = report.system.as_deref().and_then(SystemId::from_id) {
-        warn_unused_draughts_flags(&mut err, &report.file, system, &options.draughts)?;
+    if let Some(unused) = unused {
+        writeln!(err, "trfcheck: {}: warning: {unused}", report.file)?;
     }
     if let Some(warning) = &report.system_warning {
         writeln!(err, "trfcheck: {}: warning: {warning}", report.file)?;
@@ -572,7 +656,7 @@ fn check(
         Ok(kind) => kind,
         Err(status) => return Ok(status),
     };
-    let collected = match collect_files(paths, err)? {
+    let collected = match collect_files(paths, format, out, err)? {
         Ok(collected) => collected,
         Err(status) => return Ok(status),
     };
@@ -583,7 +667,12 @@ fn check(
         let path = &collected.files[0];
         let bar = progress_bar(path);
         let checked = check_file(path, options, format, style, &|progress| {
-            bar.set_length(progress.total as u64);
+            if bar.length() != Some(progress.total as u64) {
+                bar.set_length(progress.total as u64);
+                // Drawn from the first round done on: before, the bar knew no length and its first
+                // frame was a full bar reading "round 0/0" (issue #15).
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
             bar.set_position(progress.done as u64);
         })?;
         bar.finish_and_clear();
@@ -660,8 +749,16 @@ fn warn_unused_draughts_flags(
     system: SystemId,
     draughts: &crate::model::DraughtsOptions,
 ) -> io::Result<()> {
+    match unused_draughts_flags(system, draughts) {
+        Some(warning) => writeln!(err, "trfcheck: {file}: warning: {warning}"),
+        None => Ok(()),
+    }
+}
+
+/// The warning that the FMJD option flags given do nothing under `system`, if any.
+fn unused_draughts_flags(system: SystemId, draughts: &crate::model::DraughtsOptions) -> Option<String> {
     if system.is_fmjd() {
-        return Ok(());
+        return None;
     }
     let given: Vec<&str> = [
         ("--floats", draughts.floats.is_some()),
@@ -673,24 +770,20 @@ fn warn_unused_draughts_flags(
     .filter_map(|(flag, set)| set.then_some(flag))
     .collect();
     if given.is_empty() {
-        return Ok(());
+        return None;
     }
     let (verb, object) = if given.len() == 1 { ("applies", "it") } else { ("apply", "them") };
-    writeln!(
-        err,
-        "trfcheck: {file}: warning: {} {verb} to the FMJD systems only; {system} ignores {object}",
-        given.join(", ")
-    )
+    Some(format!("{} {verb} to the FMJD systems only; {system} ignores {object}", given.join(", ")))
 }
 
-/// A progress bar for the rounds of a file, on stderr; hidden when stderr is not a terminal.
+/// A progress bar for the rounds of a file, on stderr once the number of rounds is known (hidden
+/// until then, and when stderr is not a terminal).
 fn progress_bar(path: &Path) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    let bar = indicatif::ProgressBar::hidden();
     if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} [{bar:30}] round {pos}/{len} {elapsed}") {
         bar.set_style(style.progress_chars("=> "));
     }
-    bar.set_message(path.display().to_string());
+    bar.set_message(verify::display_name(path));
     bar
 }
 
@@ -707,7 +800,7 @@ fn validate(
         Ok(kind) => kind,
         Err(status) => return Ok(status),
     };
-    let collected = match collect_files(paths, err)? {
+    let collected = match collect_files(paths, format, out, err)? {
         Ok(collected) => collected,
         Err(status) => return Ok(status),
     };
@@ -798,22 +891,40 @@ fn identify(
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let inspected = verify::inspect(path, options);
-    let name = path.display().to_string();
-    if let Some(error) = inspected.read_error {
-        writeln!(err, "trfcheck: {error}")?;
-        return Ok(Status::Io);
+    let name = verify::display_name(path);
+    let json = format == OutputFormat::Json;
+    // What stops identification: said on stderr in text, in the object with --format json (whose
+    // stderr carries logs only, issue #15 item 2).
+    let stop = |status: Status, error: String, out: &mut dyn Write, err: &mut dyn Write| -> io::Result<Status> {
+        if json {
+            let diagnostics: Vec<_> = inspected.diagnostics.iter().collect();
+            let value = serde_json::json!({"schema": report::SCHEMA, "file": name, "status": status,
+                "error": error, "diagnostics": diagnostics});
+            report::write_json_line(out, &value)?;
+        } else {
+            writeln!(err, "trfcheck: {error}")?;
+        }
+        Ok(status)
+    };
+    if let Some(error) = &inspected.read_error {
+        return stop(Status::Io, error.clone(), out, err);
     }
-    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    if !json {
+        report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    }
     let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
-        return Ok(Status::Invalid);
+        return stop(Status::Invalid, format!("{name} is not a tournament file trfcheck reads"), out, err);
     };
     if inspected.diagnostics.has_errors() {
-        writeln!(err, "trfcheck: {name} is invalid; nothing identified")?;
-        return Ok(Status::Invalid);
+        return stop(Status::Invalid, format!("{name} is invalid; nothing identified"), out, err);
     }
     if tournament.rounds_paired() == 0 {
-        writeln!(err, "trfcheck: {name}: nothing to check: the file records no paired round")?;
-        return Ok(Status::NothingToCheck);
+        return stop(
+            Status::NothingToCheck,
+            format!("{name}: nothing to check: the file records no paired round"),
+            out,
+            err,
+        );
     }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let found = crate::identify::identify(tournament, jobs);
@@ -827,7 +938,8 @@ fn identify(
             report::write_json_line(out, &value)?;
         }
         OutputFormat::Text | OutputFormat::Bbp => {
-            writeln!(out, "{name}: {rounds} rounds recorded; the rounds each system's pairing matches, best first:")?;
+            let noun = if rounds == 1 { "round" } else { "rounds" };
+            writeln!(out, "{name}: {rounds} {noun} recorded; the rounds each system's pairing matches, best first:")?;
             let width = found.iter().map(|c| c.label().chars().count()).max().unwrap_or(0);
             for candidate in &found {
                 let matching = if candidate.matching.is_empty() {
@@ -867,7 +979,7 @@ fn pair(
     err: &mut dyn Write,
 ) -> io::Result<Status> {
     let inspected = verify::inspect(path, options);
-    let name = path.display().to_string();
+    let name = verify::display_name(path);
     if let Some(error) = inspected.read_error {
         writeln!(err, "trfcheck: {error}")?;
         return Ok(Status::Io);
@@ -924,14 +1036,14 @@ fn convert(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let loaded = match formats::read_path(path, options) {
+    let loaded = match verify::read_input(path, options) {
         Ok(loaded) => loaded,
         Err(error) => {
             writeln!(err, "trfcheck: {error}")?;
             return Ok(Status::Io);
         }
     };
-    let name = path.display().to_string();
+    let name = verify::display_name(path);
     report::write_diagnostics(err, Some(&loaded), &name, &loaded.diagnostics, style)?;
     let Some(tournament) = loaded.valid_tournament() else {
         writeln!(err, "trfcheck: {name} is invalid; nothing converted")?;
@@ -1007,6 +1119,33 @@ mod tests {
     #[test]
     fn the_cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// Issue #15 item 5: every argument and option of every command says what it is for in
+    /// `--help`, and `--system` is described wherever it is accepted.
+    #[test]
+    fn every_argument_of_every_command_has_help() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>, systems: &mut usize) {
+            for arg in command.get_arguments() {
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                if help.trim().is_empty() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+                if arg.get_id() == "system" {
+                    *systems += 1;
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing, systems);
+            }
+        }
+        let mut command = Cli::command();
+        command.build();
+        let (mut missing, mut systems) = (Vec::new(), 0);
+        walk(&command, "trfcheck", &mut missing, &mut systems);
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+        // check, pair, watch, generate, convert.
+        assert_eq!(systems, 5);
     }
 
     #[test]

@@ -38,10 +38,10 @@ table.files td.name { overflow-wrap: anywhere; min-width: 16rem; max-width: 28re
 table.files td.dates { white-space: nowrap; }
 table.files td:last-child, table.files td:nth-last-child(2) { white-space: nowrap; }
 .badge { display: inline-block; padding: 0 .45rem; border-radius: .6rem; font-size: .8rem; font-weight: 600; }
-.s-mismatch { background: #fde2e1; color: #8a1c12; }
-.s-invalid, .s-io, .s-usage { background: #ffe8c2; color: #7a4500; }
-.s-system, .s-nothing-to-check { background: #e6e6ea; color: #3c3c43; }
-.s-ok { background: #dff3e3; color: #1d6b31; }
+.s-differs { background: #fde2e1; color: #8a1c12; }
+.s-invalid, .s-unreadable, .s-usage-error { background: #ffe8c2; color: #7a4500; }
+.s-unsupported, .s-nothing-to-check { background: #e6e6ea; color: #3c3c43; }
+.s-match, .s-valid { background: #dff3e3; color: #1d6b31; }
 .v-absolute { background: #c62828; color: #fff; }
 .v-quality { background: #ef6c00; color: #fff; }
 .v-colours { background: #1565c0; color: #fff; }
@@ -140,7 +140,7 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
 fn status_badge(row: &Row, mode: Mode) -> String {
     format!(
         "<span class=\"badge status s-{}\">{}</span>",
-        status_name(row.status),
+        status_name(row.status, mode),
         escape(status_label(row.status, mode))
     )
 }
@@ -171,7 +171,14 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
         facts.push(escape(&event.dates()));
     }
     if row.event.is_some() {
-        facts.push(format!("{} players, {} rounds", event.players, event.rounds));
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        facts.push(format!(
+            "{} player{}, {} round{}",
+            event.players,
+            s(event.players),
+            event.rounds,
+            s(event.rounds as usize)
+        ));
     }
     if !facts.is_empty() {
         writeln!(out, "<p class=\"event\">{}</p>", facts.join(" · "))?;
@@ -257,7 +264,13 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
             let detail = round.detail.as_ref();
             let headline = match (round.status, detail) {
                 (RoundStatus::Mismatch, Some(d)) => {
-                    format!("{} of {} boards differ", d.differing_computed.len(), d.computed.len())
+                    format!(
+                        "{} of {} board{} {}",
+                        d.differing_computed.len(),
+                        d.computed.len(),
+                        if d.computed.len() == 1 { "" } else { "s" },
+                        if d.differing_computed.len() == 1 { "differs" } else { "differ" }
+                    )
                 }
                 _ => "no pairing satisfies the absolute criteria".to_owned(),
             };

@@ -1,4 +1,4 @@
-//! What a run tells: per file, as text for people or JSON for programs (SPEC.md, `schema: 1`).
+//! What a run tells: per file, as text for people or JSON for programs (SPEC.md; `schema` is [`SCHEMA`]).
 
 pub mod bbp;
 pub mod diff;
@@ -19,8 +19,10 @@ use crate::formats::Loaded;
 use crate::model::{SourceFormat, Tournament};
 use crate::systems::Severity;
 
-/// JSON schema number; bumped only when a field is removed or changes meaning.
-pub const SCHEMA: u32 = 1;
+/// JSON schema number; bumped only when a field is removed or changes meaning. 2: the file's
+/// `status` speaks the words of the summary table (`match`, `differs`, `unsupported`,
+/// `unreadable`, … for schema 1's `ok`, `mismatch`, `system`, `io`; docs/json.md).
+pub const SCHEMA: u32 = 2;
 
 /// Output format of `check`, `validate` and `watch`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -207,6 +209,10 @@ pub struct CheckReport {
     /// When most rounds differ, what the data suggests, each computed (`crate::identify`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<String>,
+    /// Warnings about the run rather than the file (a flag the system ignores), which the text
+    /// formats print on stderr.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub status: Status,
     /// What stopped the check, when something did (unreadable file, invalid file, no system, no engine).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -234,6 +240,7 @@ impl CheckReport {
             summary: Summary::default(),
             worst_severity: None,
             hints: Vec::new(),
+            warnings: Vec::new(),
             status: Status::Ok,
             error: None,
             diagnostics: Vec::new(),
@@ -265,7 +272,12 @@ impl CheckReport {
     /// "N of M rounds checked" with what was left out and why, then the verdict on those checked.
     fn rounds_verdict(&self) -> String {
         let summary = &self.summary;
-        let mut head = format!("{} of {} rounds checked", summary.rounds_checked, summary.rounds_recorded);
+        let mut head = format!(
+            "{} of {} round{} checked",
+            summary.rounds_checked,
+            summary.rounds_recorded,
+            plural(summary.rounds_recorded as usize)
+        );
         let mut left_out = Vec::new();
         if !summary.not_requested_rounds.is_empty() {
             left_out.push(format!("{} not asked for by --rounds", rounds_text(&summary.not_requested_rounds)));
@@ -289,7 +301,9 @@ impl CheckReport {
         }
         let differing = summary.mismatched_rounds.len();
         if differing == 0 {
-            return format!("{head}: all match");
+            // "all match" of one round reads wrong (issue #15 item 5).
+            let verdict = if summary.rounds_checked == 1 { "it matches" } else { "all match" };
+            return format!("{head}: {verdict}");
         }
         let classes: Vec<String> = Severity::WORST_FIRST
             .iter()
@@ -447,10 +461,17 @@ pub struct ValidationReport {
     pub round_to_pair: Option<u32>,
     pub errors: usize,
     pub warnings: usize,
+    /// `valid`, `invalid`, `unreadable`, `nothing-to-check` (the words of `validate`'s table).
+    #[serde(serialize_with = "validation_status")]
     pub status: Status,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A validation's status by the words of `validate`'s table: a good file is `valid`, not `match`.
+fn validation_status<S: serde::Serializer>(status: &Status, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&table::status_name(*status, table::Mode::Validate))
 }
 
 impl ValidationReport {

@@ -122,9 +122,10 @@ pub fn status_label(status: Status, mode: Mode) -> &'static str {
     }
 }
 
-/// The status as JSON names it (`ok`, `mismatch`, `nothing-to-check`, …).
-pub fn status_name(status: Status) -> String {
-    serde_json::to_value(status).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+/// The status as JSON names it (`match`, `differs`, `nothing-to-check`, …; `valid` in
+/// `validate`): the word of [`status_label`], kebab-cased.
+pub fn status_name(status: Status, mode: Mode) -> String {
+    status_label(status, mode).replace(' ', "-")
 }
 
 /// The totals over the rows.
@@ -358,7 +359,7 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
         record.extend([
             row.errors.to_string(),
             row.warnings.to_string(),
-            status_name(row.status),
+            status_name(row.status, mode),
             row.status.code().to_string(),
             row.error.clone().unwrap_or_default(),
         ]);
@@ -370,6 +371,31 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue #15 item 2: the JSON `status` of a file is the table's word, so that a reader of
+    /// either sees the same (and no `ok`, `system` or `io`).
+    #[test]
+    fn the_json_status_is_the_word_of_the_table() {
+        let all = [
+            Status::Ok,
+            Status::Mismatch,
+            Status::Usage,
+            Status::Invalid,
+            Status::System,
+            Status::NothingToCheck,
+            Status::Io,
+        ];
+        let names: Vec<String> =
+            all.iter().map(|&s| serde_json::to_value(s).unwrap().as_str().unwrap().to_owned()).collect();
+        assert_eq!(
+            names,
+            ["match", "differs", "usage-error", "invalid", "unsupported", "nothing-to-check", "unreadable"]
+        );
+        for (status, name) in all.iter().zip(&names) {
+            assert_eq!(&status_name(*status, Mode::Check), name);
+        }
+        assert_eq!(status_name(Status::Ok, Mode::Validate), "valid");
+    }
 
     #[test]
     fn cells_are_cut_by_characters() {

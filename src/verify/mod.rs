@@ -4,6 +4,7 @@
 //! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
 //! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
 
+pub mod criterion;
 pub mod reuse;
 pub mod round;
 pub mod severity;
@@ -129,9 +130,43 @@ pub struct Inspected {
     pub read_error: Option<String>,
 }
 
-/// Reads a file and runs the cross-checks.
+/// How outputs name standard input, the file argument `-` (issue #15 item 5).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// True for the file argument `-`: standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// How outputs name a file argument: `<stdin>` for `-`, else the path as given.
+pub fn display_name(path: &Path) -> String {
+    if is_stdin(path) { STDIN_NAME.to_owned() } else { path.display().to_string() }
+}
+
+/// Reads a file argument: a file from disk, or for `-` standard input to its end (at most
+/// `--max-file-size` bytes, as a file: a pipe says no size, so the limit is kept while reading).
+pub fn read_input(path: &Path, options: ReadOptions) -> Result<Loaded, ReadError> {
+    if !is_stdin(path) {
+        return formats::read_path(path, options);
+    }
+    use std::io::Read;
+    let name = Path::new(STDIN_NAME);
+    let limit = options.max_file_size.bytes();
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|source| ReadError::Io { path: name.to_owned(), source })?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { path: name.to_owned(), limit: options.max_file_size });
+    }
+    Ok(formats::read_bytes(name, &bytes, options))
+}
+
+/// Reads a file (or standard input, for `-`) and runs the cross-checks.
 pub fn inspect(path: &Path, options: ReadOptions) -> Inspected {
-    inspect_read(formats::read_path(path, options), options)
+    inspect_read(read_input(path, options), options)
 }
 
 /// [`inspect`] for bytes already in memory (the fuzz targets'); `path` only names them.
@@ -174,7 +209,7 @@ pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, Validatio
     };
     let report = ValidationReport {
         schema: crate::report::SCHEMA,
-        file: path.display().to_string(),
+        file: display_name(path),
         valid: status == Status::Ok,
         format: tournament.and_then(|t| t.origin.format),
         encoding: inspected.loaded.as_ref().map(|l| l.source.encoding),
@@ -203,7 +238,7 @@ pub fn check_path_observed(
     observe: &(dyn Fn(Progress) + Sync),
 ) -> (Inspected, CheckReport) {
     let never = AtomicBool::new(false);
-    check_read(path, formats::read_path(path, options.read), options, observe, &never)
+    check_read(Path::new(&display_name(path)), read_input(path, options.read), options, observe, &never)
 }
 
 /// `trfcheck check` for bytes already in memory (the fuzz targets'); `path` only names them.
@@ -332,6 +367,13 @@ pub fn check_read_reusing(
         }
     }
     let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
+    for outcome in &mut outcomes {
+        // The JSON names the criterion as the text does, in the version's own terms (a kept
+        // verdict was named when it was made).
+        if let (Some(key), Some(text)) = (&outcome.criterion, &outcome.explanation) {
+            outcome.criterion = Some(criterion::named(resolved.system, key, text));
+        }
+    }
     outcomes.extend(kept);
     outcomes.sort_by_key(|outcome| outcome.round);
     for outcome in outcomes {
