@@ -707,14 +707,14 @@ fn a_re_check_keeps_the_verdicts_of_rounds_whose_inputs_are_unchanged() {
     fs::write(&target, &full).unwrap();
     let daemon = Daemon::start(&["--format", "json"], dir.path());
     let first = daemon.next_json(CHANGE, "the first pass");
-    assert_eq!(status_of(&first), "ok", "{first}");
+    assert_eq!(status_of(&first), "match", "{first}");
     assert_eq!(rounds_of(&first["reused_rounds"]), Vec::<u64>::new(), "{first}");
     assert!(first.get("changes").is_none(), "no last check to compare with: {first}");
 
     let last_changed = with_a_result_reversed(&full, 5);
     save_atomically(&target, &last_changed);
     let line = daemon.next_json(CHANGE, "a result of round 5 changed");
-    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(status_of(&line), "match", "{line}");
     assert_eq!(rounds_of(&line["reused_rounds"]), [1, 2, 3, 4], "{line}");
     assert_eq!(line["summary"]["rounds_checked"], 5, "{line}");
     assert_eq!(rounds_of(&line["changes"]["rounds_added"]), Vec::<u64>::new(), "{line}");
@@ -729,11 +729,11 @@ fn a_re_check_keeps_the_verdicts_of_rounds_whose_inputs_are_unchanged() {
     let has_total = full.lines().any(|l| l.starts_with("XXR") || l.starts_with("142"));
     save_atomically(&target, &without_last_rounds(&full, 5, 1));
     let line = daemon.next_json(CHANGE, "round 5 taken out");
-    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(status_of(&line), "match", "{line}");
     assert_eq!(rounds_of(&line["changes"]["rounds_removed"]), [5], "{line}");
     save_atomically(&target, &full);
     let line = daemon.next_json(CHANGE, "round 5 appended");
-    assert_eq!(status_of(&line), "ok", "{line}");
+    assert_eq!(status_of(&line), "match", "{line}");
     assert_eq!(rounds_of(&line["changes"]["rounds_added"]), [5], "{line}");
     let kept: Vec<u64> = if has_total { vec![1, 2, 3, 4] } else { vec![1, 2, 3] };
     assert_eq!(rounds_of(&line["reused_rounds"]), kept, "{line}");
