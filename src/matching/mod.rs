@@ -40,6 +40,7 @@
 //! that contain both ends. Vertex duals stay below `2·max_weight + 2`, so every weight must be at
 //! most [`Weight::headroom_limit`], that is `W::max_value() >> 2`.
 
+pub mod augmenting;
 mod certificate;
 mod forest;
 mod stage;

@@ -10,8 +10,7 @@
 //! perfect). One search costs O(n²) at most and usually stops after a few players.
 
 use super::rules::Context;
-
-const NONE: usize = usize::MAX;
+use crate::matching::augmenting::{self, NONE};
 
 #[derive(Clone, Debug)]
 pub struct Witness {
@@ -87,99 +86,8 @@ impl Witness {
         self.exposed() == 0
     }
 
-    /// Edmonds' search for an augmenting path from the exposed `root`; augments and returns true
-    /// when one exists.
+    /// [`augmenting::augment_from`] over the players left, along the legal pairs.
     fn augment_from(&mut self, ctx: &Context, root: usize) -> bool {
-        let n = self.mate.len();
-        let mut used = vec![false; n];
-        let mut parent = vec![NONE; n];
-        let mut base: Vec<usize> = (0..n).collect();
-        let mut queue = std::collections::VecDeque::new();
-        used[root] = true;
-        queue.push_back(root);
-        while let Some(v) = queue.pop_front() {
-            for to in 0..n {
-                if !self.alive[to] || to == v || !ctx.legal(v, to) {
-                    continue;
-                }
-                if base[v] == base[to] || self.mate[v] == to {
-                    continue;
-                }
-                if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
-                    // An odd cycle: contract it into a blossom with base `b`.
-                    let b = self.lca(&base, &parent, v, to);
-                    let mut blossom = vec![false; n];
-                    self.mark_path(&base, &mut parent, &mut blossom, v, b, to);
-                    self.mark_path(&base, &mut parent, &mut blossom, to, b, v);
-                    for i in 0..n {
-                        if self.alive[i] && blossom[base[i]] {
-                            base[i] = b;
-                            if !used[i] {
-                                used[i] = true;
-                                queue.push_back(i);
-                            }
-                        }
-                    }
-                } else if parent[to] == NONE {
-                    parent[to] = v;
-                    if self.mate[to] == NONE {
-                        // Augment along the path back to the root.
-                        let mut x = to;
-                        while x != NONE {
-                            let px = parent[x];
-                            let next = self.mate[px];
-                            self.mate[x] = px;
-                            self.mate[px] = x;
-                            x = next;
-                        }
-                        return true;
-                    }
-                    let m = self.mate[to];
-                    used[m] = true;
-                    queue.push_back(m);
-                }
-            }
-        }
-        false
-    }
-
-    fn lca(&self, base: &[usize], parent: &[usize], a: usize, b: usize) -> usize {
-        let n = self.mate.len();
-        let mut seen = vec![false; n];
-        let mut a = a;
-        loop {
-            a = base[a];
-            seen[a] = true;
-            if self.mate[a] == NONE {
-                break;
-            }
-            a = parent[self.mate[a]];
-        }
-        let mut b = b;
-        loop {
-            b = base[b];
-            if seen[b] {
-                return b;
-            }
-            b = parent[self.mate[b]];
-        }
-    }
-
-    fn mark_path(
-        &self,
-        base: &[usize],
-        parent: &mut [usize],
-        blossom: &mut [bool],
-        mut v: usize,
-        b: usize,
-        mut child: usize,
-    ) {
-        while base[v] != b {
-            blossom[base[v]] = true;
-            blossom[base[self.mate[v]]] = true;
-            parent[v] = child;
-            child = self.mate[v];
-            v = parent[self.mate[v]];
-        }
+        augmenting::augment_from(&mut self.mate, &self.alive, root, |a, b| ctx.legal(a, b))
     }
 }

@@ -483,23 +483,13 @@ impl Search<'_> {
         self.steps > self.limit
     }
 
-    /// Takes `paired` out of the witness and gives `roles` theirs; true when the rest of the round
-    /// can still be paired. On false the witness is as it was. One step of the limit.
-    fn try_update(&mut self, paired: &[usize], roles: &[(usize, Role)]) -> bool {
+    /// Takes `paired` out of the witness and gives `roles` theirs. When the rest of the round can
+    /// still be paired, returns the witness as it was, for the caller to restore if the branch
+    /// fails; otherwise `None`, and the witness is as it was. One step of the limit.
+    fn try_update(&mut self, paired: &[usize], roles: &[(usize, Role)]) -> Option<Witness> {
         self.steps += 1;
-        let Some(witness) = &self.witness else { return false };
-        let mut next = witness.clone();
-        if next.update(self.players, paired, roles) {
-            self.witness = Some(next);
-            true
-        } else {
-            false
-        }
-    }
-
-    /// The witness, to restore when a branch fails.
-    fn saved(&self) -> Option<Witness> {
-        self.witness.clone()
+        let mut next = self.witness.clone()?;
+        if next.update(self.players, paired, roles) { self.witness.replace(next) } else { None }
     }
 
     /// Pairs the groups from `gi` down, with `incoming` players moved down from above (in order).
@@ -559,13 +549,12 @@ impl Search<'_> {
                 .map(|&w| self.players[w].id)
                 .collect();
             // Only an opponent after whom the rest of the round can still be paired.
-            let saved = self.saved();
-            if !self.try_update(&[floater, v], &[]) {
+            let Some(saved) = self.try_update(&[floater, v], &[]) else {
                 if self.over() {
                     return None;
                 }
                 continue;
-            }
+            };
             if self.options.floats && !passed.is_empty() {
                 self.trace.push(Trace::new(6, [self.players[floater].id].into_iter().chain(passed)));
             }
@@ -575,20 +564,17 @@ impl Search<'_> {
             if found.is_some() || self.over() {
                 return found;
             }
-            self.witness = saved;
+            self.witness = Some(saved);
             self.trace.truncate(mark);
         }
         // 3.6: a player who cannot be paired in this group moves on to the next (reading 2).
-        let saved = self.saved();
-        if !self.try_update(&[], &[(floater, Role::Passed)]) {
-            return None;
-        }
+        let saved = self.try_update(&[], &[(floater, Role::Passed)])?;
         self.trace.push(Trace::new(2, [self.players[floater].id]));
         chosen.push((floater, None));
         let found = self.floaters_in(groups, gi, incoming, k + 1, opponents, chosen);
         chosen.pop();
         if found.is_none() {
-            self.witness = saved;
+            self.witness = Some(saved);
             self.trace.truncate(mark);
         }
         found
@@ -626,11 +612,10 @@ impl Search<'_> {
                 break;
             }
             let mut set = Vec::new();
-            let saved = self.saved();
+            // floater_sets leaves the witness as it found it when it fails.
             if let Some(found) = self.floater_sets(groups, gi, &rest, &candidates, k, 0, &mut set, &passed_on, &made) {
                 return Some(found);
             }
-            self.witness = saved;
             if self.over() {
                 return None;
             }
@@ -660,12 +645,13 @@ impl Search<'_> {
             // The set is complete: the others stay (the candidates not yet passed over too).
             let stay: Vec<(usize, Role)> =
                 candidates[from..].iter().filter(|v| !set.contains(v)).map(|&v| (v, Role::Stayer)).collect();
-            if !self.try_update(&[], &stay) {
-                return None;
-            }
+            let saved = self.try_update(&[], &stay)?;
             let remaining: Vec<usize> = rest.iter().copied().filter(|v| !set.contains(v)).collect();
             let mark = self.trace.len();
-            let halves = self.halves(&remaining)?;
+            let Some(halves) = self.halves(&remaining) else {
+                self.witness = Some(saved);
+                return None;
+            };
             self.trace_floaters(groups, gi, rest, set);
             // Moved down: those passed on from above first, then this group's floaters, in order.
             let mut down: Vec<usize> = passed_on.to_vec();
@@ -673,6 +659,7 @@ impl Search<'_> {
             own.sort_unstable();
             down.extend(own);
             let Some(below) = self.groups(groups, gi + 1, &down) else {
+                self.witness = Some(saved);
                 self.trace.truncate(mark);
                 return None;
             };
@@ -687,22 +674,21 @@ impl Search<'_> {
             }
             // Only a set whose players so far can move down, and the players passed over stay,
             // with the rest of the round still paired.
-            let saved = self.saved();
             let mut roles: Vec<(usize, Role)> = candidates[from..i].iter().map(|&v| (v, Role::Stayer)).collect();
             roles.push((candidates[i], Role::Floater));
-            if !self.try_update(&[], &roles) {
+            let Some(saved) = self.try_update(&[], &roles) else {
                 if self.over() {
                     return None;
                 }
                 continue;
-            }
+            };
             set.push(candidates[i]);
             let found = self.floater_sets(groups, gi, rest, candidates, k, i + 1, set, passed_on, made);
             set.pop();
             if found.is_some() || self.over() {
                 return found;
             }
-            self.witness = saved;
+            self.witness = Some(saved);
         }
         None
     }
@@ -848,7 +834,7 @@ impl Search<'_> {
                         }
                     }
                 };
-                if self.try_update(&[group[x], group[y]], &[]) {
+                if self.try_update(&[group[x], group[y]], &[]).is_some() {
                     found = Some((y, next_colours));
                     break;
                 }

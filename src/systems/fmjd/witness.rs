@@ -18,9 +18,8 @@
 
 use super::{FmjdPlayer, colour_problem, compatible};
 use crate::matching::Matcher;
+use crate::matching::augmenting::{self, NONE};
 use crate::model::ColourPreference;
-
-const NONE: usize = usize::MAX;
 
 /// What a player still unpaired may do in the rest of the round, at a point of the search in
 /// group `gi`.
@@ -123,96 +122,12 @@ impl Witness {
         }
     }
 
-    /// Edmonds' search for an augmenting path from the exposed `root`; augments and returns true
-    /// when one exists.
+    /// [`augmenting::augment_from`] over the players left, along the pairs still allowed.
     fn augment_from(&mut self, players: &[FmjdPlayer], root: usize) -> bool {
-        let n = self.mate.len();
-        let mut used = vec![false; n];
-        let mut parent = vec![NONE; n];
-        let mut base: Vec<usize> = (0..n).collect();
-        let mut queue = std::collections::VecDeque::new();
-        used[root] = true;
-        queue.push_back(root);
-        while let Some(v) = queue.pop_front() {
-            for to in 0..n {
-                if base[v] == base[to] || self.mate[v] == to || !self.allowed(players, v, to) {
-                    continue;
-                }
-                if to == root || (self.mate[to] != NONE && parent[self.mate[to]] != NONE) {
-                    // An odd cycle: contract it into a blossom with base `b`.
-                    let b = self.lca(&base, &parent, v, to);
-                    let mut blossom = vec![false; n];
-                    self.mark_path(&base, &mut parent, &mut blossom, v, b, to);
-                    self.mark_path(&base, &mut parent, &mut blossom, to, b, v);
-                    for i in 0..n {
-                        if self.alive[i] && blossom[base[i]] {
-                            base[i] = b;
-                            if !used[i] {
-                                used[i] = true;
-                                queue.push_back(i);
-                            }
-                        }
-                    }
-                } else if parent[to] == NONE {
-                    parent[to] = v;
-                    if self.mate[to] == NONE {
-                        // Augment along the path back to the root.
-                        let mut x = to;
-                        while x != NONE {
-                            let px = parent[x];
-                            let next = self.mate[px];
-                            self.mate[x] = px;
-                            self.mate[px] = x;
-                            x = next;
-                        }
-                        return true;
-                    }
-                    let m = self.mate[to];
-                    used[m] = true;
-                    queue.push_back(m);
-                }
-            }
-        }
-        false
-    }
-
-    fn lca(&self, base: &[usize], parent: &[usize], a: usize, b: usize) -> usize {
-        let mut seen = vec![false; self.mate.len()];
-        let mut a = a;
-        loop {
-            a = base[a];
-            seen[a] = true;
-            if self.mate[a] == NONE {
-                break;
-            }
-            a = parent[self.mate[a]];
-        }
-        let mut b = b;
-        loop {
-            b = base[b];
-            if seen[b] {
-                return b;
-            }
-            b = parent[self.mate[b]];
-        }
-    }
-
-    fn mark_path(
-        &self,
-        base: &[usize],
-        parent: &mut [usize],
-        blossom: &mut [bool],
-        mut v: usize,
-        b: usize,
-        mut child: usize,
-    ) {
-        while base[v] != b {
-            blossom[base[v]] = true;
-            blossom[base[self.mate[v]]] = true;
-            parent[v] = child;
-            child = self.mate[v];
-            v = parent[self.mate[v]];
-        }
+        let (role, mate, alive) = (&self.role, &mut self.mate, &self.alive);
+        augmenting::augment_from(mate, alive, root, |a, b| {
+            roles_may_meet(role[a], role[b]) && compatible(players, a, b)
+        })
     }
 }
 
