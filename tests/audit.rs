@@ -438,11 +438,27 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
     let round9 = rematch.select(&select("details.round[data-round=\"9\"]")).next().unwrap();
     assert_eq!(round9.value().attr("data-severity"), Some("absolute"));
     let head: Vec<String> = round9.select(&select("table.boards th")).map(text).collect();
-    assert_eq!(head, ["Board", "Recorded", "dutch-2017"]);
+    assert_eq!(head, ["Board", "Recorded", "Board", "dutch-2017"]);
     let recorded: Vec<String> = round9.select(&select("td.recorded.differs")).map(text).collect();
     let computed: Vec<String> = round9.select(&select("td.computed.differs")).map(text).collect();
     assert!(recorded.contains(&"4 – 2".to_owned()) && recorded.contains(&"6 – 9".to_owned()), "{recorded:?}");
     assert!(computed.contains(&"9 – 2".to_owned()) && computed.contains(&"6 – 4".to_owned()), "{computed:?}");
+    // Laid out as the text diff is: a row pairs a recorded board with a computed board that
+    // shares a player with it, and the boards both pairings have are folded into one row.
+    let players =
+        |board: &str| -> Vec<String> { board.split(" – ").filter(|p| *p != "bye").map(str::to_owned).collect() };
+    let mut rows = 0;
+    for row in round9.select(&select("table.boards tbody tr:not(.agree)")) {
+        let cells: Vec<String> = row.select(&select("td")).map(text).collect();
+        assert_eq!(cells.len(), 4, "{cells:?}");
+        if !cells[1].is_empty() && !cells[3].is_empty() {
+            assert!(players(&cells[1]).iter().any(|p| players(&cells[3]).contains(p)), "{cells:?}");
+            rows += 1;
+        }
+    }
+    assert!(rows >= 2, "the differing boards side by side");
+    let folded: Vec<String> = round9.select(&select("table.boards tr.agree")).map(text).collect();
+    assert!(!folded.is_empty() && folded.iter().all(|f| f.contains("agree")), "{folded:?}");
     let why = text(round9.select(&select("p.why")).next().unwrap());
     assert!(why.contains("already met"), "{why}");
     assert_eq!(rematch.select(&select("details.round")).count(), 9);

@@ -168,15 +168,24 @@ fn every_systems_explanations_keep_a_short_first_line() {
     }
 }
 
-/// Issue #15 item 4: a Baku-accelerated round 1 under Dubov 2025 names the virtual point in its
-/// bracket's score (C.04.7 1: the players of GA start with one fictitious point).
+/// Issue #15 item 4: a Baku-accelerated bracket names the virtual point in its score (C.04.7 1:
+/// the players of GA start with one fictitious point), under every chess system that pairs by
+/// score brackets: Dubov 2025 and the Dutch rules in round 1 (the upper half of the list is the
+/// 1.0-point bracket), Dubov 1997 in round 2 (its round 1 is paired by halves, without groups).
 #[test]
 fn an_accelerated_bracket_names_the_virtual_point() {
     let Some(shared) = shared() else { return };
     let path = shared.join("corpus/real/pierotofy__CPPDubovSystem__baku_test.trf");
-    let options = CheckOptions { system: Some(SystemId::Dubov2025), ..CheckOptions::default() };
-    let (_, report) = verify::check_path(&path, &options);
-    let round = report.rounds.iter().find(|r| r.round == 1).unwrap();
-    let why = round.explanation.as_deref().unwrap();
-    assert!(why.contains("1.0-point bracket (1.0 points with the acceleration's virtual point)"), "{why}");
+    for (system, round, text) in [
+        (SystemId::Dubov2025, 1, "1.0-point bracket (1.0 points with the acceleration's virtual point)"),
+        (SystemId::Dubov1997, 2, "score group 2.0 (2.0 points with the acceleration's virtual point)"),
+        (SystemId::Dutch2012, 1, "1-point bracket (1.0 points with the acceleration's virtual point)"),
+        (SystemId::Dutch2017, 1, "1.0-point bracket (1.0 points with the acceleration's virtual point)"),
+    ] {
+        let options = CheckOptions { system: Some(system), ..CheckOptions::default() };
+        let (_, report) = verify::check_path(&path, &options);
+        let found = report.rounds.iter().find(|r| r.round == round).unwrap();
+        let why = found.explanation.as_deref().unwrap_or_else(|| panic!("{system}: round {round} differs"));
+        assert!(why.contains(text), "{system}: {why}");
+    }
 }

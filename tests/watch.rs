@@ -853,3 +853,109 @@ fn a_file_written_slowly_in_place_is_reported_once_complete() {
     assert_valid_report(&line, "/t.trf");
     daemon.expect_silence(Duration::from_millis(1500), "one report for the whole file");
 }
+
+/// The file as it stands just before round `rounds` is paired: the round's pairings and results
+/// cut off every 001 record (the Points corrected), but not the absences and byes asked for in it
+/// (`0000 - Z/H/F`), which are entered before the round is paired.
+fn before_last_round_is_paired(text: &str, rounds: u32) -> String {
+    let at = block(rounds);
+    let mut out = String::new();
+    for line in text.lines() {
+        let last = line.get(at..).unwrap_or("").trim_end();
+        let asked = ["0000 - Z", "0000 - H", "0000 - F"].contains(&last.trim_start());
+        if !line.starts_with("001") || line.len() <= at || asked {
+            out.push_str(line);
+        } else {
+            let points: f64 = line[80..84].trim().parse().unwrap();
+            let lost = match line.get(at + 7..at + 8).unwrap_or(" ") {
+                "1" | "+" | "W" | "F" | "U" => 1.0,
+                "=" | "D" | "H" => 0.5,
+                _ => 0.0,
+            };
+            let mut cut = line[..at].trim_end().to_owned();
+            cut.replace_range(80..84, &format!("{:>4.1}", points - lost));
+            out.push_str(&cut);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The file with the colours of the first game of `round` (by record order) swapped in both
+/// players' records: the round's pairing differs from the system's in its colours.
+fn with_colours_swapped(text: &str, round: u32) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let at = block(round);
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("001") && matches!(l.get(at + 5..at + 6), Some("w" | "b")))
+        .expect("a game in the round");
+    let opponent: u32 = lines[first][at..at + 4].trim().parse().unwrap();
+    let second = lines
+        .iter()
+        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
+        .expect("the opponent's record");
+    for index in [first, second] {
+        let line = &mut lines[index];
+        let swapped = if &line[at + 5..at + 6] == "w" { "b" } else { "w" };
+        line.replace_range(at + 5..at + 6, swapped);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Watch pairs the next round of an event under way while it is idle (the event declares five
+/// rounds and records four); once round 5 is published, its check takes that pairing instead of
+/// pairing the round again (the debug log says so), and the verdict is `check`'s: a recorded round
+/// 5 that is the system's pairing matches, one with a board's colours swapped differs. With
+/// `--no-pair-ahead` nothing is paired ahead.
+#[test]
+fn the_next_round_is_paired_ahead_and_used_once_published() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.trf");
+    let full = generated_tournament(dir.path(), 30, 5);
+    assert!(full.lines().any(|l| l.starts_with("142 5")), "the generated event declares its rounds");
+    fs::write(&target, before_last_round_is_paired(&full, 5)).unwrap();
+    let daemon = Daemon::start(&["-vv", "--format", "json"], dir.path());
+    let first = daemon.next_json(CHANGE, "the first pass");
+    assert_eq!(status_of(&first), "match", "{first}");
+    assert_eq!(first["summary"]["rounds_recorded"], 4, "{first}");
+    daemon.wait_for_stderr("next round paired ahead", CHANGE);
+
+    save_atomically(&target, &full);
+    let line = daemon.next_json(CHANGE, "round 5 published");
+    assert_eq!(status_of(&line), "match", "{line}");
+    assert_eq!(rounds_of(&line["changes"]["rounds_added"]), [5], "{line}");
+    daemon.wait_for_stderr("the pairing made ahead is used", CHANGE);
+    assert!(!daemon.stderr().contains("paired again"), "{}", daemon.stderr());
+
+    // Back to the file before round 5, paired ahead again, then a round 5 with wrong colours.
+    save_atomically(&target, &before_last_round_is_paired(&full, 5));
+    daemon.next_json(CHANGE, "round 5 taken out");
+    daemon.wait_for_stderr_times("next round paired ahead", 2, CHANGE);
+    let wrong = with_colours_swapped(&full, 5);
+    save_atomically(&target, &wrong);
+    let line = daemon.next_json(CHANGE, "round 5 published with a board's colours swapped");
+    daemon.wait_for_stderr_times("the pairing made ahead is used", 2, CHANGE);
+    let round5 = &line["rounds"][4];
+    assert_eq!(round5["status"], "mismatch", "{line}");
+    let checked = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        .args(["check", "--format", "json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .env_remove("RUST_LOG")
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(wrong.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("cannot run trfcheck check");
+    let checked: Value = serde_json::from_slice(&checked.stdout).unwrap();
+    assert_eq!(round5["explanation"], checked["rounds"][4]["explanation"], "{line}\n{checked}");
+    drop(daemon);
+
+    fs::write(&target, before_last_round_is_paired(&full, 5)).unwrap();
+    let daemon = Daemon::start(&["-vv", "--no-pair-ahead", "--format", "json"], dir.path());
+    daemon.next_json(CHANGE, "the first pass");
+    daemon.expect_silence(Duration::from_millis(500), "nothing is paired ahead");
+    assert!(!daemon.stderr().contains("paired ahead"), "{}", daemon.stderr());
+}

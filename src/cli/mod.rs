@@ -237,6 +237,11 @@ pub enum Command {
         /// Quiet period after a change before the file is checked, in milliseconds.
         #[arg(long, default_value_t = 200)]
         debounce_ms: u64,
+        /// Do not pair a file's next round while idle. By default, after checking a file whose
+        /// tournament declares more rounds (142/XXR) than it records, watch pairs the next round
+        /// ahead, so that its check is almost instant once it is published.
+        #[arg(long)]
+        no_pair_ahead: bool,
         #[command(flatten)]
         draughts: DraughtsArgs,
         #[command(flatten)]
@@ -428,7 +433,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Pair { file, system, draughts, read } => {
             pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
         }
-        Command::Watch { paths, system, format, debounce_ms, draughts, read, standings } => {
+        Command::Watch { paths, system, format, debounce_ms, no_pair_ahead, draughts, read, standings } => {
             drop(out);
             // Standard input does not change, and is read once: nothing to watch (a usage error).
             if paths.iter().any(|p| verify::is_stdin(p)) {
@@ -446,6 +451,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                 },
                 format: format.into(),
                 debounce: std::time::Duration::from_millis(debounce_ms),
+                pair_ahead: !no_pair_ahead,
             };
             crate::watch::run(&paths, &options)
         }

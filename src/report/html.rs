@@ -288,27 +288,32 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
                 }
             }
             if let Some(detail) = detail {
+                // Laid out as the text report is (`super::diff`): a row per differing recorded
+                // board beside the computed board that shares a player with it, each with its own
+                // board number, and the boards both pairings have folded into one row.
                 write!(
                     out,
-                    "<table class=\"boards\"><thead><tr><th>Board</th><th>Recorded</th><th>{}</th></tr></thead><tbody>",
+                    "<table class=\"boards\"><thead><tr><th>Board</th><th>Recorded</th><th>Board</th><th>{}</th></tr></thead><tbody>",
                     escape(system)
                 )?;
-                let rows = detail.recorded.len().max(detail.computed.len());
-                for i in 0..rows {
-                    let cell = |board: Option<&Board>, differing: &[Board], side: &str| match board {
-                        Some(b) => {
-                            let class = if differing.contains(b) { format!("{side} differs") } else { side.to_owned() };
-                            format!("<td class=\"{class}\">{}</td>", escape(&board_text(b)))
+                for line in super::diff::lines(detail) {
+                    match line {
+                        super::diff::Line::Agree { count, first, last } => write!(
+                            out,
+                            "<tr class=\"agree\"><td colspan=\"4\" class=\"muted\">{}</td></tr>",
+                            escape(&super::diff::agree_text(count, first, last))
+                        )?,
+                        super::diff::Line::Row { recorded, computed } => {
+                            let cells = |side: Option<(usize, Board)>, class: &str| match side {
+                                Some((number, board)) => format!(
+                                    "<td>{number}</td><td class=\"{class} differs\">{}</td>",
+                                    escape(&board_text(&board))
+                                ),
+                                None => format!("<td></td><td class=\"{class}\"></td>"),
+                            };
+                            write!(out, "<tr>{}{}</tr>", cells(recorded, "recorded"), cells(computed, "computed"))?;
                         }
-                        None => format!("<td class=\"{side}\"></td>"),
-                    };
-                    write!(
-                        out,
-                        "<tr><td>{}</td>{}{}</tr>",
-                        i + 1,
-                        cell(detail.recorded.get(i), &detail.differing_recorded, "recorded"),
-                        cell(detail.computed.get(i), &detail.differing_computed, "computed")
-                    )?;
+                    }
                 }
                 writeln!(out, "</tbody></table>")?;
             }

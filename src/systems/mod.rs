@@ -510,6 +510,11 @@ pub fn acceleration_note(
         .filter_map(|id| state.players.iter().find(|c| c.id == id))
         .map(|c| c.acceleration)
         .collect();
+    acceleration_note_of(score, &accelerations)
+}
+
+/// [`acceleration_note`] from the virtual points of the bracket's players.
+pub fn acceleration_note_of(score: crate::model::Points, accelerations: &[crate::model::Points]) -> String {
     let accelerated = accelerations.iter().filter(|a| !a.is_zero()).count();
     match accelerations.first() {
         _ if accelerated == 0 => String::new(),

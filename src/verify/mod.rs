@@ -4,6 +4,7 @@
 //! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
 //! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
 
+pub mod ahead;
 pub mod criterion;
 pub mod reuse;
 pub mod round;
@@ -257,7 +258,7 @@ pub fn check_read(
     observe: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
 ) -> (Inspected, CheckReport) {
-    check_read_reusing(path, read, options, observe, cancel, &|_, _, _| None)
+    check_read_reusing(path, read, options, observe, cancel, &|_, _, _| None, None)
 }
 
 /// A round's verdict from an earlier check, when the caller has one whose inputs are those of
@@ -266,7 +267,9 @@ pub fn check_read(
 /// the round is not checked again.
 pub type Reuse<'a> = dyn Fn(&crate::model::Tournament, SystemId, u32) -> Option<RoundReport> + Sync + 'a;
 
-/// [`check_read`], keeping the verdicts `reuse` gives instead of checking those rounds again.
+/// [`check_read`], keeping the verdicts `reuse` gives instead of checking those rounds again, and
+/// taking the pairing `ahead` made of a round when that round's state is the one it was made from
+/// ([`ahead::WithPairingAhead`]).
 pub fn check_read_reusing(
     path: &Path,
     read: Result<Loaded, ReadError>,
@@ -274,6 +277,7 @@ pub fn check_read_reusing(
     observe: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
     reuse: &Reuse,
+    ahead: Option<&ahead::PairedAhead>,
 ) -> (Inspected, CheckReport) {
     let inspected = inspect_read(read, options.read);
     let mut report = CheckReport::new(path.display().to_string());
@@ -366,6 +370,14 @@ pub fn check_read_reusing(
             _ => to_check.push(round),
         }
     }
+    let with_ahead;
+    let engine: &dyn crate::systems::Engine = match ahead.filter(|ahead| ahead.system == resolved.system) {
+        Some(ahead) => {
+            with_ahead = ahead::WithPairingAhead { inner: engine, ahead };
+            &with_ahead
+        }
+        None => engine,
+    };
     let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
     for outcome in &mut outcomes {
         // The JSON names the criterion as the text does, in the version's own terms (a kept

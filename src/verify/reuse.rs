@@ -72,7 +72,7 @@ fn up_to_round(t: &Tournament, round: u32) -> Tournament {
 }
 
 /// Feeds formatted text to a hasher, without building the string.
-struct HashWriter<'a>(&'a mut DefaultHasher);
+pub(super) struct HashWriter<'a>(pub(super) &'a mut DefaultHasher);
 
 impl fmt::Write for HashWriter<'_> {
     fn write_str(&mut self, text: &str) -> fmt::Result {

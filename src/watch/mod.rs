@@ -101,6 +101,7 @@ use crate::diagnostics::render::render_short;
 use crate::exit::Status;
 use crate::report::{self, CheckReport, OutputFormat};
 use crate::verify::CheckOptions;
+use crate::verify::ahead::PairedAhead;
 use output::{Changes, Verdicts};
 use task::{CheckTask, ContentKey, Outcome, RoundMemory};
 
@@ -110,6 +111,9 @@ pub struct WatchOptions {
     pub format: OutputFormat,
     /// Quiet period: a file is checked once nothing has touched it for this long.
     pub debounce: Duration,
+    /// After checking a file with rounds still to play, pair its next round while idle, so that
+    /// the round's check, once it is published, need not pair it ([`crate::verify::ahead`]).
+    pub pair_ahead: bool,
 }
 
 /// How often the watched directories are looked at, to see that each is still the directory
@@ -128,6 +132,14 @@ fn settling_time(debounce: Duration) -> Duration {
 enum Message {
     Events(DebounceEventResult),
     Checked(Finished),
+    /// A file's next round, paired ahead after the check `id` of the file (`None`: not paired:
+    /// cancelled, or nothing to pair).
+    PairedAhead {
+        path: PathBuf,
+        id: u64,
+        paired: Option<PairedAhead>,
+        seconds: f64,
+    },
     Quit,
 }
 
@@ -136,6 +148,8 @@ struct Finished {
     path: PathBuf,
     id: u64,
     outcome: Outcome,
+    /// The thread goes on to pair the file's next round ahead, and keeps its place until then.
+    ahead_follows: bool,
 }
 
 /// Watches the paths until Ctrl-C or SIGTERM, printing to standard output.
@@ -246,6 +260,8 @@ fn watch(
         noted: HashSet::new(),
         memory: HashMap::new(),
         verdicts: HashMap::new(),
+        ahead: HashMap::new(),
+        pairing_ahead: HashMap::new(),
         sender,
     };
     // Watching started before this first pass, so no change made during it is lost.
@@ -449,6 +465,10 @@ struct Watcher<'a> {
     memory: HashMap<PathBuf, Arc<RoundMemory>>,
     /// The round verdicts of each file's last report, to say what changed since.
     verdicts: HashMap<PathBuf, Verdicts>,
+    /// Each file's next round as paired ahead after its last check.
+    ahead: HashMap<PathBuf, Arc<PairedAhead>>,
+    /// The pairings ahead under way: the check they follow, and how to cancel them.
+    pairing_ahead: HashMap<PathBuf, (u64, Arc<AtomicBool>)>,
     /// For the check threads' results.
     sender: Sender<Message>,
 }
@@ -513,6 +533,16 @@ impl Watcher<'_> {
                 }
             }
             Message::Checked(finished) => self.finished(finished, out)?,
+            Message::PairedAhead { path, id, paired, seconds } => {
+                self.threads = self.threads.saturating_sub(1);
+                if self.pairing_ahead.get(&path).is_some_and(|(running, _)| *running == id) {
+                    self.pairing_ahead.remove(&path);
+                    if let Some(paired) = paired {
+                        info!(file = %self.display(&path), round = paired.round, seconds, "next round paired ahead");
+                        self.ahead.insert(path, Arc::new(paired));
+                    }
+                }
+            }
         }
         Ok(Flow::Continue)
     }
@@ -554,6 +584,10 @@ impl Watcher<'_> {
         if let Some(running) = self.running.remove(path) {
             debug!(path = %path.display(), "changed again; its check under way is cancelled");
             running.cancel.store(true, Ordering::Relaxed);
+        }
+        if let Some((_, cancel)) = self.pairing_ahead.remove(path) {
+            debug!(path = %path.display(), "changed; its pairing ahead is cancelled");
+            cancel.store(true, Ordering::Relaxed);
         }
         self.queued.remove(path);
     }
@@ -722,15 +756,38 @@ impl Watcher<'_> {
                 cancel: Arc::clone(&cancel),
                 memory: self.memory.get(&path).cloned(),
                 settle: settling_time(self.options.debounce),
+                ahead: self.ahead.get(&path).cloned(),
+                pair_ahead: self.options.pair_ahead,
             };
             let id = self.next_id;
             let sender = self.sender.clone();
             let name = path.clone();
             let spawned = thread::Builder::new().name("check".into()).spawn(move || {
                 // A panic (a bug) must still free the thread's place and leave the daemon running.
-                let outcome =
+                let mut outcome =
                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| task.run())).unwrap_or(Outcome::Failed);
-                let _ = sender.send(Message::Checked(Finished { path: name, id, outcome }));
+                let next = match &mut outcome {
+                    Outcome::Checked { next, .. } => next.take(),
+                    _ => None,
+                };
+                let ahead_follows = next.is_some();
+                let _ = sender.send(Message::Checked(Finished { path: name.clone(), id, outcome, ahead_follows }));
+                if let Some(tournament) = next {
+                    // The report is out; the next round is paired now, while the file is left alone.
+                    let started = Instant::now();
+                    let paired = if task.cancel.load(Ordering::Relaxed) {
+                        None
+                    } else {
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            crate::verify::ahead::pair_ahead(&tournament, &task.options)
+                        }))
+                        .ok()
+                        .flatten()
+                    };
+                    let paired = paired.filter(|_| !task.cancel.load(Ordering::Relaxed));
+                    let seconds = started.elapsed().as_secs_f64();
+                    let _ = sender.send(Message::PairedAhead { path: name, id, paired, seconds });
+                }
             });
             if let Err(error) = spawned {
                 // Tried again at the next turn of the loop (within half a second).
@@ -750,13 +807,20 @@ impl Watcher<'_> {
 
     /// A check ended: its outcome is reported, unless it was superseded by a later check.
     fn finished(&mut self, finished: Finished, out: &mut dyn Write) -> io::Result<()> {
-        let Finished { path, id, outcome } = finished;
-        self.threads = self.threads.saturating_sub(1);
+        let Finished { path, id, outcome, ahead_follows } = finished;
+        if !ahead_follows {
+            self.threads = self.threads.saturating_sub(1);
+        }
         if self.running.get(&path).is_none_or(|running| running.id != id) {
             debug!(path = %path.display(), id, "superseded; not reported");
             return Ok(());
         }
-        self.running.remove(&path);
+        if let Some(running) = self.running.remove(&path)
+            && ahead_follows
+            && let Some((_, previous)) = self.pairing_ahead.insert(path.clone(), (id, running.cancel))
+        {
+            previous.store(true, Ordering::Relaxed);
+        }
         if !matches!(outcome, Outcome::NotRegular(_)) {
             self.noted.remove(&path);
         }
@@ -793,7 +857,7 @@ impl Watcher<'_> {
                 eprintln!("trfcheck: the check of {} stopped on an internal error (a bug)", self.display(&path));
                 Ok(())
             }
-            Outcome::Checked { mut report, diagnostics, key, memory, reused } => {
+            Outcome::Checked { mut report, diagnostics, key, memory, reused, next: _ } => {
                 self.known.insert(path.clone());
                 match key {
                     Some(key) => self.checked.insert(path.clone(), key),
@@ -843,6 +907,10 @@ impl Watcher<'_> {
             self.checked.remove(&file);
             self.memory.remove(&file);
             self.verdicts.remove(&file);
+            self.ahead.remove(&file);
+            if let Some((_, cancel)) = self.pairing_ahead.remove(&file) {
+                cancel.store(true, Ordering::Relaxed);
+            }
             let name = self.display(&file);
             debug!(file = %name, "removed");
             match self.options.format {
@@ -866,6 +934,9 @@ impl Watcher<'_> {
     fn cancel_all(&mut self) {
         for (_, running) in self.running.drain() {
             running.cancel.store(true, Ordering::Relaxed);
+        }
+        for (_, (_, cancel)) in self.pairing_ahead.drain() {
+            cancel.store(true, Ordering::Relaxed);
         }
     }
 

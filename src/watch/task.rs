@@ -19,7 +19,7 @@ use crate::diagnostics::Diagnostics;
 use crate::exit::Status;
 use crate::formats::{self, ReadError, SNIFF_BYTES};
 use crate::report::{CheckReport, RoundReport};
-use crate::verify::{self, CheckOptions};
+use crate::verify::{self, CheckOptions, ahead::PairedAhead};
 
 /// The verdicts of a file's last check, by round, each with the key of its inputs
 /// ([`verify::reuse::round_input_key`]): a round whose key is unchanged keeps its verdict.
@@ -92,6 +92,9 @@ pub enum Outcome {
         memory: Box<RoundMemory>,
         /// The rounds whose verdict was kept from the last check (their inputs unchanged).
         reused: Vec<u32>,
+        /// The tournament read, when its next round is to be paired ahead (the task asked for it,
+        /// the file's rounds were checked, and it declares more rounds than it records).
+        next: Option<Box<crate::model::Tournament>>,
     },
 }
 
@@ -109,6 +112,10 @@ pub struct CheckTask {
     /// How long an invalid file must have been left alone before it is reported invalid: a file
     /// still being written reads as invalid until its last write.
     pub settle: Duration,
+    /// The file's next round as paired ahead after its last check, if it was.
+    pub ahead: Option<Arc<PairedAhead>>,
+    /// Hand back the tournament for its next round to be paired ahead ([`Outcome::Checked`]).
+    pub pair_ahead: bool,
 }
 
 impl CheckTask {
@@ -164,8 +171,15 @@ impl CheckTask {
                 report.clone()
             })
         };
-        let (inspected, report) =
-            verify::check_read_reusing(&self.path, read, &self.options, &|_| {}, &self.cancel, &reuse);
+        let (inspected, report) = verify::check_read_reusing(
+            &self.path,
+            read,
+            &self.options,
+            &|_| {},
+            &self.cancel,
+            &reuse,
+            self.ahead.as_deref(),
+        );
         if self.cancel.load(Ordering::Relaxed) {
             return Outcome::Cancelled;
         }
@@ -183,12 +197,21 @@ impl CheckTask {
             .collect();
         let mut reused = reused.into_inner().unwrap_or_else(PoisonError::into_inner);
         reused.sort_unstable();
+        let rounds_checked = matches!(report.status, Status::Ok | Status::Mismatch);
+        let next = inspected
+            .loaded
+            .and_then(|loaded| loaded.tournament)
+            .filter(|t| {
+                self.pair_ahead && rounds_checked && t.header.rounds.is_some_and(|total| total > t.rounds_paired())
+            })
+            .map(Box::new);
         Outcome::Checked {
             report: Box::new(report),
             diagnostics: Box::new(inspected.diagnostics),
             key,
             memory: Box::new(memory),
             reused,
+            next,
         }
     }
 
@@ -296,6 +319,8 @@ mod tests {
             cancel: Arc::new(AtomicBool::new(false)),
             memory: None,
             settle: Duration::ZERO,
+            ahead: None,
+            pair_ahead: false,
         }
     }
 

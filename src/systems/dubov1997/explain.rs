@@ -76,6 +76,14 @@ impl Record<'_> {
     }
 }
 
+/// A score group's score as the explanations name it: `1.5`, or, where the Baku acceleration's
+/// virtual points (C.04.7) put players in it, `1.5 (1.5 points with the acceleration's virtual
+/// point)`, so a reader does not take the score for points won.
+fn group_score(ctx: &Context, score: crate::model::Points) -> String {
+    let members = ctx.state.players.iter().filter(|c| c.pairing_score() == score).map(|c| c.id);
+    format!("{score}{}", crate::systems::acceleration_note(ctx.state, score, members))
+}
+
 fn who(ctx: &Context, i: usize) -> String {
     let p = ctx.p(i);
     let due = p.due.map_or("no due colour".to_owned(), |c| format!("due {}", colour_word(c)));
@@ -276,6 +284,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
             ))
         }
         Step::Floater { score, floater, candidates, chosen, .. } => {
+            let group = group_score(ctx, *score);
             let f = *floater;
             let rp = record.partner(f).flatten();
             if rp == *chosen {
@@ -286,7 +295,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
                 (None, Some(r)) if pos(r).is_some() => Some(bug(
                     "8.2",
                     format!(
-                        "the record pairs floater {} with {} in score group {score}, which trfcheck thought left the round unpairable",
+                        "the record pairs floater {} with {} in score group {group}, which trfcheck thought left the round unpairable",
                         ctx.p(f).id,
                         ctx.p(r).id
                     ),
@@ -305,7 +314,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
                 (Some(c), _) => Some(finding(
                     "8.2",
                     format!(
-                        "{} floats into score group {score} and is paired first (8.1) with the player of the highest R, if possible of the opposite due colour, whose pairing leaves the round pairable: {}; the record {}",
+                        "{} floats into score group {group} and is paired first (8.1) with the player of the highest R, if possible of the opposite due colour, whose pairing leaves the round pairable: {}; the record {}",
                         who(ctx, f),
                         who(ctx, c),
                         record.with(f)
@@ -314,6 +323,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
             }
         }
         Step::Lone { score, player, candidates, chosen } => {
+            let group = group_score(ctx, *score);
             let x = *player;
             let rp = record.partner(x).flatten();
             if rp == *chosen {
@@ -342,7 +352,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
                 (Some(c), _) => Some(finding(
                     "7.1",
                     format!(
-                        "{} can meet nobody of score group {score}, so a player of the next possible lower group is transferred to meet him (due colour opposite, then the highest R, then the lowest ARO): {}; the record {}",
+                        "{} can meet nobody of score group {group}, so a player of the next possible lower group is transferred to meet him (due colour opposite, then the highest R, then the lowest ARO): {}; the record {}",
                         who(ctx, x),
                         who(ctx, c),
                         record.with(x)
@@ -373,6 +383,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return None;
     }
     let score = group.score;
+    let named = group_score(ctx, score);
     // 7.2: the player transferred into an odd group.
     if let Some(&t) = members.iter().find(|&&m| ctx.p(m).score < score)
         && !recorded_pairs.iter().any(|&(a, b)| a == t || b == t)
@@ -380,7 +391,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(finding(
             "7.2",
             format!(
-                "score group {score} has an odd number of players, so the player of the next possible lower group who can meet one of them, of due colour opposite to the group's dominating one, with the highest R, then the lowest ARO, is transferred: {}; the record {}",
+                "score group {named} has an odd number of players, so the player of the next possible lower group who can meet one of them, of due colour opposite to the group's dominating one, with the highest R, then the lowest ARO, is transferred: {}; the record {}",
                 who(ctx, t),
                 record.with(t)
             ),
@@ -401,7 +412,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(bug(
             "6.4",
             format!(
-                "in score group {score} ({columns}) the record's pairing {} is better on 6.3/6.4 than trfcheck's",
+                "in score group {named} ({columns}) the record's pairing {} is better on 6.3/6.4 than trfcheck's",
                 list_pairs(ctx, &recorded_pairs)
             ),
         ));
@@ -411,7 +422,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(finding(
             "6.4",
             format!(
-                "score group {score} ({columns}) can pair {} of its {} players among themselves; the record pairs only {} and floats {} ({})",
+                "score group {named} ({columns}) can pair {} of its {} players among themselves; the record pairs only {} and floats {} ({})",
                 2 * ours.pairs,
                 members.len(),
                 2 * theirs.pairs,
@@ -431,7 +442,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(finding(
             "6.4",
             format!(
-                "in score group {score} the floaters are chosen by preference: the rules float {}; the record floats {}",
+                "in score group {named} the floaters are chosen by preference: the rules float {}; the record floats {}",
                 describe(&a),
                 describe(&b)
             ),
@@ -444,7 +455,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(finding(
             "6.1",
             format!(
-                "in score group {score} ({columns}) every row can get an opponent from the other column for {} pairs; the record pairs within a column: {}",
+                "in score group {named} ({columns}) every row can get an opponent from the other column for {} pairs; the record pairs within a column: {}",
                 ours.cross,
                 list_pairs(ctx, &same)
             ),
@@ -474,7 +485,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
         return Some(bug(
             "6.3",
             format!(
-                "in score group {score} ({columns}) the record gives the {column} No. {row}, {}, the opponent {}, earlier in the order of 6.3 than trfcheck's {}",
+                "in score group {named} ({columns}) the record gives the {column} No. {row}, {}, the opponent {}, earlier in the order of 6.3 than trfcheck's {}",
                 ctx.p(me).id,
                 name(theirs_p),
                 name(mine)
@@ -485,7 +496,7 @@ fn group_difference(ctx: &Context, record: &Record, group: &Group, pairs: &[(usi
     Some(finding(
         article,
         format!(
-            "in score group {score} ({columns}) the {column} No. {row}, {}, meets {}: the first in the order of 6.2/6.3 (the blacks from the top, changing the rows from the bottom) that lets the group and the round be paired; the record {}",
+            "in score group {named} ({columns}) the {column} No. {row}, {}, meets {}: the first in the order of 6.2/6.3 (the blacks from the top, changing the rows from the bottom) that lets the group and the round be paired; the record {}",
             who(ctx, me),
             name(mine),
             record.with(me)

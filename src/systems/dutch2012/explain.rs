@@ -135,9 +135,15 @@ fn recorded_candidate(placed: &Placed, record: &Record) -> Candidate {
     Candidate { het, pairs, down }
 }
 
+/// `the 1-point bracket`, with the acceleration named where its virtual points put players in the
+/// bracket (`(1.0 points with the acceleration's virtual point)`), so the score is not read as
+/// points won.
 fn bracket_name(round: &Round, placed: &Placed) -> String {
-    let base = placed.residents.iter().copied().min_by_key(|&r| round.score(r)).map(|r| score_text(round, r));
-    format!("the {}-point bracket", base.unwrap_or_default())
+    let lowest = placed.residents.iter().copied().min_by_key(|&r| round.score(r));
+    let base = lowest.map(|r| score_text(round, r));
+    let accelerations: Vec<_> = placed.residents.iter().map(|&r| round.players[r].acceleration).collect();
+    let note = lowest.map(|r| crate::systems::acceleration_note_of(round.score(r), &accelerations)).unwrap_or_default();
+    format!("the {}-point bracket{note}", base.unwrap_or_default())
 }
 
 fn same_pairs(a: &Candidate, b: &Candidate) -> bool {

@@ -20,6 +20,8 @@ pub struct Player {
     pub rank: u32,
     /// Standings points plus any acceleration (A.2's first key).
     pub score: Points,
+    /// The acceleration's virtual points in `score` (records 250/XXA), which the explanations name.
+    pub acceleration: Points,
     /// The colour preference of A.7 (`None` for a player who has not played: A.7.f).
     pub preference: Option<Colour>,
     pub strength: PreferenceStrength,
@@ -40,6 +42,7 @@ impl Player {
             id: contender.id,
             rank: contender.rank,
             score: contender.pairing_score(),
+            acceleration: contender.acceleration,
             preference: colours.preference(),
             strength: colours.strength(),
             colours: colours.sequence.clone(),
