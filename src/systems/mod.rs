@@ -13,6 +13,7 @@ pub mod fmjd;
 mod game;
 pub mod pairing;
 pub mod severity;
+pub mod team;
 
 use std::fmt;
 

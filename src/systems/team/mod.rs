@@ -1,0 +1,24 @@
+//! The FIDE Swiss Team Pairing System (C.04.6; `../shared/rules/team-swiss-2026.md` for the
+//! edition applied from 1 February 2026, `team-swiss-2024.md` for the one before): the rules'
+//! building blocks, each a small function that follows one article and is tested on the
+//! handbook's own examples. The engines (a literal one that enumerates what the text enumerates,
+//! and a fast one) are built on them (issue #16, items 2–3).
+//!
+//! - [`colour`]: colour difference and colour preferences (1.6, 1.7) and the colour allocation of a
+//!   pair (4.2, 4.3).
+//! - [`order`]: the orders the text enumerates: sets of upfloaters (3.5.3, 3.5.4) and the pairings
+//!   of a bracket by their identifiers (3.6.1–3.6.3).
+//!
+//! Articles are cited in the 2026 edition's numbers. The 2024 edition words these blocks alike
+//! under other numbers (the upfloater sets are its 2.2.3–2.2.4, the bracket's pairings 2.3.1–2.3.3,
+//! the colour rules the same 1.6, 1.7 and 4.1–4.3.8), and has no 4.3.9: where the 2026 edition
+//! falls to it (the first-team has never played, the other has, nothing before decides), the 2024
+//! text says nothing; its engine will have to take a reading there. The editions differ in the
+//! criteria (2024's C2, C3, C6 and C9 are worded otherwise), which the engines, not these blocks,
+//! carry.
+
+pub mod colour;
+pub mod order;
+
+/// A team's tournament pairing number (1.1).
+pub type Tpn = u32;
