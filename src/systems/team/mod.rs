@@ -18,6 +18,7 @@
 //! carry.
 
 pub mod colour;
+pub mod literal;
 pub mod order;
 
 /// A team's tournament pairing number (1.1).

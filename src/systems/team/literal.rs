@@ -1,0 +1,381 @@
+//! A literal reading of the Swiss Team Pairing System's procedure (C.04.6, 2026 edition, articles
+//! 3.3–3.6 and 4), for small events: it enumerates what the text enumerates, in the text's order,
+//! and checks each criterion as the text words it. It is the reference the fast engine will be
+//! held to (issue #16, item 3), not the engine `check` runs on large events.
+//!
+//! The round: the pairing-allocated bye first (3.4), then, until every team is paired, the
+//! top-scoregroup with the set of upfloaters of 3.5 forms a bracket, paired by 3.6; the colours by 4.
+//!
+//! Readings (docs/teams.md will list them):
+//! - "Comply as much as possible" (2.3) with a criterion that counts something is read as making
+//!   the count as small as any candidate allows, the criteria compared in their order of priority;
+//!   "choose the first set (pairing) that complies" is then the first candidate in the text's order
+//!   whose counts are those smallest ones.
+//! - [C4]'s number of upfloaters is the smallest for which some set gives a legal pairing of the
+//!   bracket ([C1]) and leaves the other teams a legal pairing ([C3]).
+//! - [C6]'s "[C4] complied with in the bracket where this scoregroup is paired" is read as the
+//!   number of upfloaters that bracket will need, made as small as possible.
+//! - A floater (1.5) is a team that played a team of another score; the previous round's floaters
+//!   ([C7], [C10]) are given with the state.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use crate::model::Colour;
+
+use super::Tpn;
+use super::colour::{self, PreferenceType, Strength, TeamColours};
+use super::order;
+
+/// A team before the round, as the procedure reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Team {
+    pub tpn: Tpn,
+    /// The primary score (1.2), in a fixed unit (tenths of a point, say).
+    pub score: i64,
+    /// The secondary score, when the competition uses it for colours (4.2.2).
+    pub secondary: Option<i64>,
+    /// The colours of its played matches, oldest first (1.6.1).
+    pub played: Vec<Colour>,
+    /// Matches played (3.4.3).
+    pub matches_played: u32,
+    /// [C2]: it already had the pairing-allocated bye, or won a match by forfeit (or got a
+    /// full-point bye).
+    pub bye_barred: bool,
+    /// It was a floater (1.5) in the previous round.
+    pub floated_previous: bool,
+}
+
+/// The round to pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// The teams to pair.
+    pub teams: Vec<Team>,
+    /// Pairs that may not meet: those that met before ([C1]) and forbidden pairs, smaller TPN first.
+    pub barred: BTreeSet<(Tpn, Tpn)>,
+    pub preferences: PreferenceType,
+    /// The initial-colour (4.1).
+    pub initial: Colour,
+    pub round: u32,
+    pub total_rounds: u32,
+}
+
+/// A round's pairing: each match as (White, Black) by the first board's colour, and the bye.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pairing {
+    pub matches: Vec<(Tpn, Tpn)>,
+    pub bye: Option<Tpn>,
+}
+
+impl Round {
+    fn team(&self, tpn: Tpn) -> &Team {
+        self.teams.iter().find(|t| t.tpn == tpn).expect("a team of the round")
+    }
+
+    fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
+        a != b && !self.barred.contains(&(a.min(b), a.max(b)))
+    }
+
+    /// [C1] over a set of teams: true when they can all be paired with one another.
+    fn completable(&self, teams: &[Tpn]) -> bool {
+        let Some((&first, rest)) = teams.split_first() else { return true };
+        rest.iter().enumerate().any(|(i, &other)| {
+            self.may_meet(first, other) && {
+                let left: Vec<Tpn> = rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &t)| t).collect();
+                self.completable(&left)
+            }
+        })
+    }
+
+    /// [C7] and [C10] do not apply in the last two rounds.
+    fn floats_count(&self) -> bool {
+        self.round + 1 < self.total_rounds
+    }
+
+    fn last_round(&self) -> bool {
+        self.round >= self.total_rounds
+    }
+}
+
+/// Pairs the round by the procedure of 3.3.2; `None` when no round-pairing complies with the
+/// absolute criteria (3.3.3: the Chief Arbiter decides).
+pub fn pair(round: &Round) -> Option<Pairing> {
+    let mut unpaired: Vec<Tpn> = round.teams.iter().map(|t| t.tpn).collect();
+    unpaired.sort_unstable();
+    let mut pairing = Pairing::default();
+    if unpaired.len() % 2 == 1 {
+        let bye = bye(round, &unpaired)?;
+        pairing.bye = Some(bye);
+        unpaired.retain(|&t| t != bye);
+    }
+    while !unpaired.is_empty() {
+        let (bracket, upfloaters) = bracket(round, &unpaired)?;
+        let pairs = pair_bracket(round, &bracket, &upfloaters)?;
+        unpaired.retain(|t| !bracket.contains(t));
+        pairing.matches.extend(pairs);
+    }
+    Some(pairing)
+}
+
+/// 3.4: the team that leaves a legal pairing for all teams, with the lowest score, the most
+/// matches played, the largest TPN.
+fn bye(round: &Round, teams: &[Tpn]) -> Option<Tpn> {
+    teams
+        .iter()
+        .copied()
+        .filter(|&t| !round.team(t).bye_barred)
+        .filter(|&t| round.completable(&teams.iter().copied().filter(|&o| o != t).collect::<Vec<_>>()))
+        .min_by_key(|&t| {
+            let team = round.team(t);
+            (team.score, std::cmp::Reverse(team.matches_played), std::cmp::Reverse(t))
+        })
+}
+
+/// The top-scoregroup of `teams` (3.2) and the teams below it.
+fn split_top(round: &Round, teams: &[Tpn]) -> (Vec<Tpn>, Vec<Tpn>) {
+    let top = teams.iter().map(|&t| round.team(t).score).max().unwrap_or_default();
+    teams.iter().partition(|&&t| round.team(t).score == top)
+}
+
+/// A set of upfloaters is legal when the bracket it makes with the residents can be paired
+/// ([C1]) and the teams left can be paired too ([C3]).
+fn legal_set(round: &Round, residents: &[Tpn], set: &[Tpn], below: &[Tpn]) -> bool {
+    let bracket: Vec<Tpn> = residents.iter().chain(set).copied().collect();
+    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
+    round.completable(&bracket) && round.completable(&left)
+}
+
+/// All subsets of `of` with `k` members, as TPN lists.
+fn subsets(of: &[Tpn], k: usize) -> Vec<Vec<Tpn>> {
+    let mut out = Vec::new();
+    fn go(of: &[Tpn], k: usize, start: usize, chosen: &mut Vec<Tpn>, out: &mut Vec<Vec<Tpn>>) {
+        if chosen.len() == k {
+            out.push(chosen.clone());
+            return;
+        }
+        for i in start..of.len() {
+            chosen.push(of[i]);
+            go(of, k, i + 1, chosen, out);
+            chosen.pop();
+        }
+    }
+    go(of, k, 0, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [C4]: the fewest upfloaters of a legal set for the top-scoregroup of `teams`, with the legal
+/// sets of that size. `None` when no set is legal.
+fn fewest_upfloaters(round: &Round, teams: &[Tpn]) -> Option<(usize, Vec<Vec<Tpn>>)> {
+    let (residents, below) = split_top(round, teams);
+    let mut k = residents.len() % 2;
+    while k <= below.len() {
+        let legal: Vec<Vec<Tpn>> =
+            subsets(&below, k).into_iter().filter(|set| legal_set(round, &residents, set, &below)).collect();
+        if !legal.is_empty() {
+            return Some((k, legal));
+        }
+        k += 2;
+    }
+    None
+}
+
+/// The bracket of the top-scoregroup of `teams` and its upfloaters (3.5).
+fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
+    let (residents, below) = split_top(round, teams);
+    let (_, legal) = fewest_upfloaters(round, teams)?;
+    // [C5]: the upfloaters' scores, in ascending order, as high as possible.
+    let scores = |set: &[Tpn]| {
+        let mut s: Vec<i64> = set.iter().map(|&t| round.team(t).score).collect();
+        s.sort_unstable();
+        s
+    };
+    let best = legal.iter().map(|set| scores(set)).max()?;
+    let mut make_up: Vec<(i64, usize)> = Vec::new();
+    for score in &best {
+        match make_up.iter_mut().find(|(s, _)| s == score) {
+            Some((_, count)) => *count += 1,
+            None => make_up.push((*score, 1)),
+        }
+    }
+    // 3.5.3–3.5.5: the sets of that make-up in the text's order; the first legal one whose [C6]
+    // and [C7] counts are the smallest any legal one has.
+    let potential: Vec<(Tpn, i64)> = below.iter().map(|&t| (t, round.team(t).score)).collect();
+    let mut candidates: Vec<(Vec<Tpn>, (usize, usize))> = Vec::new();
+    let _ = order::each_upfloater_set(&potential, &make_up, &mut |set| {
+        if legal_set(round, &residents, set, &below) {
+            candidates.push((set.to_vec(), (c6(round, set, &below), c7(round, set))));
+        }
+        ControlFlow::Continue(())
+    });
+    let least = candidates.iter().map(|(_, counts)| *counts).min()?;
+    let (set, _) = candidates.into_iter().find(|(_, counts)| *counts == least)?;
+    let mut bracket: Vec<Tpn> = residents.iter().chain(&set).copied().collect();
+    bracket.sort_unstable();
+    Some((bracket, set))
+}
+
+/// [C6]: unless every team of the following scoregroup is an upfloater, the upfloaters the bracket
+/// of that scoregroup will need ([C4] there).
+fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> usize {
+    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
+    let Some(next) = below.iter().map(|&t| round.team(t).score).max() else { return 0 };
+    if !left.iter().any(|&t| round.team(t).score == next) {
+        return 0;
+    }
+    fewest_upfloaters(round, &left).map_or(usize::MAX, |(k, _)| k)
+}
+
+/// [C7]: upfloaters that were floaters in the previous round (not in the last two rounds).
+fn c7(round: &Round, set: &[Tpn]) -> usize {
+    if !round.floats_count() {
+        return 0;
+    }
+    set.iter().filter(|&&t| round.team(t).floated_previous).count()
+}
+
+/// 3.6: the first legal pairing of the bracket, in identifier order, whose [C8], [C9] and [C10]
+/// counts are the smallest any legal pairing has; each pair with its colours (4).
+fn pair_bracket(round: &Round, bracket: &[Tpn], upfloaters: &[Tpn]) -> Option<Vec<(Tpn, Tpn)>> {
+    let mut best: Option<(Quality, Vec<(Tpn, Tpn)>)> = None;
+    let _ = order::each_pairing(bracket, &mut |pairs| {
+        if pairs.iter().all(|&(a, b)| round.may_meet(a, b)) {
+            let coloured: Vec<(Tpn, Tpn)> = pairs.iter().map(|&(a, b)| colours(round, a, b)).collect();
+            let counts = quality(round, &coloured, upfloaters);
+            if best.as_ref().is_none_or(|(least, _)| counts < *least) {
+                best = Some((counts, coloured));
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    best.map(|(_, pairs)| pairs)
+}
+
+/// The pair (a, b) as (White, Black) by 4.3.
+fn colours(round: &Round, a: Tpn, b: Tpn) -> (Tpn, Tpn) {
+    fn view(t: &Team) -> TeamColours<'_> {
+        TeamColours { tpn: t.tpn, primary: t.score, secondary: t.secondary, played: &t.played }
+    }
+    let (ta, tb) = (round.team(a), round.team(b));
+    let (colour, _) = colour::allocate(round.preferences, round.initial, &view(ta), &view(tb), round.last_round());
+    if colour == Colour::White { (a, b) } else { (b, a) }
+}
+
+/// The counts of [C8], [C9] and [C10], compared in that order.
+type Quality = (usize, usize, usize);
+
+/// [C8], [C9] and [C10] of a coloured pairing of a bracket.
+fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -> Quality {
+    let (mut c8, mut c9, mut c10) = (0, 0, 0);
+    for &(white, black) in pairs {
+        for (tpn, colour) in [(white, Colour::White), (black, Colour::Black)] {
+            let team = round.team(tpn);
+            if let Some(p) = colour::preference(round.preferences, &team.played, round.last_round())
+                && p.colour != colour
+            {
+                c8 += 1;
+                if p.strength == Strength::Strong {
+                    c9 += 1;
+                }
+            }
+        }
+        if round.floats_count() {
+            for (me, opponent) in [(white, black), (black, white)] {
+                if upfloaters.contains(&me) && round.team(opponent).floated_previous {
+                    c10 += 1;
+                }
+            }
+        }
+    }
+    (c8, c9, c10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Colour::{Black as B, White as W};
+
+    fn team(tpn: Tpn, score: i64, played: &[Colour]) -> Team {
+        Team {
+            tpn,
+            score,
+            secondary: None,
+            played: played.to_vec(),
+            matches_played: played.len() as u32,
+            bye_barred: false,
+            floated_previous: false,
+        }
+    }
+
+    fn round(number: u32, teams: Vec<Team>, barred: &[(Tpn, Tpn)]) -> Round {
+        Round {
+            teams,
+            barred: barred.iter().copied().collect(),
+            preferences: PreferenceType::A,
+            initial: W,
+            round: number,
+            total_rounds: 5,
+        }
+    }
+
+    /// Round 1 of four teams: one bracket (3.5: no upfloaters); the first pairing by identifier is
+    /// 1-3 2-4 (3.6.2–3.6.4: no preferences yet, so nothing counts against it). Colours by 4.3.1:
+    /// first-team 1 (the smaller TPN, 4.2.3) is odd and gets the initial-colour, White; first-team
+    /// 2 is even and gets Black.
+    #[test]
+    fn round_one_pairs_the_top_half_against_the_bottom_half() {
+        let r = round(1, (1..=4).map(|t| team(t, 0, &[])).collect(), &[]);
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (4, 2)], bye: None }));
+    }
+
+    /// Five teams: the bye (3.4) goes to the team with the lowest score, then most matches played,
+    /// then the largest TPN — 5; a team barred by [C2] passes it on to 4, and the others pair
+    /// 1-3 2-5 (the first pairing by identifier), 2 even so Black.
+    #[test]
+    fn the_bye_goes_to_the_largest_tpn_not_barred() {
+        let r = round(1, (1..=5).map(|t| team(t, 0, &[])).collect(), &[]);
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (4, 2)], bye: Some(5) }));
+        let mut teams: Vec<Team> = (1..=5).map(|t| team(t, 0, &[])).collect();
+        teams[4].bye_barred = true;
+        let r = round(1, teams, &[]);
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (5, 2)], bye: Some(4) }));
+    }
+
+    /// Round 2 after 1 beat 4 (1 White), 2 beat 5 (2 Black), 3 drew with 6 (3 White); match points
+    /// 2/1/0. The top-scoregroup {1, 2} pairs alone (no upfloater, [C4]): 1-2, and as neither has
+    /// a Type A preference after one match, 4.3.5 gives White to the lower colour difference, 2's
+    /// −1. Then {3, 6} have met ([C1]): two upfloaters are needed, {4, 5}; the first pairing by
+    /// identifier, 3-5 4-6, is legal and breaks no preference. Colours: 3 (first-team, more points)
+    /// and 5 both had White once: equal CDs, no round where they differed, no preference, so 4.3.8
+    /// alternates 3 to Black; 6 (first-team) and 4 both had Black: 6 alternates to White.
+    #[test]
+    fn a_scoregroup_that_cannot_pair_itself_takes_two_upfloaters() {
+        let teams = vec![
+            team(1, 2, &[W]),
+            team(2, 2, &[B]),
+            team(3, 1, &[W]),
+            team(4, 0, &[B]),
+            team(5, 0, &[W]),
+            team(6, 1, &[B]),
+        ];
+        let r = round(2, teams, &[(1, 4), (2, 5), (3, 6)]);
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(2, 1), (5, 3), (6, 4)], bye: None }));
+    }
+
+    /// [C8] sets aside the first pairing by identifier: 1 and 3 want White (two Blacks), 2 and 4
+    /// Black (two Whites). 1-3 2-4 leaves two preferences unfulfilled; 1-4 2-3 none, so it is chosen,
+    /// each preference granted (4.3.3).
+    #[test]
+    fn colour_preferences_choose_among_the_pairings() {
+        let teams = vec![team(1, 2, &[B, B]), team(2, 2, &[W, W]), team(3, 2, &[B, B]), team(4, 2, &[W, W])];
+        let r = round(3, teams, &[]);
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 4), (3, 2)], bye: None }));
+    }
+
+    /// No legal round-pairing: three teams that have all met leave nobody a bye that completes it.
+    #[test]
+    fn no_legal_pairing_is_none() {
+        let r =
+            round(3, vec![team(1, 2, &[W, B]), team(2, 2, &[B, W]), team(3, 2, &[W, B])], &[(1, 2), (1, 3), (2, 3)]);
+        assert_eq!(pair(&r), None);
+    }
+}
