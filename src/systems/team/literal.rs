@@ -347,6 +347,9 @@ mod tests {
     /// identifier, 3-5 4-6, is legal and breaks no preference. Colours: 3 (first-team, more points)
     /// and 5 both had White once: equal CDs, no round where they differed, no preference, so 4.3.8
     /// alternates 3 to Black; 6 (first-team) and 4 both had Black: 6 alternates to White.
+    /// A second opinion agrees: gacrux (the FIDE TEC's tool, `python -m gacrux.pairingchecker -p
+    /// -m fideteam-typea -n 2`) pairs this round, written as a TRF-2026 team file of two boards a
+    /// team, 2-1, 5-3, 6-4 under its 2026-02-01 rules.
     #[test]
     fn a_scoregroup_that_cannot_pair_itself_takes_two_upfloaters() {
         let teams = vec![
