@@ -382,3 +382,77 @@ mod tests {
         assert_eq!(pair(&r), None);
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Some round-pairing keeps [C1] and [C2] (3.3.1), found by brute force.
+    fn some_legal_round_pairing(round: &Round) -> bool {
+        let teams: Vec<Tpn> = round.teams.iter().map(|t| t.tpn).collect();
+        if teams.len().is_multiple_of(2) {
+            return round.completable(&teams);
+        }
+        teams.iter().any(|&bye| {
+            !round.team(bye).bye_barred
+                && round.completable(&teams.iter().copied().filter(|&t| t != bye).collect::<Vec<_>>())
+        })
+    }
+
+    fn rounds() -> impl Strategy<Value = Round> {
+        (2usize..=9, 1u32..=7)
+            .prop_flat_map(|(n, number)| {
+                let team = (0i64..=4, proptest::collection::vec(any::<bool>(), 0..4), any::<bool>(), any::<bool>());
+                (
+                    proptest::collection::vec(team, n),
+                    proptest::collection::vec((1..=n as Tpn, 1..=n as Tpn), 0..2 * n),
+                    Just(number),
+                    prop_oneof![Just(PreferenceType::A), Just(PreferenceType::B), Just(PreferenceType::None)],
+                )
+            })
+            .prop_map(|(teams, barred, number, preferences)| Round {
+                teams: teams
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (score, colours, barred, floated))| Team {
+                        tpn: i as Tpn + 1,
+                        score: score * 10,
+                        secondary: None,
+                        played: colours.iter().map(|&w| if w { Colour::White } else { Colour::Black }).collect(),
+                        matches_played: colours.len() as u32,
+                        bye_barred: barred,
+                        floated_previous: floated,
+                    })
+                    .collect(),
+                barred: barred.into_iter().filter(|(a, b)| a != b).map(|(a, b)| (a.min(b), a.max(b))).collect(),
+                preferences,
+                initial: Colour::White,
+                round: number,
+                total_rounds: 7,
+            })
+    }
+
+    proptest! {
+        /// The procedure pairs a round exactly when some legal round-pairing exists ([C3]: it never
+        /// paints itself into a corner), and what it returns is one: every team once, no barred
+        /// pair, the bye to a team [C2] allows, White and Black each on one team of a match.
+        #[test]
+        fn pairs_exactly_the_rounds_that_can_be_paired(round in rounds()) {
+            let pairing = pair(&round);
+            prop_assert_eq!(pairing.is_some(), some_legal_round_pairing(&round));
+            if let Some(pairing) = pairing {
+                let mut seen: Vec<Tpn> = pairing.matches.iter().flat_map(|&(w, b)| [w, b]).chain(pairing.bye).collect();
+                seen.sort_unstable();
+                let all: Vec<Tpn> = (1..=round.teams.len() as Tpn).collect();
+                prop_assert_eq!(seen, all);
+                for &(w, b) in &pairing.matches {
+                    prop_assert!(round.may_meet(w, b), "{} met {}", w, b);
+                }
+                if let Some(bye) = pairing.bye {
+                    prop_assert!(!round.team(bye).bye_barred);
+                }
+            }
+        }
+    }
+}
