@@ -323,3 +323,20 @@ fn the_tec_team_sample_reads_with_no_misreading() {
     assert_eq!((teams.count, teams.boards, teams.rounds.len()), (50, Some(4), 14));
     assert!(teams.system.is_some_and(|s| s.baku));
 }
+
+/// A crafted file cannot make the aggregation hang: 2 000 teams over 30 000 rounds is past the
+/// work limit, so the matches are not built and a note says the totals are not checked.
+#[test]
+fn a_team_file_too_large_to_aggregate_is_said_not_hung() {
+    let mut text = String::from("192 FIDE_TEAM\n");
+    let blocks: Vec<&str> = vec!["0000 - U"; 30_000];
+    text.push_str(&player(1, "0.0", &blocks));
+    for team in 1..=2000 {
+        text.push_str(&format!("310 {team:>3} Team{team:<28}{:>33}    1\n", ""));
+    }
+    let (t, found) = read(&text);
+    let (results, notes) = teams::team_results(&t).expect("a team tournament");
+    assert!(results.rounds.is_empty() && results.count == 2000);
+    assert!(notes.iter().any(|d| d.code == Code::TeamMatch && d.message.contains("too large")), "{notes:?}");
+    assert!(found.iter().any(|d| d.message.contains("too large")));
+}

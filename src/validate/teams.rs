@@ -105,7 +105,19 @@ struct Context<'t> {
     sequence: Vec<Colour>,
     scoring: [Points; 3],
     out: Diagnostics,
+    /// Lookups by team, so that a round costs what its records hold, not records × teams.
+    team_pos: BTreeMap<u32, usize>,
+    lineup_at: BTreeMap<(u32, u32), usize>,
+    bye_at: BTreeMap<(u32, u32), (RequestedByeKind, Option<usize>)>,
+    forfeit_at: BTreeMap<(u32, u32), usize>,
+    abnormal_all: Vec<usize>,
+    abnormal_of: BTreeMap<u32, Vec<usize>>,
 }
+
+/// The most work (team-rounds times what each costs) the aggregation takes on: far above any real
+/// event (400 teams of 6 boards over 11 rounds is about 30 000), low enough that a crafted file
+/// cannot make `validate` hang.
+const WORK_LIMIT: u64 = 50_000_000;
 
 /// Reads the team structure of a team tournament; `None` for an individual one.
 pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
@@ -124,7 +136,74 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
         .scoring
         .as_ref()
         .map_or([Points::whole(2), Points::ONE, Points::ZERO], |s| [s.win, s.draw, s.loss]);
-    let mut cx = Context { t, team_of, index, boards: None, sequence: Vec::new(), scoring, out: Diagnostics::new() };
+    let mut team_pos = BTreeMap::new();
+    for (i, team) in t.teams.iter().enumerate() {
+        team_pos.entry(team.number).or_insert(i);
+    }
+    let mut lineup_at = BTreeMap::new();
+    for (i, l) in t.team_records.lineups.iter().enumerate() {
+        lineup_at.entry((l.round, l.team)).or_insert(i);
+    }
+    let mut bye_at = BTreeMap::new();
+    for (i, b) in t.requested_byes.iter().enumerate() {
+        for &team in &b.players {
+            bye_at.entry((team, b.round)).or_insert((b.kind, t.origin.requested_bye_lines.get(i).copied()));
+        }
+    }
+    let mut forfeit_at = BTreeMap::new();
+    for (i, f) in t.team_records.forfeits.iter().enumerate() {
+        forfeit_at.entry((f.round, f.white)).or_insert(i);
+        forfeit_at.entry((f.round, f.black)).or_insert(i);
+    }
+    let (mut abnormal_all, mut abnormal_of) = (Vec::new(), BTreeMap::<u32, Vec<usize>>::new());
+    for (i, a) in t.abnormal_points.iter().enumerate() {
+        if a.players.is_empty() {
+            abnormal_all.push(i);
+        }
+        let named: BTreeSet<u32> = a.players.iter().copied().collect();
+        for team in named {
+            abnormal_of.entry(team).or_default().push(i);
+        }
+    }
+    let mut cx = Context {
+        t,
+        team_of,
+        index,
+        boards: None,
+        sequence: Vec::new(),
+        scoring,
+        out: Diagnostics::new(),
+        team_pos,
+        lineup_at,
+        bye_at,
+        forfeit_at,
+        abnormal_all,
+        abnormal_of,
+    };
+    let members: u64 = t.teams.iter().map(|team| team.members.len() as u64).sum();
+    let work = (members + t.teams.len() as u64 * (1 + cx.abnormal_all.len() as u64))
+        .saturating_mul(u64::from(cx.last_round()).max(1));
+    if work > WORK_LIMIT {
+        let mut out = Diagnostics::new();
+        out.push(Diagnostic::note_level(
+            Code::TeamMatch,
+            format!(
+                "{} teams over {} rounds: too large to aggregate into matches; the team totals are not checked",
+                t.teams.len(),
+                cx.last_round()
+            ),
+        ));
+        let results = TeamResults {
+            count: t.teams.len(),
+            rosters: t.origin.team_rosters.unwrap_or("310"),
+            boards: None,
+            system: t.header.system_code.as_deref().and_then(TeamSystemCode::parse).and_then(Result::ok),
+            match_scoring: scoring,
+            teams: Vec::new(),
+            rounds: Vec::new(),
+        };
+        return Some((results, out));
+    }
     cx.boards = cx.board_count();
     cx.sequence = match &t.team_records.board_colours {
         Some(text) => text.chars().map(|c| if c == 'B' { Colour::Black } else { Colour::White }).collect(),
@@ -173,9 +252,12 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
                         match_points: [outcome.match_points, mp],
                         forfeit: None,
                     };
-                    if let Some(f) = t.team_records.forfeits.iter().find(|f| {
-                        f.round == round && [f.white, f.black].contains(&team) && [f.white, f.black].contains(&opponent)
-                    }) {
+                    if let Some(f) = cx
+                        .forfeit_at
+                        .get(&(round, team))
+                        .map(|&i| &t.team_records.forfeits[i])
+                        .filter(|f| [f.white, f.black].contains(&opponent))
+                    {
                         m.forfeit = Some(f.kind.clone());
                         m.colours = true;
                         if f.white != team {
@@ -278,7 +360,7 @@ impl Context<'_> {
     }
 
     fn team_line(&self, team: u32) -> Option<usize> {
-        let i = self.t.teams.iter().position(|t| t.number == team)?;
+        let &i = self.team_pos.get(&team)?;
         self.t.origin.team_lines.get(i).copied()
     }
 
@@ -287,7 +369,7 @@ impl Context<'_> {
     }
 
     fn members(&self, team: u32) -> &[PlayerId] {
-        self.t.teams.iter().find(|t| t.number == team).map_or(&[], |t| t.members.as_slice())
+        self.team_pos.get(&team).map_or(&[], |&i| self.t.teams[i].members.as_slice())
     }
 
     fn most_fielded(&self) -> Option<usize> {
@@ -322,8 +404,8 @@ impl Context<'_> {
     /// The players on the boards of `team` in `round`, board by board: the 300 line-up if there
     /// is one, else the players with a game, in roster order.
     fn lineup(&self, team: u32, round: u32) -> Vec<Option<PlayerId>> {
-        if let Some(l) = self.t.team_records.lineups.iter().find(|l| l.round == round && l.team == team) {
-            return l.boards.clone();
+        if let Some(&i) = self.lineup_at.get(&(round, team)) {
+            return self.t.team_records.lineups[i].boards.clone();
         }
         self.members(team).iter().filter(|&&m| on_board(&self.entry(m, round))).map(|&m| Some(m)).collect()
     }
@@ -384,10 +466,7 @@ impl Context<'_> {
     }
 
     fn bye_line(&self, team: u32, round: u32) -> Option<(RequestedByeKind, Option<usize>)> {
-        self.t.requested_byes.iter().enumerate().find_map(|(i, b)| {
-            (b.round == round && b.players.contains(&team))
-                .then(|| (b.kind, self.t.origin.requested_bye_lines.get(i).copied()))
-        })
+        self.bye_at.get(&(team, round)).copied()
     }
 
     fn boards_times(&self, points: Points) -> Points {
@@ -452,12 +531,7 @@ impl Context<'_> {
                     format!("the players of team {number} meet players of teams {}", list.join(" and ")),
                 );
             }
-            let forfeit = t
-                .team_records
-                .forfeits
-                .iter()
-                .enumerate()
-                .find(|(_, f)| f.round == round && (f.white == number || f.black == number));
+            let forfeit = self.forfeit_at.get(&(round, number)).map(|&i| (i, &t.team_records.forfeits[i]));
             let bye = self.bye_line(number, round);
             let mut outcome = Outcome {
                 opponent: None,
@@ -550,7 +624,7 @@ impl Context<'_> {
                     None => d,
                 });
             }
-            if let Some(l) = t.team_records.lineups.iter().position(|l| l.round == round && l.team == number) {
+            if let Some(&l) = self.lineup_at.get(&(round, number)) {
                 self.check_lineup(l, outcome.opponent);
             }
             found.insert(number, outcome);
@@ -613,11 +687,8 @@ impl Context<'_> {
         }
         // 299 for teams.
         for (&number, o) in found.iter_mut() {
-            for a in &t.abnormal_points {
-                let applies = a.players.is_empty() || a.players.contains(&number);
-                if !applies {
-                    continue;
-                }
+            let own = self.abnormal_of.get(&number).map_or(&[][..], Vec::as_slice);
+            for a in self.abnormal_all.iter().chain(own).map(|&i| &t.abnormal_points[i]) {
                 match a.kind {
                     Some(kind) if Some(kind) == o.kind && a.round.is_none_or(|r| r == round) => {
                         if let Some(mp) = a.match_points {
