@@ -90,14 +90,22 @@ fn real_trf_files_validate_as_examined() {
         ("Sharly-Chess__bbpPairings__team_utf8_names.input.trf", true, 8, 2, &[]),
         // JaVaFo's sample: Points include the H of the round to pair, as JaVaFo wants.
         ("echecsjs__trf__javafo_sample2.trf", true, 52, 4, &[("note date", 1)]),
-        // Synthetic fixture: Points 4.0 and 3.5 after one game, a 240 H bye in a round player 1
-        // played, and a birth date one column to the right of its field.
+        // Synthetic fixture, a team tournament by its 310 record (no 192 code): Points 4.0 and 3.5
+        // after one game, the two players of its only team play each other, 310's totals are not
+        // the game's, 260 names a team 2 that does not exist, and a birth date one column to the
+        // right of its field (docs/teams.md). Its 240 H bye is team 1's, not player 1's.
         (
             "echecsjs__trf__trf26_team.trf",
             false,
             2,
             1,
-            &[("error bye-conflict", 1), ("error points-mismatch", 2), ("warning bad-field", 2)],
+            &[
+                ("error points-mismatch", 2),
+                ("error team-match", 1),
+                ("error team-points", 2),
+                ("error unknown-player", 1),
+                ("warning bad-field", 2),
+            ],
         ),
         ("pierotofy__CPPDubovSystem__baku_test.trf", true, 20, 5, &[("warning date", 2)]),
         ("pierotofy__CPPDubovSystem__parsing_test.trf", true, 20, 5, &[("warning date", 2)]),

@@ -119,6 +119,10 @@ fn repeated() -> Vec<(&'static str, Repeated)> {
         ("300", lineup::BOARD),
         ("310", team::MEMBER),
         ("320", team_pab::TEAM),
+        ("802", team_report::OPPONENT),
+        ("802", team_report::COLOUR),
+        ("802", team_report::ROUND_GAME_POINTS),
+        ("802", team_report::FORFEIT),
         ("XXA", per_round::VALUE),
     ]
 }

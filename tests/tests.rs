@@ -23,4 +23,5 @@ mod matching;
 mod output;
 mod report_diff;
 mod support;
+mod teams;
 mod watch;

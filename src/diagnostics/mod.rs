@@ -75,6 +75,11 @@ pub enum Code {
     MoreFindings,
     /// Every two players were paired equally often: a round robin, not a Swiss tournament.
     RoundRobin,
+    /// In a team tournament, a round's games that do not make team matches (players of one team
+    /// meeting several teams, or each other), or team records (300, 330) that contradict them.
+    TeamMatch,
+    /// A team's match or game points in record 310 differ from the games.
+    TeamPoints,
 }
 
 impl Code {
@@ -107,6 +112,8 @@ impl Code {
             Code::BadCell => "bad-cell",
             Code::MoreFindings => "more-findings",
             Code::RoundRobin => "round-robin",
+            Code::TeamMatch => "team-match",
+            Code::TeamPoints => "team-points",
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod date;
 mod entry;
 mod options;
 mod points;
+pub mod team;
 mod tie_break;
 
 use std::collections::BTreeMap;
@@ -18,6 +19,7 @@ pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
 pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, parse_on_off};
 pub use points::{PointSystem, Points};
+pub use team::{TeamCodeError, TeamColourType, TeamScore, TeamSystemCode};
 pub use tie_break::{UnplayedCount, UnplayedRule, UnplayedRuleError};
 
 /// A whole tournament.
@@ -334,6 +336,13 @@ pub struct Origin {
     pub forbidden_lines: Vec<usize>,
     pub requested_bye_lines: Vec<usize>,
     pub abnormal_lines: Vec<usize>,
+    /// The record the team rosters were read from: `310` (TRF-2026) or `013` (TRF16).
+    pub team_rosters: Option<&'static str>,
+    /// Line of each `verbatim` record, in the same order.
+    pub verbatim_lines: Vec<usize>,
+    /// Line of each 300 record (`team_records.lineups`) and each 330 record (`team_records.forfeits`).
+    pub lineup_lines: Vec<usize>,
+    pub team_forfeit_lines: Vec<usize>,
 }
 
 impl PartialEq for Origin {
@@ -463,6 +472,21 @@ impl Tournament {
             let colour = if position % 2 == 0 { colour } else { colour.opposite() };
             Some((colour, InitialColourSource::Recorded { player: p.id, round: first }))
         })
+    }
+
+    /// True for a team tournament: its `192` code (or a 192 code in `092`, where bbpPairings
+    /// writes it) names a team system, or no code is given and the file has team records
+    /// (310 or 013). Then the ids of 240, 250, 260 and 299 are team numbers, not players.
+    pub fn is_team_tournament(&self) -> bool {
+        let code = self.header.system_code.as_deref().or(self
+            .header
+            .tournament_type
+            .as_deref()
+            .filter(|text| !text.trim().contains(' ') && text.contains('_')));
+        match code {
+            Some(code) => team::is_team_code(code),
+            None => !self.teams.is_empty(),
+        }
     }
 
     pub fn tag_line(&self, tag: &str) -> Option<usize> {

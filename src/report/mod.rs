@@ -459,6 +459,10 @@ pub struct ValidationReport {
     /// The next round, when the file carries its markers (byes and absences set in advance).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round_to_pair: Option<u32>,
+    /// A team tournament's structure as read: teams, boards, the 192 code, and the match results
+    /// of every round computed from the games (docs/json.md, "Team tournaments").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<crate::validate::teams::TeamResults>,
     pub errors: usize,
     pub warnings: usize,
     /// `valid`, `invalid`, `unreadable`, `nothing-to-check` (the words of `validate`'s table).
@@ -493,8 +497,9 @@ impl ValidationReport {
         }
         let verdict = if self.valid { "valid" } else { "invalid" };
         let pending = self.round_to_pair.map(|r| format!(", round {r} to pair")).unwrap_or_default();
+        let teams = self.teams.as_ref().map(|t| format!(" in {} team{}", t.count, plural(t.count))).unwrap_or_default();
         format!(
-            "{}: {verdict} ({} player{}, {} round{} paired{pending}; {} error{}, {} warning{})",
+            "{}: {verdict} ({} player{}{teams}, {} round{} paired{pending}; {} error{}, {} warning{})",
             self.file,
             self.players,
             plural(self.players),

@@ -132,6 +132,11 @@ pub struct Resolved {
 pub enum SystemError {
     #[error("{source_text} declares `{code}`, which trfcheck does not support (it checks {})", supported_list())]
     Unsupported { code: String, source_text: String },
+    #[error(
+        "{source_text} declares `{code}`, a team tournament: team pairing (C.04.6, team-2025 and team-2024) is not \
+         implemented yet; `trfcheck validate` reads the teams and their match results"
+    )]
+    TeamNotImplemented { code: String, source_text: String },
     #[error("{source_text} declares `{code}`, which is not a pairing system trfcheck knows")]
     UnknownCode { code: String, source_text: String },
     #[error("{0}")]
@@ -222,6 +227,12 @@ fn from_code(code: &str, t: &Tournament, source_text: &str) -> Result<Option<(Sy
         "FMJD_SWISS_SOLKOFF" => (SystemId::FmjdSolkoff, format!("{source_text} names it")),
         "KNDB_SWISS_SOLKOFF" => (SystemId::KndbSolkoff, format!("{source_text} names it")),
         _ => {
+            if crate::model::team::is_team_code(&base) {
+                return Err(SystemError::TeamNotImplemented {
+                    code: code.trim().to_owned(),
+                    source_text: source_text.to_owned(),
+                });
+            }
             if UNSUPPORTED_PREFIXES.iter().any(|p| base.starts_with(p)) || base.starts_with("WORLDCUP_") {
                 return Err(SystemError::Unsupported {
                     code: code.trim().to_owned(),
@@ -261,6 +272,15 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
 pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
     let mut resolved = resolve_system(t, chosen)?;
     resolved.caveat = caveat(resolved.system, t);
+    if t.is_team_tournament() {
+        // Only --system gets here with a team tournament: it is checked as the user asked, and
+        // every output says what that means.
+        resolved.caveat = Some(format!(
+            "a team tournament checked as an individual Swiss under --system {}: players are paired, not teams; \
+             team pairing (C.04.6) is not implemented yet",
+            resolved.system
+        ));
+    }
     Ok(resolved)
 }
 
@@ -318,7 +338,8 @@ fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, 
     }
     if !t.teams.is_empty() {
         return Err(SystemError::NotInferable(
-            "a team tournament (310/013 records) with no 192 code; trfcheck pairs individual Swiss tournaments only"
+            "a team tournament (310/013 records) with no 192 code: team pairing (C.04.6, team-2025 and team-2024) \
+             is not implemented yet; `trfcheck validate` reads the teams and their match results"
                 .into(),
         ));
     }
@@ -401,7 +422,7 @@ mod tests {
         ));
         assert!(matches!(
             resolve(&with(Some("FIDE_TEAM_TYPEA_MP_GP"), None, None), None),
-            Err(SystemError::Unsupported { .. })
+            Err(SystemError::TeamNotImplemented { .. })
         ));
         assert!(matches!(resolve(&with(Some("NONSENSE"), None, None), None), Err(SystemError::UnknownCode { .. })));
         let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997)).unwrap();

@@ -6,6 +6,8 @@
 //! differ for a reason the file formats explain (the round to pair, acceleration, a half point for
 //! a bye written without a result), the finding names that reason instead of calling it an error.
 
+pub mod teams;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
@@ -16,8 +18,10 @@ use crate::model::{
 
 /// All cross-checks.
 pub fn validate(tournament: &Tournament) -> Diagnostics {
-    let mut v = Validator { t: tournament, index: tournament.player_index(), out: Diagnostics::new() };
+    let team_mode = tournament.is_team_tournament();
+    let mut v = Validator { t: tournament, index: tournament.player_index(), out: Diagnostics::new(), team_mode };
     v.numbering();
+    v.team_code();
     v.games();
     v.pairing_allocated_byes();
     v.rounds_declared();
@@ -26,6 +30,9 @@ pub fn validate(tournament: &Tournament) -> Diagnostics {
     v.teams();
     v.points();
     v.round_robin();
+    if let Some((_, found)) = teams::team_results(tournament) {
+        v.out.extend(found);
+    }
     v.out.sort_by_line();
     v.out
 }
@@ -34,6 +41,8 @@ struct Validator<'t> {
     t: &'t Tournament,
     index: BTreeMap<PlayerId, usize>,
     out: Diagnostics,
+    /// A team tournament: the ids of 240, 250, 260 and 299 are team numbers.
+    team_mode: bool,
 }
 
 impl Validator<'_> {
@@ -218,12 +227,32 @@ impl Validator<'_> {
                 }
                 self.out.push(d);
             }
-            if a.first_player == a.last_player {
+            if a.first_player == a.last_player || self.team_mode {
                 unknown.push((a.first_player, "250/XXA", line));
+            }
+            if self.team_mode && a.last_player != a.first_player {
+                unknown.push((a.last_player, "250/XXA", line));
             }
         }
         for (i, a) in self.t.abnormal_points.iter().enumerate() {
             unknown.extend(a.players.iter().map(|&id| (id, "299", origin.abnormal_lines.get(i).copied())));
+        }
+        if self.team_mode {
+            // 250, 260 and 299 name teams (their TPNs), and 240 too (checked in `requested_byes`).
+            let numbers: BTreeSet<u32> = self.t.teams.iter().map(|t| t.number).collect();
+            for (id, record, line) in std::mem::take(&mut unknown) {
+                if !numbers.contains(&id) {
+                    let mut d = Diagnostic::error(
+                        Code::UnknownPlayer,
+                        format!("record {record} names team {id}, which has no 310 (or 013) record"),
+                    )
+                    .expected("a team number: in a team tournament these records name teams, not players");
+                    if let Some(line) = line {
+                        d = d.at(Span::new(line, 1, 4));
+                    }
+                    self.out.push(d);
+                }
+            }
         }
         for r in &self.t.national_ratings {
             unknown.push((r.player, "national rating", None));
@@ -240,6 +269,35 @@ impl Validator<'_> {
         for (i, bye) in self.t.requested_byes.iter().enumerate() {
             let line = self.t.origin.requested_bye_lines.get(i).copied();
             for &id in &bye.players {
+                if self.team_mode {
+                    // Team byes: `teams::team_results` checks them against the team's games.
+                    if !self.t.teams.iter().any(|t| t.number == id) {
+                        let mut d = Diagnostic::error(
+                            Code::UnknownPlayer,
+                            format!("record 240 names team {id}, which has no 310 (or 013) record"),
+                        )
+                        .expected("a team number: in a team tournament 240 names teams, not players");
+                        if let Some(line) = line {
+                            d = d.at(Span::new(line, 1, 4));
+                        }
+                        self.out.push(d);
+                    }
+                    if let Some(first) = seen.insert((id, bye.round), line.unwrap_or(0)) {
+                        let mut d = Diagnostic::warning(
+                            Code::Duplicate,
+                            format!(
+                                "team {id} has a bye request for round {} again (first at line {first})",
+                                bye.round
+                            ),
+                        )
+                        .expected("one bye request per team and round");
+                        if let Some(line) = line {
+                            d = d.at(Span::new(line, 1, 4));
+                        }
+                        self.out.push(d);
+                    }
+                    continue;
+                }
                 let Some(player) = self.player(id) else {
                     self.unknown(id, "240/XXZ", line);
                     continue;
@@ -287,7 +345,35 @@ impl Validator<'_> {
         }
     }
 
+    /// A `FIDE_TEAM…` code must follow the code grammar (`model::team`).
+    fn team_code(&mut self) {
+        let Some(code) = &self.t.header.system_code else { return };
+        if let Some(Err(error)) = crate::model::TeamSystemCode::parse(code) {
+            let mut d = Diagnostic::error(Code::BadField, format!("record 192: `{}`: {error}", code.trim()))
+                .expected("FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP[_MP|_GP]][_BAKU]");
+            if let Some(line) = self.t.tag_line("192") {
+                d = d.at(Span::new(line, 5, 5 + code.chars().count()));
+            }
+            self.out.push(d);
+        }
+    }
+
     fn teams(&mut self) {
+        let mut numbers: BTreeMap<u32, usize> = BTreeMap::new();
+        for (i, team) in self.t.teams.iter().enumerate() {
+            let line = self.t.origin.team_lines.get(i).copied();
+            if let Some(first) = numbers.insert(team.number, line.unwrap_or(0)) {
+                let mut d = Diagnostic::error(
+                    Code::TeamMembership,
+                    format!("team number {} again (first at line {first})", team.number),
+                )
+                .expected("one 310 record per team number");
+                if let Some(line) = line {
+                    d = d.at(Span::new(line, 5, 8));
+                }
+                self.out.push(d);
+            }
+        }
         let mut team_of: BTreeMap<PlayerId, u32> = BTreeMap::new();
         for (i, team) in self.t.teams.iter().enumerate() {
             let line = self.t.origin.team_lines.get(i).copied();
@@ -425,6 +511,10 @@ impl Validator<'_> {
         // A bonus may be recorded for a round the player has no entry for yet.
         let bonus_rounds = self.t.abnormal_points.iter().filter_map(|a| a.round);
         let last = bonus_rounds.fold((player.rounds.len() as u32).max(1), u32::max);
+        if self.team_mode {
+            // In a team tournament the 299 records name teams: a player's Points are his games'.
+            return player.points_from_results(&self.t.point_system);
+        }
         (1..=last).map(|round| self.t.round_points(player, round)).sum()
     }
 
@@ -444,7 +534,7 @@ impl Validator<'_> {
             .t
             .requested_byes
             .iter()
-            .filter(|b| b.round > paired && b.players.contains(&player.id))
+            .filter(|b| !self.team_mode && b.round > paired && b.players.contains(&player.id))
             .map(|b| match b.kind {
                 RequestedByeKind::Full => system.full_point_bye,
                 RequestedByeKind::Half => system.half_point_bye,
@@ -459,8 +549,13 @@ impl Validator<'_> {
         }
         // Acceleration: some programs write the fictitious points into the Points column.
         for round in [paired + 1, paired] {
-            let accelerated: Points =
-                self.t.accelerations.iter().filter(|a| a.applies(player.id, round)).map(|a| a.game_points).sum();
+            let accelerated: Points = self
+                .t
+                .accelerations
+                .iter()
+                .filter(|a| !self.team_mode && a.applies(player.id, round))
+                .map(|a| a.game_points)
+                .sum();
             if !accelerated.is_zero() && difference == accelerated {
                 return Some((
                     false,

@@ -218,6 +218,7 @@ pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, Validatio
         rounds_paired: tournament.map_or(0, |t| t.rounds_paired()),
         event: tournament.map(crate::report::Event::of),
         round_to_pair: tournament.filter(|t| t.has_round_to_pair_markers()).map(|t| t.round_to_pair()),
+        teams: tournament.and_then(crate::validate::teams::team_results).map(|(results, _)| results),
         errors,
         warnings: inspected.diagnostics.warning_count(),
         status,

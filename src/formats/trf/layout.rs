@@ -175,6 +175,21 @@ pub mod team_forfeit {
     pub const BLACK: Columns = cols("black team", 16, 18);
 }
 
+/// Record 802 (informative team results, fixed width), read leniently (`formats::trf::team`).
+pub mod team_report {
+    use super::*;
+    pub const TEAM: Columns = cols("team number", 5, 7);
+    pub const NICKNAME: Columns = cols("nickname", 9, 13);
+    pub const MATCH_POINTS: Columns = cols("match points", 15, 20);
+    pub const GAME_POINTS: Columns = cols("game points", 22, 27);
+    /// Round r: opponent (or PAB, FPB, HPB, ZPB) at 29–31, colour at 33, game points at 35–38,
+    /// forfeit flag at 39, then every 13 columns.
+    pub const OPPONENT: Repeated = rep("opponent or bye", 29, 31, 13);
+    pub const COLOUR: Repeated = rep("colour", 33, 33, 13);
+    pub const ROUND_GAME_POINTS: Repeated = rep("round game points", 35, 38, 13);
+    pub const FORFEIT: Repeated = rep("forfeit flag", 39, 39, 13);
+}
+
 /// JaVaFo `XXA` (and trfcheck's `XDG`): a player and one value per round.
 pub mod per_round {
     use super::*;
@@ -232,6 +247,19 @@ pub fn all_fixed() -> Vec<(&'static str, Columns)> {
     );
     out.extend([team_pab::MATCH_POINTS, team_pab::GAME_POINTS, team_pab::TEAM.nth(0)].map(|c| ("320", c)));
     out.extend([team_forfeit::KIND, team_forfeit::ROUND, team_forfeit::WHITE, team_forfeit::BLACK].map(|c| ("330", c)));
+    out.extend(
+        [
+            team_report::TEAM,
+            team_report::NICKNAME,
+            team_report::MATCH_POINTS,
+            team_report::GAME_POINTS,
+            team_report::OPPONENT.nth(0),
+            team_report::COLOUR.nth(0),
+            team_report::ROUND_GAME_POINTS.nth(0),
+            team_report::FORFEIT.nth(0),
+        ]
+        .map(|c| ("802", c)),
+    );
     out.extend([per_round::ID, per_round::VALUE.nth(0)].map(|c| ("XXA", c)));
     out.push(("XDP", draughts_player::ID));
     out

@@ -3,6 +3,7 @@
 pub mod fields;
 pub mod layout;
 pub mod reader;
+pub mod team;
 pub mod writer;
 
 pub use reader::read;

@@ -265,6 +265,7 @@ impl Reader {
         }
         if text.starts_with("###") {
             self.tournament.verbatim.push(VerbatimRecord { text: text.trim_end().to_owned() });
+            self.tournament.origin.verbatim_lines.push(line.number);
             return;
         }
         if line.width() < 3 {
@@ -344,14 +345,13 @@ impl Reader {
             "310" => self.team26(&line),
             "320" => self.team_pab(&line),
             "330" => self.team_forfeit(&line),
-            "352" => {
-                self.single("352", &line);
-                self.tournament.team_records.board_colours = non_empty(line.rest(5).trimmed());
-            }
+            "352" => self.board_colours(&line),
             "362" => self.team_scoring(&line),
             // Informative team results: kept as written (TRF-2026 says they may be ignored).
+            // 801 and 802 are read again, leniently, by the team cross-checks (`validate::teams`).
             "801" | "802" | "DAT" | "XRS" => {
-                self.tournament.verbatim.push(VerbatimRecord { text: text.trim_end().to_owned() })
+                self.tournament.verbatim.push(VerbatimRecord { text: text.trim_end().to_owned() });
+                self.tournament.origin.verbatim_lines.push(line.number);
             }
             "XXC" => self.javafo_configuration(&line),
             "XXS" => self.scoring_xxs(&line),
@@ -1004,6 +1004,9 @@ impl Reader {
                 format!("round {round}: a game with result `{code}` but no colour"),
                 "w or b for a game that was played; a forfeit is written + or -".to_owned(),
             )),
+            // TRF-2026 (330): a team board whose opponent's board is empty is written with its
+            // scheduled colour and a forfeit (`0000 w +`).
+            (None, Some(_), ResultCode::ForfeitWin | ResultCode::ForfeitLoss) => None,
             (None, Some(_), _) => Some((
                 format!("round {round}: a colour but no opponent"),
                 "- as the colour when there is no opponent".to_owned(),
@@ -1230,6 +1233,7 @@ impl Reader {
             index += 1;
         }
         self.tournament.team_records.lineups.push(TeamLineup { round, team, opponent, boards });
+        self.tournament.origin.lineup_lines.push(line.number);
     }
 
     fn team_pab(&mut self, line: &Line<'_>) {
@@ -1269,6 +1273,21 @@ impl Reader {
             return;
         };
         self.tournament.team_records.forfeits.push(TeamForfeit { kind, round, white, black });
+        self.tournament.origin.team_forfeit_lines.push(line.number);
+    }
+
+    /// Record 352: the colours of the first-named team's boards, one letter a board (`WBWB`).
+    fn board_colours(&mut self, line: &Line<'_>) {
+        self.single("352", line);
+        let field = line.rest(5);
+        let text = field.trimmed();
+        if text.is_empty() || !text.chars().all(|c| matches!(c, 'W' | 'B' | 'w' | 'b')) {
+            let d =
+                self.bad_field(&field, "board colour sequence in record 352", "one W or B per board, such as `WBWB`");
+            self.push(d);
+            return;
+        }
+        self.tournament.team_records.board_colours = Some(text.to_ascii_uppercase());
     }
 
     /// Record 362. The TRF-2026 text names the codes (TW, TD, TL) and their values but not the
@@ -1489,7 +1508,17 @@ impl Reader {
                 self.push(warning);
             }
         }
-        // Teams: TRF-2026 310 records replace 013 when both are present (as the TEC sample has them).
+        // Teams: TRF-2026 310 records replace 013 when both are present (as the TEC sample has them),
+        // and the 013 records are checked against them: the same teams, in TPN order, with the
+        // same members.
+        if !self.teams26.is_empty() && !self.teams16.is_empty() {
+            self.cross_check_013();
+        }
+        if !self.teams26.is_empty() {
+            self.tournament.origin.team_rosters = Some("310");
+        } else if !self.teams16.is_empty() {
+            self.tournament.origin.team_rosters = Some("013");
+        }
         let teams =
             if self.teams26.is_empty() { std::mem::take(&mut self.teams16) } else { std::mem::take(&mut self.teams26) };
         for (team, line) in teams {
@@ -1543,6 +1572,71 @@ impl Reader {
         }
         self.tournament.origin.format = Some(SourceFormat::Trf);
         (self.tournament, self.diagnostics)
+    }
+}
+
+impl Reader {
+    /// A file with both 013 (TRF16) and 310 (TRF-2026) records: 310 is read, and each 013 record
+    /// (the n-th one is team n, as TRF16 numbers teams by their order) must say what the 310
+    /// record of team n says. A difference is a warning at the 013 record: 310 is what is used.
+    fn cross_check_013(&mut self) {
+        use layout::team16::{MEMBER, NAME};
+        let by_number: BTreeMap<u32, Team> = self.teams26.iter().map(|(t, _)| (t.number, t.clone())).collect();
+        let mut findings = Vec::new();
+        for (team16, line) in &self.teams16 {
+            let warn = |message: String, first: usize, last: usize| {
+                Diagnostic::warning(Code::Conflict, message)
+                    .at(Span::new(*line, first, last + 1))
+                    .expected("the same team as the 310 record with this team number")
+                    .note("the 310 records are used; the 013 records are the TRF16 copy of them")
+            };
+            let Some(team26) = by_number.get(&team16.number) else {
+                findings.push(warn(
+                    format!("013 record for team {} (by its order), which has no 310 record", team16.number),
+                    1,
+                    3,
+                ));
+                continue;
+            };
+            if team16.name.trim() != team26.name.trim() {
+                findings.push(warn(
+                    format!(
+                        "team {} is `{}` in record 013 and `{}` in record 310",
+                        team16.number, team16.name, team26.name
+                    ),
+                    NAME.first,
+                    NAME.last,
+                ));
+            }
+            if team16.members != team26.members {
+                let list = |m: &[PlayerId]| m.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+                findings.push(warn(
+                    format!(
+                        "team {}'s players are `{}` in record 013 and `{}` in record 310",
+                        team16.number,
+                        list(&team16.members),
+                        list(&team26.members)
+                    ),
+                    MEMBER.first,
+                    MEMBER.nth(team16.members.len().max(1) - 1).last,
+                ));
+            }
+        }
+        if self.teams16.len() != self.teams26.len() {
+            let line = self.teams16.first().map_or(0, |(_, line)| *line);
+            findings.push(
+                Diagnostic::warning(
+                    Code::Conflict,
+                    format!("{} teams in 013 records, {} in 310 records", self.teams16.len(), self.teams26.len()),
+                )
+                .at(Span::new(line, 1, 4))
+                .expected("one 013 record for each 310 record")
+                .note("the 310 records are used"),
+            );
+        }
+        for d in findings {
+            self.push(d);
+        }
     }
 }
 

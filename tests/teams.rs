@@ -1,0 +1,342 @@
+//! Team tournaments (issue #16, item 1): TRF-2026 and TRF16 team files read exactly, the games
+//! aggregated into team matches, and every team record held to its grammar.
+
+use std::path::{Path, PathBuf};
+
+use trfcheck::diagnostics::{Code, Diagnostic, Severity};
+use trfcheck::formats::source::{Encoding, SourceText};
+use trfcheck::formats::{ReadOptions, trf};
+use trfcheck::model::{Points, TeamColourType, TeamScore};
+use trfcheck::validate::{self, teams};
+use trfcheck::verify;
+
+use crate::corpus::shared;
+use crate::support::trfcheck;
+
+/// A 001 record with TRF's columns (points at 81–84, rank at 86–89, round blocks from 92).
+fn player(id: u32, points: &str, blocks: &[&str]) -> String {
+    let name = format!("Player {id}");
+    let blocks: String = blocks.iter().map(|b| format!("{b:<8}  ")).collect();
+    format!(
+        "001 {id:>4}      {name:<33} 2000 {:<3} {:>11} {:<10} {points:>4} {:>4}  {}\n",
+        "",
+        "",
+        "",
+        "",
+        blocks.trim_end()
+    )
+}
+
+/// A team event worked by hand: five teams of two boards (team 1 has a reserve, player 11),
+/// `352 WB`, two rounds.
+///
+/// Round 1: team 1 (players 1, 2) has white against team 2 (3, 4): 1–0 and ½–½, so 1.5–0.5 and
+/// match points 2–0. Team 4 (7, 8) has white against team 3 (5, 6): 0–1 and 0–1 (board 2 of
+/// team 4 plays black by `WB`), 0–2 and 0–2. Team 5 (9, 10) has the pairing-allocated bye, at
+/// 320's 1 match point and 1.0 game point (a drawn match, C.04.6 1.4).
+///
+/// Round 2: 330 forfeits team 3's match against team 1 (`+-`: white team 1 wins): team 1's
+/// boards `0000 - +`, 2.0 game points, 2 match points; team 3's `0000 - -`, 0 and 0. Team 2 has
+/// white against team 5, whose line-up (300) leaves board 2 empty: player 4 wins it by forfeit
+/// with his scheduled colour (`0000 b +`); board 1 is drawn: 1.5–0.5, 2–0. Team 4 has a
+/// half-point bye (240 H): 1 match point, 2 × ½ game points, its players `0000 - -`.
+///
+/// Totals: team 1 4 MP / 3.5 GP, team 2 2 / 2.0, team 3 2 / 2.0, team 4 1 / 1.0, team 5 1 / 1.5.
+fn hand_worked() -> String {
+    let mut text = String::from(
+        "012 Hand-worked team event\n042 2026/03/01\n142 2\n192 FIDE_TEAM\n352 WB\n362 TW 2.0   TD 1.0   TL 0.0\n",
+    );
+    for line in [
+        player(1, "2.0", &["   3 w 1", "0000 - +"]),
+        player(2, "1.5", &["   4 b =", "0000 - +"]),
+        player(3, "0.5", &["   1 b 0", "   9 w ="]),
+        player(4, "1.5", &["   2 w =", "0000 b +"]),
+        player(5, "1.0", &["   7 b 1", "0000 - -"]),
+        player(6, "1.0", &["   8 w 1", "0000 - -"]),
+        player(7, "0.0", &["   5 w 0", "0000 - -"]),
+        player(8, "0.0", &["   6 b 0", "0000 - -"]),
+        player(9, "1.5", &["0000 - U", "   3 b ="]),
+        player(10, "1.0", &["0000 - U", "0000 - -"]),
+        player(11, "0.0", &["", ""]),
+    ] {
+        text.push_str(&line);
+    }
+    text.push_str(concat!(
+        "310   1 One                              ONE               4    3.5   1     1    2   11\n",
+        "310   2 Two                              TWO               2    2.0   2     3    4\n",
+        "310   3 Three                            THR               2    2.0   3     5    6\n",
+        "310   4 Four                             FOU               1    1.0   5     7    8\n",
+        "310   5 Five                             FIV               1    1.5   4     9   10\n",
+        "013 One                                1    2   11\n",
+        "013 Two                                3    4\n",
+        "013 Three                              5    6\n",
+        "013 Four                               7    8\n",
+        "013 Five                               9   10\n",
+        "240 H   2    4\n",
+        "320    1  1.0   5\n",
+        "330 +-   2   1   3\n",
+        "300   2   5   2    9    0\n",
+        "802   1 ONE        4    3.5   2 w  1.5     3 w  2.0f\n",
+        "802   2 TWO        2    2.0   1 b  0.5     5 w  1.5\n",
+        "802   3 THR        2    2.0   4 b  2.0     1 b  0.0f\n",
+        "802   4 FOU        1    1.0   3 w  0.0   HPB    1.0\n",
+        "802   5 FIV        1    1.5 PAB    1.0     2 b  0.5\n",
+    ));
+    text
+}
+
+fn read(text: &str) -> (trfcheck::model::Tournament, Vec<Diagnostic>) {
+    let (t, mut d) = trf::read(&SourceText::new(text.to_owned(), Encoding::Utf8));
+    d.extend(validate::validate(&t));
+    (t, d.into_vec())
+}
+
+fn codes(found: &[Diagnostic]) -> Vec<(Severity, &'static str, usize, usize)> {
+    found
+        .iter()
+        .map(|d| {
+            let span = d.span.as_ref();
+            (d.severity, d.code.id(), span.map_or(0, |s| s.line), span.map_or(0, |s| s.column))
+        })
+        .collect()
+}
+
+#[test]
+fn a_hand_worked_team_event_reads_clean_and_aggregates_as_worked() {
+    let text = hand_worked();
+    let (t, found) = read(&text);
+    assert!(found.is_empty(), "{:#?}", codes(&found));
+    assert!(t.is_team_tournament());
+    let (results, findings) = teams::team_results(&t).expect("a team tournament");
+    assert!(findings.is_empty(), "{findings:?}");
+    assert_eq!((results.count, results.boards, results.rosters), (5, Some(2), "310"));
+    let system = results.system.as_ref().unwrap();
+    assert_eq!(
+        (system.colour_type, system.primary, system.baku),
+        (Some(TeamColourType::A), TeamScore::MatchPoints, false)
+    );
+    let totals: Vec<(u32, Points, Points)> =
+        results.teams.iter().map(|t| (t.number, t.match_points, t.game_points)).collect();
+    let p = Points::from_tenths;
+    assert_eq!(totals, [(1, p(40), p(35)), (2, p(20), p(20)), (3, p(20), p(20)), (4, p(10), p(10)), (5, p(10), p(15))]);
+    // Round 1: [white, black] by the first boards' colours.
+    let r1 = &results.rounds[0];
+    let pairs: Vec<([u32; 2], bool)> = r1.matches.iter().map(|m| (m.teams, m.colours)).collect();
+    assert_eq!(pairs, [([1, 2], true), ([4, 3], true)]);
+    assert_eq!(r1.matches[0].game_points, [p(15), p(5)]);
+    assert_eq!(r1.matches[1].match_points, [p(0), p(20)]);
+    assert_eq!((r1.byes[0].team, r1.byes[0].kind, r1.byes[0].match_points), (5, "PAB", p(10)));
+    // Round 2: the forfeited match in 330's order, team 2 white (its board 1 had white), the H bye.
+    let r2 = &results.rounds[1];
+    let pairs: Vec<([u32; 2], Option<&str>)> = r2.matches.iter().map(|m| (m.teams, m.forfeit.as_deref())).collect();
+    assert_eq!(pairs, [([1, 3], Some("+-")), ([2, 5], None)]);
+    assert_eq!(r2.matches[1].game_points, [p(15), p(5)]);
+    assert_eq!((r2.byes[0].team, r2.byes[0].kind, r2.byes[0].game_points), (4, "H", p(10)));
+}
+
+#[test]
+fn in_a_team_event_240_250_260_299_name_teams() {
+    // Team 4's bye is team 4's, not player 4's (who played); 250 and 260 name teams 1, 2 and 5.
+    let text = hand_worked() + "260   1   2    1    5\n250    1  0.5   1   1    1    2\n";
+    let (_, found) = read(&text);
+    assert!(found.is_empty(), "{:#?}", codes(&found));
+    // 299 gives team 4 (not player 4) 1 match point for its lost match of round 1: 310 and 802
+    // now disagree with the games, at their match-point columns.
+    let (_, found) = read(&(hand_worked() + "299 L   1.0          1    4\n"));
+    assert_eq!(codes(&found), [(Severity::Error, "team-points", 21, 55), (Severity::Warning, "conflict", 35, 15)]);
+    // A team number that does not exist is named as a team.
+    let text = hand_worked() + "260   1   2    1    6\n";
+    let (_, found) = read(&text);
+    assert_eq!(codes(&found), [(Severity::Error, "unknown-player", 37, 1)]);
+    assert!(found[0].message.contains("team 6"), "{}", found[0].message);
+}
+
+#[test]
+fn the_totals_of_310_and_802_are_checked_against_the_games() {
+    let text = hand_worked().replace(
+        "310   2 Two                              TWO               2",
+        "310   2 Two                              TWO               3",
+    );
+    let (_, found) = read(&text);
+    assert_eq!(codes(&found), [(Severity::Error, "team-points", 19, 55)]);
+    // 802 is informative: a difference is a warning at its column.
+    let text = hand_worked().replace("HPB", "FPB");
+    let (_, found) = read(&text);
+    assert_eq!(codes(&found), [(Severity::Warning, "conflict", 35, 42)]);
+    assert!(found[0].message.contains("round 2"), "{}", found[0].message);
+}
+
+#[test]
+fn games_that_do_not_make_team_matches_are_errors() {
+    // Player 3 (team 2) plays player 5 (team 3) while his board-mate plays team 1.
+    let text = hand_worked()
+        .replace(&player(1, "2.0", &["   3 w 1", "0000 - +"]), &player(1, "2.0", &["   5 w 1", "0000 - +"]))
+        .replace(&player(5, "1.0", &["   7 b 1", "0000 - -"]), &player(5, "1.0", &["   1 b 0", "0000 - -"]));
+    let (_, found) = read(&text);
+    let team_match: Vec<_> = found.iter().filter(|d| d.code == Code::TeamMatch).collect();
+    assert!(!team_match.is_empty(), "{:#?}", codes(&found));
+    assert!(team_match.iter().all(|d| d.span.as_ref().is_some_and(|s| s.line > 0)));
+}
+
+#[test]
+fn a_team_bye_whose_players_play_is_a_conflict() {
+    let text = hand_worked().replace("240 H   2    4", "240 H   2    2");
+    let (_, found) = read(&text);
+    assert!(
+        codes(&found).iter().any(|&(s, c, line, col)| (s, c, line, col) == (Severity::Error, "bye-conflict", 28, 1)),
+        "{:#?}",
+        codes(&found)
+    );
+}
+
+#[test]
+fn malformed_team_records_are_typed_errors_with_line_and_column() {
+    let cases: [(&str, &str, usize); 9] = [
+        ("310   x One", "bad-field", 5),
+        ("310   6 Six                              SIX               x", "bad-field", 55),
+        ("300   2   x   2    9", "bad-field", 9),
+        ("320    x", "bad-field", 5),
+        ("330 ++   2   1   3", "bad-field", 5),
+        ("330 +-   2   1   y", "bad-field", 16),
+        ("352 WXB", "bad-field", 5),
+        ("362 TW 2 TQ 1", "bad-field", 5),
+        ("240 Q   1    1", "bad-field", 5),
+    ];
+    for (record, code, column) in cases {
+        let (_, found) = trf::read(&SourceText::new(format!("{record}\n"), Encoding::Utf8));
+        let found = codes(&found.into_vec());
+        assert!(found.contains(&(Severity::Error, code, 1, column)), "{record}: {found:?}");
+    }
+    // A FIDE_TEAM code outside the grammar: an error at record 192.
+    let (_, found) = read(&hand_worked().replace("192 FIDE_TEAM\n", "192 FIDE_TEAM_TYPEC_MP\n"));
+    assert_eq!(codes(&found), [(Severity::Error, "bad-field", 4, 5)]);
+    // 801/802 that cannot be read are warnings (informative records), with the column.
+    let (_, found) = read(&(hand_worked() + "802   5 FIV        1    1.5 PAB    1.0     2 q  0.5\n"));
+    assert_eq!(codes(&found), [(Severity::Warning, "bad-field", 37, 46)]);
+}
+
+#[test]
+fn rosters_013_and_310_for_the_same_teams_are_read_once_and_compared() {
+    let (t, found) = read(&hand_worked());
+    assert!(found.is_empty());
+    assert_eq!(t.teams.len(), 5, "310 wins, 013 is not counted twice");
+    let text = hand_worked()
+        .replace("013 Two                                3    4", "013 Two                                4    3");
+    let (t, found) = read(&text);
+    assert_eq!(t.teams[1].members, [3, 4], "310's roster is used");
+    assert_eq!(codes(&found), [(Severity::Warning, "conflict", 24, 37)]);
+}
+
+#[test]
+fn a_file_with_team_records_but_an_individual_code_stays_individual() {
+    let text = hand_worked().replace("192 FIDE_TEAM\n", "192 FIDE_DUTCH_2025\n");
+    let (t, _) = read(&text);
+    assert!(!t.is_team_tournament());
+    let text = hand_worked().replace("192 FIDE_TEAM\n", "");
+    let (t, _) = read(&text);
+    assert!(t.is_team_tournament(), "no code, team records: a team tournament");
+}
+
+/// Every team file of `../shared/corpus/real`: no error that is trfcheck's misreading. Before
+/// issue #16 the ids of 240 were read as players (a false `bye-conflict`) and the JSON had no team
+/// structure.
+#[test]
+fn the_team_files_of_the_corpus_validate_with_no_false_error() {
+    let Some(shared) = shared() else { return };
+    let dir = shared.join("corpus/real");
+    for name in [
+        "Sharly-Chess__bbpPairings__team_299_all.input.trf",
+        "Sharly-Chess__bbpPairings__team_330_forfeit.input.trf",
+        "Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf",
+        "Sharly-Chess__bbpPairings__team_utf8_names.input.trf",
+        "sanichi__icu_tournament__armstrong_2011.tab",
+    ] {
+        let (_, report) = verify::validate_path(&dir.join(name), ReadOptions::default());
+        let findings: Vec<_> = report.diagnostics.iter().filter(|d| d.severity != Severity::Note).collect();
+        assert!(report.valid && findings.is_empty(), "{name}: {findings:#?}");
+        let teams = report.teams.as_ref().unwrap_or_else(|| panic!("{name}: no team structure"));
+        assert_eq!(teams.rounds.len() as u32, report.rounds_paired, "{name}");
+    }
+    // The echecsjs fixture's only team has both of its players play each other: under the team
+    // reading its errors are its own (docs/teams.md), and the 240 bye is a team's, not a player's.
+    let (_, report) = verify::validate_path(&dir.join("echecsjs__trf__trf26_team.trf"), ReadOptions::default());
+    assert!(report.diagnostics.iter().all(|d| d.code != Code::ByeConflict), "{:#?}", report.diagnostics);
+    assert!(report.diagnostics.iter().any(|d| d.code == Code::TeamMatch));
+}
+
+#[test]
+fn validate_json_shows_the_team_structure() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("corpus/real/Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf");
+    let output = trfcheck().args(["validate", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let teams = &json["teams"];
+    assert_eq!(
+        (teams["count"].as_u64(), teams["boards"].as_u64(), teams["rosters"].as_str()),
+        (Some(5), Some(3), Some("310"))
+    );
+    assert_eq!(teams["system"]["primary"], "GP");
+    assert_eq!(teams["system"]["colour_type"], serde_json::Value::Null);
+    let round = &teams["rounds"][0];
+    assert_eq!(round["matches"][0]["teams"], serde_json::json!([2, 1]));
+    assert_eq!(round["matches"][0]["game_points"], serde_json::json!([2, 1]));
+    assert_eq!(round["byes"][0], serde_json::json!({"team": 5, "kind": "PAB", "match_points": 2, "game_points": 3}));
+    // An individual tournament has no `teams` field.
+    let individual = crate::support::sample("dutch-4p-2r.trf");
+    let output = trfcheck().args(["validate", "--format", "json"]).arg(&individual).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(json.get("teams").is_none());
+}
+
+#[test]
+fn check_of_a_team_file_is_unsupported_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("team.trf");
+    std::fs::write(&path, hand_worked()).unwrap();
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["status"], "unsupported");
+    assert!(json["error"].as_str().unwrap().contains("team pairing (C.04.6"), "{json}");
+}
+
+/// The FIDE TEC's TRF-2026 team sample (GrandMommysCup, 50 teams of four boards, 14 rounds), from
+/// `$TRFCHECK_TEC_SAMPLE` or `../shared/corpus/tec/GrandMommysCup.trf`. Its only findings are its
+/// own (docs/teams.md): tabs in 240 records, and two 801 records that contradict the games.
+#[test]
+fn the_tec_team_sample_reads_with_no_misreading() {
+    let path = std::env::var_os("TRFCHECK_TEC_SAMPLE").map(PathBuf::from).or_else(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tec/GrandMommysCup.trf");
+        path.is_file().then_some(path)
+    });
+    let Some(path) = path else {
+        eprintln!("SKIPPED: the TEC sample GrandMommysCup is not here (set TRFCHECK_TEC_SAMPLE)");
+        return;
+    };
+    let (_, report) = verify::validate_path(&path, ReadOptions::default());
+    let found: Vec<(Severity, &str, usize)> =
+        report.diagnostics.iter().map(|d| (d.severity, d.code.id(), d.span.as_ref().map_or(0, |s| s.line))).collect();
+    assert!(report.valid, "{found:?}");
+    let not_tabs: Vec<_> = found.iter().filter(|f| f.1 != "tab").collect();
+    assert_eq!(not_tabs, [&(Severity::Warning, "conflict", 558), &(Severity::Warning, "conflict", 562)]);
+    let teams = report.teams.unwrap();
+    assert_eq!((teams.count, teams.boards, teams.rounds.len()), (50, Some(4), 14));
+    assert!(teams.system.is_some_and(|s| s.baku));
+}
+
+/// A crafted file cannot make the aggregation hang: 2 000 teams over 30 000 rounds is past the
+/// work limit, so the matches are not built and a note says the totals are not checked.
+#[test]
+fn a_team_file_too_large_to_aggregate_is_said_not_hung() {
+    let mut text = String::from("192 FIDE_TEAM\n");
+    let blocks: Vec<&str> = vec!["0000 - U"; 30_000];
+    text.push_str(&player(1, "0.0", &blocks));
+    for team in 1..=2000 {
+        text.push_str(&format!("310 {team:>3} Team{team:<28}{:>33}    1\n", ""));
+    }
+    let (t, found) = read(&text);
+    let (results, notes) = teams::team_results(&t).expect("a team tournament");
+    assert!(results.rounds.is_empty() && results.count == 2000);
+    assert!(notes.iter().any(|d| d.code == Code::TeamMatch && d.message.contains("too large")), "{notes:?}");
+    assert!(found.iter().any(|d| d.message.contains("too large")));
+}
