@@ -190,6 +190,21 @@ fn a_team_bye_whose_players_play_is_a_conflict() {
 }
 
 #[test]
+fn two_teams_with_the_pairing_allocated_bye_in_a_round_are_an_error() {
+    // 320 gives team 5 the PAB of round 1, and team 4's players are written with U as well.
+    let text = hand_worked()
+        .replace(&player(7, "0.0", &["   5 w 0", "0000 - -"]), &player(7, "1.0", &["0000 - U", "0000 - -"]))
+        .replace(&player(8, "0.0", &["   6 b 0", "0000 - -"]), &player(8, "1.0", &["0000 - U", "0000 - -"]))
+        .replace(&player(5, "1.0", &["   7 b 1", "0000 - -"]), &player(5, "0.0", &["0000 - -", "0000 - -"]))
+        .replace(&player(6, "1.0", &["   8 w 1", "0000 - -"]), &player(6, "0.0", &["0000 - -", "0000 - -"]));
+    let (_, found) = read(&text);
+    let second: Vec<_> = found.iter().filter(|d| d.code == Code::SecondPab).collect();
+    assert_eq!(second.len(), 1, "{:#?}", codes(&found));
+    assert!(second[0].message.contains("teams 4, 5"), "{}", second[0].message);
+    assert_eq!(second[0].span.as_ref().map(|s| s.line), Some(29));
+}
+
+#[test]
 fn malformed_team_records_are_typed_errors_with_line_and_column() {
     let cases: [(&str, &str, usize); 9] = [
         ("310   x One", "bad-field", 5),

@@ -144,6 +144,10 @@ impl Validator<'_> {
     }
 
     fn pairing_allocated_byes(&mut self) {
+        if self.team_mode {
+            // A team's PAB is written on all its boards: `teams::team_results` counts teams.
+            return;
+        }
         // The holders of each round's PAB, gathered player by player: linear in the entries,
         // where asking every player about every round would cost rounds × players.
         let mut holders_by_round: BTreeMap<u32, Vec<PlayerId>> = BTreeMap::new();

@@ -629,6 +629,23 @@ impl Context<'_> {
             }
             found.insert(number, outcome);
         }
+        // At most one pairing-allocated bye a round (C.04.6 1.4): 320's team and the teams whose
+        // players all have `U` together.
+        let pab_teams: Vec<u32> =
+            found.iter().filter(|(_, o)| o.kind == Some('U') && o.opponent.is_none()).map(|(&n, _)| n).collect();
+        if pab_teams.len() > 1 {
+            let list: Vec<String> = pab_teams.iter().map(u32::to_string).collect();
+            let d = Diagnostic::error(
+                Code::SecondPab,
+                format!("round {round}: teams {} have the pairing-allocated bye", list.join(", ")),
+            )
+            .expected("at most one team with the pairing-allocated bye per round (320, or U on its boards)");
+            let line = t.tag_line("320").or_else(|| self.team_line(pab_teams[1]));
+            self.out.push(match line {
+                Some(line) => d.at(Span::new(line, 1, 4)),
+                None => d,
+            });
+        }
         // Match points of the matches played (or all boards forfeited), from the game points.
         let numbers: Vec<u32> = found.keys().copied().collect();
         for number in numbers {
@@ -707,6 +724,30 @@ impl Context<'_> {
             }
         }
         found
+    }
+
+    /// For an 801 round that names its boards' players (roster ids), the first board whose
+    /// result letter is not the one in that player's own record: `(board 4, player 74: ...)`.
+    fn first_differing_board(&self, team: u32, round: u32, written: &report::ReportRound) -> Option<String> {
+        let (letters, ids) = (written.boards.as_deref()?, written.roster_ids.as_deref()?);
+        let members = self.members(team);
+        for (board, (letter, id)) in letters.chars().zip(ids.chars()).enumerate() {
+            // Roster ids: 1–9, then A–Z for the 10th to the 35th player; 0 is an empty board.
+            let index = match id {
+                '1'..='9' => id as usize - '0' as usize,
+                'A'..='Z' => id as usize - 'A' as usize + 10,
+                _ => continue,
+            };
+            let Some(&player) = members.get(index - 1) else { continue };
+            let recorded = self.entry(player, round).result.trf_char().to_ascii_uppercase();
+            if recorded != letter.to_ascii_uppercase() {
+                return Some(format!(
+                    " (board {}, player {player}: `{letter}` in 801, `{recorded}` in his 001 record)",
+                    board + 1
+                ));
+            }
+        }
+        None
     }
 
     fn team_match_error(&mut self, round: u32, player: PlayerId, message: String) {
@@ -888,8 +929,9 @@ impl Context<'_> {
                 if let Some(g) = written.game_points.filter(|&g| g != o.game_points) {
                     // 801's letters count the FIDE scale; compare them only under it.
                     if tag == "802" || t.point_system.is_fide_default() {
+                        let board = self.first_differing_board(r.team, round, written).unwrap_or_default();
                         findings.push(warn(
-                            format!("round {round}: game points {g}, the games give {}", o.game_points),
+                            format!("round {round}: game points {g}, the games give {}{board}", o.game_points),
                             written.column,
                             o.game_points.to_string(),
                         ));

@@ -42,6 +42,9 @@ pub struct ReportRound {
     pub forfeit: bool,
     /// 801: the board results as written (`=0=1`, `FFFF`).
     pub boards: Option<String>,
+    /// 801: the roster id of each board's player (`1534`: the 1st, 5th, 3rd and 4th of the
+    /// roster; `0` an empty board), when written.
+    pub roster_ids: Option<String>,
     /// First column of the round's field, for messages.
     pub column: usize,
 }
@@ -118,7 +121,15 @@ pub fn read_802(text: &str) -> Result<TeamReport, ReportError> {
             "f" | "F" => true,
             other => return Err(error(f.first, format!("forfeit flag `{other}`: expected f, F or blank"))),
         };
-        rounds.push(ReportRound { opponent, colour, game_points, forfeit, boards: None, column: first });
+        rounds.push(ReportRound {
+            opponent,
+            colour,
+            game_points,
+            forfeit,
+            boards: None,
+            roster_ids: None,
+            column: first,
+        });
         index += 1;
     }
     while rounds.last().is_some_and(|r| r.opponent == ReportOpponent::None && r.game_points.is_none()) {
@@ -184,7 +195,8 @@ pub fn read_801(text: &str) -> Result<TeamReport, ReportError> {
             let length = results.chars().count();
             let boards_word =
                 words.get(i).filter(|(c, w)| *c == results_column + length + 1 && w.chars().count() == length);
-            if boards_word.is_some() {
+            let roster_ids = boards_word.map(|(_, w)| w.clone());
+            if roster_ids.is_some() {
                 i += 1;
             }
             let game_points = board_points(&results);
@@ -194,6 +206,7 @@ pub fn read_801(text: &str) -> Result<TeamReport, ReportError> {
                 game_points,
                 forfeit: false,
                 boards: Some(results),
+                roster_ids,
                 column: *column,
             });
         } else if !word.is_empty() && word.chars().all(|c| matches!(c, 'F' | 'H' | 'Z' | 'U')) {
@@ -204,6 +217,7 @@ pub fn read_801(text: &str) -> Result<TeamReport, ReportError> {
                 game_points: None,
                 forfeit: false,
                 boards: Some(word.clone()),
+                roster_ids: None,
                 column: *column,
             });
             i += 1;
@@ -280,6 +294,7 @@ mod tests {
         assert_eq!(r.rounds[3].game_points, Some(Points::ZERO));
         assert_eq!(r.rounds[4].boards.as_deref(), Some("HHHH"));
         assert_eq!(r.rounds[5].boards.as_deref(), Some("1=01"));
+        assert_eq!((r.rounds[2].roster_ids.as_deref(), r.rounds[3].roster_ids.as_deref()), (Some("1034"), None));
     }
 
     #[test]
