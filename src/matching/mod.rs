@@ -43,6 +43,7 @@
 pub mod augmenting;
 mod certificate;
 mod forest;
+mod keep;
 mod stage;
 mod table;
 mod update;
@@ -109,6 +110,9 @@ pub struct Matcher<W: Weight> {
     fixed_to: Vec<Option<usize>>,
     /// Pairs fixed since the last solve, not yet accounted for in the matching and the duals.
     pending_fixes: Vec<(usize, usize)>,
+    /// Vertices whose matched edge may have lost its tightness without a repair
+    /// ([`Matcher::set_weight_keeping_duals`], [`Matcher::raise_dual`]).
+    pending_checks: Vec<usize>,
 
     // The blossom forest. A node is a vertex `0..n` or a non-trivial blossom `n + slot`.
     /// The blossom directly containing each vertex, if any.
@@ -214,6 +218,7 @@ impl<W: Weight> Matcher<W> {
             active: Vec::new(),
             fixed_to: Vec::new(),
             pending_fixes: Vec::new(),
+            pending_checks: Vec::new(),
             vertex_parent: Vec::new(),
             top: Vec::new(),
             blossom_parent: Vec::new(),

@@ -210,3 +210,83 @@ fn scaling_up_refuses_to_lose_the_headroom() {
     matcher.set_weight(0, 1, 1 << 40);
     matcher.scale_up(21);
 }
+
+/// A small deterministic generator (64-bit LCG), so the random tests are reproducible.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound
+    }
+}
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn changes_that_keep_the_duals_give_the_optimum() {
+    // Random graphs, solved, then changed through `raise_dual` and `set_weight_keeping_duals`:
+    // raised duals with edges raised by as much (the remainder weights of the Dutch procedure),
+    // lowered edges, removed ones and arbitrary ones mixed; every solve must be optimal.
+    let mut random = Lcg(17);
+    for round in 0..300 {
+        let n = 4 + random.below(7) as usize;
+        let mut weights = vec![vec![0u128; n]; n];
+        for u in 0..n {
+            for v in 0..u {
+                if random.below(4) > 0 {
+                    let weight = 1 + u128::from(random.below(40));
+                    weights[u][v] = weight;
+                    weights[v][u] = weight;
+                }
+            }
+        }
+        let mut matcher = matcher_from(&weights);
+        matcher.solve();
+        for _ in 0..4 {
+            match random.below(3) {
+                0 => {
+                    // Raise one vertex's dual and all its edges by the same amount.
+                    let v = random.below(n as u64) as usize;
+                    let amount = 1 + u128::from(random.below(20));
+                    matcher.raise_dual(v, &amount);
+                    for other in 0..n {
+                        if other == v || weights[v][other] == 0 {
+                            continue;
+                        }
+                        weights[v][other] += amount;
+                        weights[other][v] += amount;
+                        matcher.set_weight_keeping_duals(v, other, weights[v][other]);
+                    }
+                }
+                1 => {
+                    // Lower or remove a few edges.
+                    for _ in 0..3 {
+                        let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+                        if u != v {
+                            let weight = weights[u][v].saturating_sub(u128::from(random.below(50)));
+                            weights[u][v] = weight;
+                            weights[v][u] = weight;
+                            matcher.set_weight_keeping_duals(u, v, weight);
+                        }
+                    }
+                }
+                _ => {
+                    // Anything, including raises the duals do not cover.
+                    for _ in 0..3 {
+                        let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+                        if u != v {
+                            let weight = u128::from(random.below(60));
+                            weights[u][v] = weight;
+                            weights[v][u] = weight;
+                            matcher.set_weight_keeping_duals(u, v, weight);
+                        }
+                    }
+                }
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+            assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}");
+        }
+    }
+}

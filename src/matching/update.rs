@@ -14,6 +14,7 @@ impl<W: Weight> Matcher<W> {
         }
         let mut released = Vec::new();
         self.apply_pending_fixes(&mut released);
+        self.apply_pending_checks(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
         for vertex in self.changed_vertices.drain(..) {
@@ -124,7 +125,7 @@ impl<W: Weight> Matcher<W> {
     ///   complementary slackness with the same duals, so it is a matching a solve could return.
     /// - [`Exchange::Unknown`]: neither can be told this cheaply; nothing changes.
     pub fn fix_pair_by_exchange(&mut self, a: usize, b: usize, weight: W) -> Exchange {
-        if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() {
+        if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_checks.is_empty() {
             return Exchange::Unknown;
         }
         if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
@@ -258,7 +259,10 @@ impl<W: Weight> Matcher<W> {
 
     /// Whether weights changed or pairs were fixed since the last solve.
     pub(super) fn has_pending_changes(&self) -> bool {
-        !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_fixes.is_empty()
+        !self.changed_edges.is_empty()
+            || !self.changed_vertices.is_empty()
+            || !self.pending_fixes.is_empty()
+            || !self.pending_checks.is_empty()
     }
 
     /// Notes that the weight of `{u, v}` changed: in the list of changed edges, or once that

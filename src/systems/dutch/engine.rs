@@ -355,7 +355,11 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     }
 
     fn set_weight(&mut self, a: usize, b: usize, weight: W) {
-        self.matcher.set_weight(self.list[a], self.list[b], weight);
+        self.matcher.set_weight_keeping_duals(self.list[a], self.list[b], weight);
+    }
+
+    fn raise_dual(&mut self, a: usize, amount: &W) {
+        self.matcher.raise_dual(self.list[a], amount);
     }
 
     fn weight(&self, a: usize, b: usize) -> W {

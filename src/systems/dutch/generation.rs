@@ -21,7 +21,12 @@ use crate::model::Points;
 /// order, so "a later position" means "ranked lower".
 pub trait Scope<W: Weight> {
     fn len(&self) -> usize;
+    /// Sets a weight, keeping the matcher's duals where they still cover it
+    /// ([`crate::matching::Matcher::set_weight_keeping_duals`]).
     fn set_weight(&mut self, a: usize, b: usize, weight: W);
+    /// Lets every edge of `a` gain up to `amount` without a repair
+    /// ([`crate::matching::Matcher::raise_dual`]).
+    fn raise_dual(&mut self, a: usize, amount: &W);
     /// The weight the scope's matcher holds for the edge (zero if none).
     fn weight(&self, a: usize, b: usize) -> W;
     fn solve(&mut self);
@@ -214,6 +219,18 @@ pub fn settle<W: Weight, S: Scope<W>>(
         }
     }
     let bits = bracket.count_bits;
+    // Every edge with an S1 player on top gains the same amount, less twice the player's index
+    // (`remainder_weight`); raising those players' duals by it first keeps the optimum's duals
+    // valid, so the solve below re-pairs only the pairs the raise leaves slack (an S1 player not
+    // paired downwards: the exchanges), not the whole remainder. The pairs fixed in step 2 are
+    // matched already, so the first solve only applies them.
+    scope.solve();
+    for (index, &p) in remainder[..pairs].iter().enumerate() {
+        let mut raise = W::from_u64(1);
+        raise.shl_in_place(2 * bits + 1);
+        raise.sub_in_place(&W::from_u64(2 * index as u64));
+        scope.raise_dual(p, &raise);
+    }
     for (j, &o) in remainder.iter().enumerate() {
         for (index, &p) in remainder[..j].iter().enumerate() {
             scope.set_weight(p, o, remainder_weight(base, p, o, index, pairs, bits));

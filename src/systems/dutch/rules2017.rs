@@ -206,7 +206,11 @@ impl<W: Weight> Scope<W> for LocalScope<'_, W> {
     }
 
     fn set_weight(&mut self, a: usize, b: usize, weight: W) {
-        self.matcher.set_weight(a, b, weight);
+        self.matcher.set_weight_keeping_duals(a, b, weight);
+    }
+
+    fn raise_dual(&mut self, a: usize, amount: &W) {
+        self.matcher.raise_dual(a, amount);
     }
 
     fn weight(&self, a: usize, b: usize) -> W {

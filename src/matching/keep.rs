@@ -1,0 +1,107 @@
+//! Weight changes that keep the duals: when the current duals still cover a changed edge, the
+//! edge needs no repair, and at most its two ends lose their pairing (if it was matched and is
+//! no longer tight). A caller that raises many weights around a few vertices first raises their
+//! duals ([`Matcher::raise_dual`]), so that only the pairs whose tightness the raise breaks are
+//! re-solved, not every vertex whose edges changed.
+
+use super::{Matcher, Weight};
+
+impl<W: Weight> Matcher<W> {
+    /// Sets the weight of `{u, v}` as [`Matcher::set_weight`] does, but when the current duals
+    /// still cover the new weight (the reduced cost stays non-negative), they are kept: the next
+    /// [`Matcher::solve`] only unmatches the pair if it was matched and is no longer tight,
+    /// instead of detaching an end of the edge. The optimum found is optimal all the same.
+    ///
+    /// # Panics
+    ///
+    /// As [`Matcher::set_weight`].
+    pub fn set_weight_keeping_duals(&mut self, u: usize, v: usize, weight: W) {
+        let count = self.vertex_count();
+        assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
+        assert_ne!(u, v, "a vertex cannot be matched to itself");
+        assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
+        if self.weights.equals(u, v, &weight) {
+            return;
+        }
+        // Fixed vertices, vertices whose repair is pending and edges inside a blossom (whose
+        // reduced cost counts blossom duals) take the ordinary way.
+        if self.fixed_to[u].is_some()
+            || self.fixed_to[v].is_some()
+            || self.changed_vertex[u]
+            || self.changed_vertex[v]
+            || self.top[u] == self.top[v]
+        {
+            self.set_weight(u, v, weight);
+            return;
+        }
+        // Covered: dual(u) + dual(v) ≥ 2·weight.
+        let mut covered = self.vertex_dual[u].clone();
+        let overflowed = covered.overflowing_add_in_place(&self.vertex_dual[v]);
+        let mut doubled = weight.clone();
+        doubled.double_in_place();
+        if !overflowed && covered < doubled {
+            self.set_weight(u, v, weight);
+            return;
+        }
+        self.weights.set(u, v, &weight);
+        if self.mate[u] == Some(v) {
+            self.pending_checks.push(u);
+        }
+    }
+
+    /// Raises the dual of `v` so that every edge of `v` can then gain up to `amount` of weight
+    /// through [`Matcher::set_weight_keeping_duals`] without a repair. `v` leaves the blossoms
+    /// around it (each dissolved, its dual moved into its vertices), and the next
+    /// [`Matcher::solve`] unmatches the pairs the raise leaves slack: `v`'s, and those of the
+    /// bases of the dissolved blossoms. Nothing else of the optimum is touched.
+    ///
+    /// # Panics
+    ///
+    /// If `v` is not a vertex.
+    pub fn raise_dual(&mut self, v: usize, amount: &W) {
+        assert!(v < self.vertex_count(), "vertex {v} outside a graph of {} vertices", self.vertex_count());
+        if amount.is_zero() || self.fixed_to[v].is_some() {
+            return;
+        }
+        while self.top[v] != v {
+            let blossom = self.top[v];
+            // Dissolving moves the blossom's dual into its vertices: the base's edge out of the
+            // blossom gains, so its pair is checked.
+            self.pending_checks.push(self.base(blossom));
+            self.dissolve_top_blossom(blossom);
+        }
+        let mut doubled = amount.clone();
+        doubled.double_in_place();
+        self.vertex_dual[v].add_in_place(&doubled);
+        self.pending_checks.push(v);
+    }
+
+    /// Unmatches the checked pairs that are no longer tight (or no longer edges); their ends
+    /// are added to `released`.
+    pub(super) fn apply_pending_checks(&mut self, released: &mut Vec<usize>) {
+        let checks = std::mem::take(&mut self.pending_checks);
+        let mut cost = W::zero();
+        for &vertex in &checks {
+            let Some(mate) = self.mate[vertex] else {
+                continue;
+            };
+            if self.fixed_to[vertex] == Some(mate) {
+                continue;
+            }
+            let slack = self.weights.is_zero(vertex, mate) || {
+                // Matched across blossoms: no blossom dual counts.
+                debug_assert_ne!(self.top[vertex], self.top[mate]);
+                self.reduced_cost_into(&mut cost, vertex, mate);
+                !cost.is_zero()
+            };
+            if slack {
+                self.mate[vertex] = None;
+                self.mate[mate] = None;
+                released.push(vertex);
+                released.push(mate);
+            }
+        }
+        self.pending_checks = checks;
+        self.pending_checks.clear();
+    }
+}
