@@ -12,9 +12,9 @@ use std::fmt;
 use std::hash::{DefaultHasher, Hasher};
 
 use crate::model::Tournament;
-use crate::state::{Participation, RoundState};
+use crate::state::RoundState;
 use crate::systems::pairing::RoundPairing;
-use crate::systems::{self, Engine, Explanation, PairFailure, Severity, SystemId};
+use crate::systems::{Engine, Explanation, PairFailure, Severity, SystemId};
 
 use super::CheckOptions;
 
@@ -33,26 +33,16 @@ pub struct PairedAhead {
 /// the state reads (and with it whether a round is the last), so the pairing could never be used.
 /// `None` when there is nothing to pair ahead, or the system or the file does not allow it.
 pub fn pair_ahead(t: &Tournament, options: &CheckOptions) -> Option<PairedAhead> {
-    let resolved = systems::resolve(t, options.system).ok()?;
-    let engine = systems::engine_for(resolved.system)?;
-    let effective = if resolved.system.is_fmjd() {
-        super::with_draughts_flags(t, &options.draughts)
-    } else {
-        std::borrow::Cow::Borrowed(t)
-    };
-    let t = effective.as_ref();
-    let round = t.round_to_pair();
-    if t.header.rounds.is_none_or(|total| round > total) {
-        return None;
-    }
-    // As the round's check will build it once the round is recorded (`check_round`).
-    let mut state = RoundState::build(t, round, Participation::NextRound);
-    if state.players.is_empty() || engine.missing_numbers(t, &mut state).is_some() {
+    // As `pair` builds it (a round past the declared total is refused there), then as the
+    // round's check will once the round is recorded (`check_round` asks `missing_numbers` first).
+    let super::NextState { resolved, engine, tournament, mut state } =
+        super::next_round_state(t, options.system, &options.draughts).ok()?;
+    if tournament.header.rounds.is_none() || engine.missing_numbers(&tournament, &mut state).is_some() {
         return None;
     }
     let fingerprint = fingerprint(resolved.system, &state);
     let result = engine.pair(&state);
-    Some(PairedAhead { system: resolved.system, round, fingerprint, result })
+    Some(PairedAhead { system: resolved.system, round: state.round, fingerprint, result })
 }
 
 /// A hash of everything the engine reads: the whole state, as its `Debug` text (every collection
@@ -101,6 +91,7 @@ impl Engine for WithPairingAhead<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Participation;
     use std::path::Path;
 
     /// Answers every round with "the inner engine was asked".

@@ -548,28 +548,46 @@ pub fn pair_next_with(
     system: Option<SystemId>,
     flags: &crate::model::DraughtsOptions,
 ) -> Result<NextRound, PairError> {
+    let next = next_round_state(tournament, system, flags)?;
+    let (system, round) = (next.resolved.system, next.state.round);
+    let pairing = next.engine.pair(&next.state).map_err(|failure| match failure {
+        systems::PairFailure::NoValidPairing => PairError::NoValidPairing { system, round },
+        systems::PairFailure::GaveUp(reason) => PairError::GaveUp { system, round, reason },
+    })?;
+    Ok(NextRound { round, resolved: next.resolved, pairing })
+}
+
+/// The round after the last paired one, ready to pair: the system, its engine, the tournament as
+/// the engine reads it (with the FMJD flags), and the state of the players without a marker in it.
+pub(crate) struct NextState<'a> {
+    pub resolved: systems::Resolved,
+    pub engine: &'static dyn crate::systems::Engine,
+    pub tournament: std::borrow::Cow<'a, crate::model::Tournament>,
+    pub state: crate::state::RoundState,
+}
+
+/// [`NextState`] of `tournament` (`pair`, and `watch`'s pairing ahead).
+pub(crate) fn next_round_state<'a>(
+    tournament: &'a crate::model::Tournament,
+    system: Option<SystemId>,
+    flags: &crate::model::DraughtsOptions,
+) -> Result<NextState<'a>, PairError> {
     let resolved = systems::resolve(tournament, system)?;
     let effective = if resolved.system.is_fmjd() {
         with_draughts_flags(tournament, flags)
     } else {
         std::borrow::Cow::Borrowed(tournament)
     };
-    let tournament = effective.as_ref();
-    let round = tournament.round_to_pair();
-    if let Some(rounds) = tournament.header.rounds.filter(|&rounds| round > rounds) {
+    let round = effective.round_to_pair();
+    if let Some(rounds) = effective.header.rounds.filter(|&rounds| round > rounds) {
         return Err(PairError::Finished(rounds));
     }
     let engine = crate::systems::engine_for(resolved.system).ok_or(PairError::Unsupported(resolved.system, round))?;
-    let state = crate::state::RoundState::build(tournament, round, crate::state::Participation::NextRound);
+    let state = crate::state::RoundState::build(&effective, round, crate::state::Participation::NextRound);
     if state.players.is_empty() {
         return Err(PairError::NobodyToPair(round));
     }
-    let system = resolved.system;
-    let pairing = engine.pair(&state).map_err(|failure| match failure {
-        systems::PairFailure::NoValidPairing => PairError::NoValidPairing { system, round },
-        systems::PairFailure::GaveUp(reason) => PairError::GaveUp { system, round, reason },
-    })?;
-    Ok(NextRound { round, resolved, pairing })
+    Ok(NextState { resolved, engine, tournament: effective, state })
 }
 
 #[cfg(test)]
