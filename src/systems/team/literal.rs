@@ -148,18 +148,10 @@ fn legal_set(round: &Round, residents: &[Tpn], set: &[Tpn], below: &[Tpn]) -> bo
 /// All subsets of `of` with `k` members, as TPN lists.
 fn subsets(of: &[Tpn], k: usize) -> Vec<Vec<Tpn>> {
     let mut out = Vec::new();
-    fn go(of: &[Tpn], k: usize, start: usize, chosen: &mut Vec<Tpn>, out: &mut Vec<Vec<Tpn>>) {
-        if chosen.len() == k {
-            out.push(chosen.clone());
-            return;
-        }
-        for i in start..of.len() {
-            chosen.push(of[i]);
-            go(of, k, i + 1, chosen, out);
-            chosen.pop();
-        }
-    }
-    go(of, k, 0, &mut Vec::new(), &mut out);
+    let _ = order::each_combination(of.len(), k, &mut |chosen| {
+        out.push(chosen.iter().map(|&i| of[i]).collect());
+        ControlFlow::Continue(())
+    });
     out
 }
 

@@ -70,7 +70,11 @@ fn assign_bottoms(
 }
 
 /// Visits the `k`-subsets of `0..n` as ascending index lists, in lexicographic order.
-fn each_combination(n: usize, k: usize, visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>) -> ControlFlow<()> {
+pub(super) fn each_combination(
+    n: usize,
+    k: usize,
+    visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     fn go(
         start: usize,
         n: usize,
