@@ -215,6 +215,19 @@ impl Validator<'_> {
         self.out.push(d);
     }
 
+    /// In a team tournament, a record that names a team number with no roster (310 or 013).
+    fn unknown_team(&mut self, id: PlayerId, record: &str, line: Option<usize>) {
+        let mut d = Diagnostic::error(
+            Code::UnknownPlayer,
+            format!("record {record} names team {id}, which has no 310 (or 013) record"),
+        )
+        .expected(format!("a team number: in a team tournament record {record} names teams, not players"));
+        if let Some(line) = line {
+            d = d.at(Span::new(line, 1, 4));
+        }
+        self.out.push(d);
+    }
+
     fn references(&mut self) {
         let origin = &self.t.origin;
         let mut unknown = Vec::new();
@@ -246,15 +259,7 @@ impl Validator<'_> {
             let numbers: BTreeSet<u32> = self.t.teams.iter().map(|t| t.number).collect();
             for (id, record, line) in std::mem::take(&mut unknown) {
                 if !numbers.contains(&id) {
-                    let mut d = Diagnostic::error(
-                        Code::UnknownPlayer,
-                        format!("record {record} names team {id}, which has no 310 (or 013) record"),
-                    )
-                    .expected("a team number: in a team tournament these records name teams, not players");
-                    if let Some(line) = line {
-                        d = d.at(Span::new(line, 1, 4));
-                    }
-                    self.out.push(d);
+                    self.unknown_team(id, record, line);
                 }
             }
         }
@@ -276,15 +281,7 @@ impl Validator<'_> {
                 if self.team_mode {
                     // Team byes: `teams::team_results` checks them against the team's games.
                     if !self.t.teams.iter().any(|t| t.number == id) {
-                        let mut d = Diagnostic::error(
-                            Code::UnknownPlayer,
-                            format!("record 240 names team {id}, which has no 310 (or 013) record"),
-                        )
-                        .expected("a team number: in a team tournament 240 names teams, not players");
-                        if let Some(line) = line {
-                            d = d.at(Span::new(line, 1, 4));
-                        }
-                        self.out.push(d);
+                        self.unknown_team(id, "240", line);
                     }
                     if let Some(first) = seen.insert((id, bye.round), line.unwrap_or(0)) {
                         let mut d = Diagnostic::warning(
