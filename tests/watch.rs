@@ -641,6 +641,37 @@ fn block(round: u32) -> usize {
     91 + 10 * (round as usize - 1)
 }
 
+/// The index of the 001 record of the opponent the record at `index` meets in the round block at
+/// column `at`.
+fn opponent_record(lines: &[String], index: usize, at: usize) -> usize {
+    let opponent: u32 = lines[index][at..at + 4].trim().parse().unwrap();
+    lines
+        .iter()
+        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
+        .expect("the opponent's record")
+}
+
+/// The points a result code gives (TRF: column 99 of a round block).
+fn result_points(result: &str) -> f64 {
+    match result {
+        "1" | "+" | "W" | "F" | "U" => 1.0,
+        "=" | "D" | "H" => 0.5,
+        _ => 0.0,
+    }
+}
+
+/// A 001 record cut before round `from`'s block, its Points less those of the rounds cut.
+fn cut_record(line: &str, from: u32, rounds: u32) -> String {
+    let mut points: f64 = line[80..84].trim().parse().unwrap();
+    for r in from..=rounds {
+        let at = block(r);
+        points -= result_points(line.get(at + 7..at + 8).unwrap_or(" "));
+    }
+    let mut cut = line[..block(from)].trim_end().to_owned();
+    cut.replace_range(80..84, &format!("{points:>4.1}"));
+    cut
+}
+
 /// The file with the result of one game of `round` reversed (the first decisive game, by
 /// record order), the Points columns of both players corrected: a valid file whose rounds up to
 /// `round` - 1 are as before, and whose round `round` is paired as before.
@@ -651,11 +682,7 @@ fn with_a_result_reversed(text: &str, round: u32) -> String {
         .iter()
         .position(|l| l.starts_with("001") && l.get(at + 7..at + 8) == Some("1") && &l[at..at + 4] != "0000")
         .expect("a game won in the round");
-    let opponent: u32 = lines[winner][at..at + 4].trim().parse().unwrap();
-    let loser = lines
-        .iter()
-        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
-        .expect("the opponent's record");
+    let loser = opponent_record(&lines, winner, at);
     for (index, result, change) in [(winner, "0", -1.0), (loser, "1", 1.0)] {
         let line = &mut lines[index];
         assert_eq!(&line[at + 7..at + 8], if change < 0.0 { "1" } else { "0" }, "{line}");
@@ -668,24 +695,13 @@ fn with_a_result_reversed(text: &str, round: u32) -> String {
 
 /// The file with its last `drop` rounds cut off every 001 record and the Points corrected.
 fn without_last_rounds(text: &str, rounds: u32, drop: u32) -> String {
-    let keep = block(rounds - drop + 1);
+    let from = rounds - drop + 1;
     let mut out = String::new();
     for line in text.lines() {
-        if !line.starts_with("001") || line.len() <= keep {
+        if !line.starts_with("001") || line.len() <= block(from) {
             out.push_str(line);
         } else {
-            let mut points: f64 = line[80..84].trim().parse().unwrap();
-            for r in rounds - drop + 1..=rounds {
-                let at = block(r);
-                points -= match line.get(at + 7..at + 8).unwrap_or(" ") {
-                    "1" | "+" | "W" | "F" | "U" => 1.0,
-                    "=" | "D" | "H" => 0.5,
-                    _ => 0.0,
-                };
-            }
-            let mut cut = line[..keep].trim_end().to_owned();
-            cut.replace_range(80..84, &format!("{points:>4.1}"));
-            out.push_str(&cut);
+            out.push_str(&cut_record(line, from, rounds));
         }
         out.push('\n');
     }
@@ -866,15 +882,7 @@ fn before_last_round_is_paired(text: &str, rounds: u32) -> String {
         if !line.starts_with("001") || line.len() <= at || asked {
             out.push_str(line);
         } else {
-            let points: f64 = line[80..84].trim().parse().unwrap();
-            let lost = match line.get(at + 7..at + 8).unwrap_or(" ") {
-                "1" | "+" | "W" | "F" | "U" => 1.0,
-                "=" | "D" | "H" => 0.5,
-                _ => 0.0,
-            };
-            let mut cut = line[..at].trim_end().to_owned();
-            cut.replace_range(80..84, &format!("{:>4.1}", points - lost));
-            out.push_str(&cut);
+            out.push_str(&cut_record(line, rounds, rounds));
         }
         out.push('\n');
     }
@@ -890,11 +898,7 @@ fn with_colours_swapped(text: &str, round: u32) -> String {
         .iter()
         .position(|l| l.starts_with("001") && matches!(l.get(at + 5..at + 6), Some("w" | "b")))
         .expect("a game in the round");
-    let opponent: u32 = lines[first][at..at + 4].trim().parse().unwrap();
-    let second = lines
-        .iter()
-        .position(|l| l.starts_with("001") && l[4..8].trim().parse::<u32>().ok() == Some(opponent))
-        .expect("the opponent's record");
+    let second = opponent_record(&lines, first, at);
     for index in [first, second] {
         let line = &mut lines[index];
         let swapped = if &line[at + 5..at + 6] == "w" { "b" } else { "w" };
