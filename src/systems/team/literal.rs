@@ -410,6 +410,26 @@ mod tests {
         assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 4), (3, 2)], bye: None }));
     }
 
+    /// The editions part on a previous floater: teams 1–3 have 4 points, 4–6 have 2, and 4
+    /// floated in the previous round (round 3 of 5, so floats count). One upfloater is needed
+    /// (C4), all candidates score alike (C5) and leave the other two pairable (C6).
+    /// 2026: [C7] sets {4} aside for {5}, the first set with no previous floater; bracket
+    /// {1, 2, 3, 5}: 1-3 2-5 (first by identifier, nothing else differs); then 4-6.
+    /// 2024: its 2.2.5 chooses by [C4]–[C6] only, so {4}, the first set; its [C9] counts 4 in
+    /// every pairing of {1, 2, 3, 4} alike (4 floats whoever it meets), so 1-3 2-4; then 5-6.
+    /// Colours by 4.3.1 (nobody has played): the first-team's TPN parity with White initial —
+    /// 1 odd: 1-3; 2 even, Black: 5-2, 4-2; 4 even: 6-4; 5 odd: 5-6.
+    #[test]
+    fn the_editions_part_on_an_upfloater_that_floated_before() {
+        let mut teams: Vec<Team> = (1..=6).map(|t| team(t, if t <= 3 { 4 } else { 2 }, &[])).collect();
+        teams[3].floated_previous = true;
+        let mut r = round(3, teams, &[]);
+        r.preferences = PreferenceType::None;
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (5, 2), (6, 4)], bye: None }));
+        r.edition = Edition::Team2024;
+        assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (4, 2), (5, 6)], bye: None }));
+    }
+
     /// No legal round-pairing: three teams that have all met leave nobody a bye that completes it.
     #[test]
     fn no_legal_pairing_is_none() {
