@@ -18,6 +18,7 @@
 //! carry.
 
 pub mod colour;
+pub mod fast;
 pub mod literal;
 pub mod order;
 
