@@ -166,9 +166,7 @@ impl<'a> Context<'a> {
         let top = unpaired.iter().map(|&v| self.score(v)).max()?;
         let (residents, below): (Vec<usize>, Vec<usize>) = unpaired.iter().partition(|&&v| self.score(v) == top);
         // No upfloater: [C4] is at its least, and the empty set is the only set of that make-up.
-        if below.is_empty()
-            || (residents.len() % 2 == 0 && self.completable(&residents) && self.completable(&below))
-        {
+        if below.is_empty() || (residents.len() % 2 == 0 && self.completable(&residents) && self.completable(&below)) {
             return Some((residents, Vec::new()));
         }
         let set = self.upfloaters(unpaired, &residents, &below)?;
@@ -212,13 +210,12 @@ impl<'a> Context<'a> {
         };
         // The make-up ([C4], [C5]): the optimum's count of upfloaters of each score, the same in
         // every optimum, as each score has a field of its own.
-        let in_set = |search: &Search<W>, i: usize| {
-            !is_resident[i] && search.matcher.mate(i).is_some_and(|j| is_resident[j])
-        };
+        let in_set =
+            |search: &Search<W>, i: usize| !is_resident[i] && search.matcher.mate(i).is_some_and(|j| is_resident[j]);
         let mut make_up: Vec<(i64, usize)> = Vec::new();
-        for i in 0..m {
+        for (i, &v) in unpaired.iter().enumerate() {
             if in_set(&search, i) {
-                let s = self.score(unpaired[i]);
+                let s = self.score(v);
                 match make_up.iter_mut().find(|(score, _)| *score == s) {
                     Some((_, count)) => *count += 1,
                     None => make_up.push((s, 1)),
@@ -454,11 +451,8 @@ impl SetLayout {
     fn new(ctx: &Context, unpaired: &[usize], residents: &[usize], below: &[usize]) -> SetLayout {
         let top = ctx.score(residents[0]);
         let next = below.iter().map(|&v| ctx.score(v)).max().unwrap_or(top);
-        let mut levels: Vec<i64> = below
-            .iter()
-            .filter(|&&v| residents.iter().any(|&r| ctx.allowed[r][v]))
-            .map(|&v| ctx.score(v))
-            .collect();
+        let mut levels: Vec<i64> =
+            below.iter().filter(|&&v| residents.iter().any(|&r| ctx.allowed[r][v])).map(|&v| ctx.score(v)).collect();
         levels.sort_unstable();
         levels.dedup();
         SetLayout { top, next, levels, bits: count_bits(unpaired.len() / 2), c7: ctx.floats_count() }
@@ -639,8 +633,14 @@ mod tests {
     /// first-team (odd) White.
     #[test]
     fn the_upfloater_that_leaves_the_next_bracket_fewest_upfloaters() {
-        let teams =
-            vec![team(1, 20, &[]), team(2, 10, &[]), team(3, 10, &[]), team(4, 10, &[]), team(5, 0, &[]), team(6, 0, &[])];
+        let teams = vec![
+            team(1, 20, &[]),
+            team(2, 10, &[]),
+            team(3, 10, &[]),
+            team(4, 10, &[]),
+            team(5, 0, &[]),
+            team(6, 0, &[]),
+        ];
         assert_eq!(both(&round(2, teams, &[(3, 4)])), matches(&[(1, 3), (4, 2), (5, 6)], None));
     }
 
@@ -686,13 +686,13 @@ mod properties {
     use super::*;
     use proptest::prelude::*;
 
-    /// Random rounds as literal.rs's property draws them, wider: up to 12 teams, five scores,
-    /// histories of up to five matches, secondary scores, either initial-colour, any round of 7.
+    /// Random rounds as literal.rs's property draws them, wider: up to 12 teams, one to five
+    /// scores (so that brackets of all sizes occur), histories of up to five matches, secondary scores, either initial-colour, any round of 7.
     fn rounds() -> impl Strategy<Value = Round> {
-        (2usize..=12, 1u32..=7)
-            .prop_flat_map(|(n, number)| {
+        (2usize..=12, 1u32..=7, 0i64..=4)
+            .prop_flat_map(|(n, number, top)| {
                 let team = (
-                    0i64..=4,
+                    0i64..=top,
                     proptest::collection::vec(any::<bool>(), 0..6),
                     any::<bool>(),
                     any::<bool>(),
