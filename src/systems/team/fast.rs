@@ -176,28 +176,41 @@ impl<'a> Context<'a> {
     }
 
     /// 3.5.2–3.5.5 by a weighted matching of all the teams still to pair (see the module comment).
+    /// [C5] needs a field per score below; most often the upfloaters come from the first few, so
+    /// the matching is made first with those few and one field for all the scores under them,
+    /// above theirs: an optimum that takes no upfloater from under them is an optimum of the full
+    /// fields too (each of those scores is then at its least, zero), and only otherwise is the
+    /// matching made again with every score's field.
     fn upfloaters(&self, unpaired: &[usize], residents: &[usize], below: &[usize]) -> Option<Vec<usize>> {
-        let layout = SetLayout::new(self, unpaired, residents, below);
-        match layout.bits() + 4 {
-            0..=64 => self.choose_set::<u64>(unpaired, &layout),
-            65..=128 => self.choose_set::<u128>(unpaired, &layout),
-            129..=256 => self.choose_set::<Wide<4>>(unpaired, &layout),
-            257..=512 => self.choose_set::<Wide<8>>(unpaired, &layout),
-            513..=1024 => self.choose_set::<Wide<16>>(unpaired, &layout),
-            1025..=2048 => self.choose_set::<Wide<32>>(unpaired, &layout),
-            2049..=4096 => self.choose_set::<Wide<64>>(unpaired, &layout),
-            _ => self.choose_set::<Wide<128>>(unpaired, &layout),
+        let layout = SetLayout::new(self, unpaired, residents, below, Some(FIRST_LEVELS));
+        match self.dispatch_set(unpaired, &layout) {
+            Choice::Widen => self.dispatch_set(unpaired, &SetLayout::new(self, unpaired, residents, below, None)).set(),
+            choice => choice.set(),
         }
     }
 
-    fn choose_set<W: Weight>(&self, unpaired: &[usize], layout: &SetLayout) -> Option<Vec<usize>> {
+    fn dispatch_set(&self, unpaired: &[usize], layout: &SetLayout) -> Choice {
+        match layout.bits() + 4 {
+            0..=64 => self.choose_set::<u64>(unpaired, layout),
+            65..=128 => self.choose_set::<u128>(unpaired, layout),
+            129..=256 => self.choose_set::<Wide<4>>(unpaired, layout),
+            257..=512 => self.choose_set::<Wide<8>>(unpaired, layout),
+            513..=1024 => self.choose_set::<Wide<16>>(unpaired, layout),
+            1025..=2048 => self.choose_set::<Wide<32>>(unpaired, layout),
+            2049..=4096 => self.choose_set::<Wide<64>>(unpaired, layout),
+            _ => self.choose_set::<Wide<128>>(unpaired, layout),
+        }
+    }
+
+    fn choose_set<W: Weight>(&self, unpaired: &[usize], layout: &SetLayout) -> Choice {
         let m = unpaired.len();
         let is_resident: Vec<bool> = unpaired.iter().map(|&v| self.score(v) == layout.top).collect();
+        let table = layout.table::<W>();
+        let kinds: Vec<Kind> = unpaired.iter().map(|&v| layout.kind(self, v)).collect();
         let base = |i: usize, j: usize| -> Option<W> {
-            let (a, b) = (unpaired[i], unpaired[j]);
-            self.allowed[a][b].then(|| layout.weight(self, a, b))
+            self.allowed[unpaired[i]][unpaired[j]].then(|| table.weight(kinds[i], kinds[j]).clone())
         };
-        let mut search = Search::<W>::new(m, base)?;
+        let Some(mut search) = Search::<W>::new(m, base) else { return Choice::NoSet };
         // Forced membership of each team below: Some(true) in the set, Some(false) out of it.
         let mut forced: Vec<Option<bool>> = vec![None; m];
         let keep = |forced: &[Option<bool>], i: usize, j: usize| {
@@ -223,6 +236,9 @@ impl<'a> Context<'a> {
             }
         }
         make_up.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        if layout.merged.is_some_and(|under| make_up.iter().any(|&(s, _)| s < under)) {
+            return Choice::Widen;
+        }
         // 3.5.3–3.5.5: the first optimal set in the order of the sets, the highest score's members
         // first, each score's in ascending TPN: the lexicographically first combination is the one
         // that takes each team, in that order, whenever an optimal set with the teams taken so far
@@ -257,10 +273,10 @@ impl<'a> Context<'a> {
                 }
             }
             if taken != count {
-                return None;
+                return Choice::NoSet;
             }
         }
-        Some(chosen)
+        Choice::Set(chosen)
     }
 
     /// 3.6: the first pairing by identifier among the legal pairings of the bracket with the least
@@ -434,6 +450,45 @@ fn lexicographic<W: Weight>(fields: &[(u64, u32)]) -> W {
     weight
 }
 
+/// How many scores below the top-scoregroup get a [C5] field of their own in the first matching
+/// of the upfloater choice.
+#[cfg(not(test))]
+const FIRST_LEVELS: usize = 3;
+/// One in the tests, whose rounds have at most five scores: the merged field and the widening
+/// then occur in them.
+#[cfg(test)]
+const FIRST_LEVELS: usize = 1;
+
+/// The outcome of one weighted upfloater choice.
+enum Choice {
+    Set(Vec<usize>),
+    NoSet,
+    /// The optimum took an upfloater from under the scores with a field of their own.
+    Widen,
+}
+
+impl Choice {
+    fn set(self) -> Option<Vec<usize>> {
+        match self {
+            Choice::Set(set) => Some(set),
+            Choice::NoSet | Choice::Widen => None,
+        }
+    }
+}
+
+/// What an edge's weight in the upfloater choice reads of one of its teams.
+#[derive(Clone, Copy)]
+enum Kind {
+    Resident,
+    Below {
+        /// Its [C5] field, if it may meet a resident.
+        field: Option<usize>,
+        floated: bool,
+        /// In the next scoregroup ([C6]), or below it.
+        next: bool,
+    },
+}
+
 /// The fields of the upfloater choice (3.5), most significant first: pairs of a resident with a
 /// team below ([C4]); such pairs by the score of the team below, the lowest score first ([C5]:
 /// the upfloaters' scores in ascending order as high as possible); pairs of the next scoregroup
@@ -441,44 +496,98 @@ fn lexicographic<W: Weight>(fields: &[(u64, u32)]) -> W {
 struct SetLayout {
     top: i64,
     next: i64,
-    /// The scores below the top-scoregroup of teams that may meet a resident, lowest first.
+    /// The scores below the top-scoregroup of teams that may meet a resident, lowest first, that
+    /// have a [C5] field of their own.
     levels: Vec<i64>,
+    /// The scores under this one (that may meet a resident) share one [C5] field, the first.
+    merged: Option<i64>,
     bits: u32,
     c7: bool,
 }
 
+/// The weights of the edge kinds of a [`SetLayout`].
+struct Table<W> {
+    plain: W,
+    next_below: W,
+    /// Per [C5] field, a resident's pair with a team below that did not (did) float.
+    upfloat: Vec<[W; 2]>,
+}
+
+impl<W: Weight> Table<W> {
+    fn weight(&self, a: Kind, b: Kind) -> &W {
+        match (a, b) {
+            (Kind::Resident, Kind::Resident) => &self.plain,
+            (Kind::Resident, Kind::Below { field, floated, .. })
+            | (Kind::Below { field, floated, .. }, Kind::Resident) => {
+                field.map_or(&self.plain, |f| &self.upfloat[f][usize::from(floated)])
+            }
+            (Kind::Below { next: x, .. }, Kind::Below { next: y, .. }) => {
+                if x != y {
+                    &self.next_below
+                } else {
+                    &self.plain
+                }
+            }
+        }
+    }
+}
+
 impl SetLayout {
-    fn new(ctx: &Context, unpaired: &[usize], residents: &[usize], below: &[usize]) -> SetLayout {
+    /// `own`: how many of the highest scores below get a field of their own (all when `None`).
+    fn new(ctx: &Context, unpaired: &[usize], residents: &[usize], below: &[usize], own: Option<usize>) -> SetLayout {
         let top = ctx.score(residents[0]);
         let next = below.iter().map(|&v| ctx.score(v)).max().unwrap_or(top);
         let mut levels: Vec<i64> =
             below.iter().filter(|&&v| residents.iter().any(|&r| ctx.allowed[r][v])).map(|&v| ctx.score(v)).collect();
         levels.sort_unstable();
         levels.dedup();
-        SetLayout { top, next, levels, bits: count_bits(unpaired.len() / 2), c7: ctx.floats_count() }
+        let mut merged = None;
+        if let Some(own) = own
+            && levels.len() > own + 1
+        {
+            levels.drain(..levels.len() - own);
+            merged = levels.first().copied();
+        }
+        SetLayout { top, next, levels, merged, bits: count_bits(unpaired.len() / 2), c7: ctx.floats_count() }
     }
 
-    fn field_count(&self) -> u32 {
-        self.levels.len() as u32 + 3
+    fn c5_fields(&self) -> usize {
+        self.levels.len() + usize::from(self.merged.is_some())
     }
 
     fn bits(&self) -> u32 {
-        self.field_count() * self.bits + 1
+        (self.c5_fields() as u32 + 3) * self.bits + 1
     }
 
-    fn weight<W: Weight>(&self, ctx: &Context, a: usize, b: usize) -> W {
-        let (sa, sb) = (ctx.score(a), ctx.score(b));
-        let (high, low) = if sa >= sb { (a, b) } else { (b, a) };
-        let (sh, sl) = (ctx.score(high), ctx.score(low));
-        let upfloat = sh == self.top && sl != self.top;
-        let mut fields = Vec::with_capacity(self.field_count() as usize);
-        fields.push((u64::from(upfloat), self.bits));
-        for &level in &self.levels {
-            fields.push((u64::from(upfloat && sl == level), self.bits));
+    fn kind(&self, ctx: &Context, v: usize) -> Kind {
+        let s = ctx.score(v);
+        if s == self.top {
+            return Kind::Resident;
         }
-        fields.push((u64::from(sh == self.next && sl < self.next), self.bits));
-        fields.push((u64::from(upfloat && self.c7 && ctx.teams[low].floated_previous), self.bits));
-        lexicographic(&fields)
+        let offset = usize::from(self.merged.is_some());
+        let field = match self.levels.binary_search(&s) {
+            Ok(i) => Some(offset + i),
+            Err(_) => self.merged.filter(|&under| s < under).map(|_| 0),
+        };
+        Kind::Below { field, floated: self.c7 && ctx.teams[v].floated_previous, next: s == self.next }
+    }
+
+    fn table<W: Weight>(&self) -> Table<W> {
+        let fields = self.c5_fields();
+        let weight = |upfloat: bool, c5: Option<usize>, c6: bool, c7: bool| {
+            let mut counts = vec![(u64::from(upfloat), self.bits)];
+            counts.extend((0..fields).map(|f| (u64::from(c5 == Some(f)), self.bits)));
+            counts.push((u64::from(c6), self.bits));
+            counts.push((u64::from(c7), self.bits));
+            lexicographic::<W>(&counts)
+        };
+        Table {
+            plain: weight(false, None, false, false),
+            next_below: weight(false, None, true, false),
+            upfloat: (0..fields)
+                .map(|f| [weight(true, Some(f), false, false), weight(true, Some(f), false, true)])
+                .collect(),
+        }
     }
 }
 
