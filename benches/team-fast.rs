@@ -69,6 +69,16 @@ fn main() {
             return;
         };
         let took = start.elapsed();
+        // The round-pairing is legal (3.3.1): every team once, no pair that met, the bye to a
+        // team [C2] allows.
+        let mut seen: Vec<Tpn> = pairing.matches.iter().flat_map(|&(w, b)| [w, b]).chain(pairing.bye).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=teams as Tpn).collect::<Vec<_>>(), "round {number}: not every team once");
+        assert!(
+            pairing.matches.iter().all(|&(w, b)| !barred.contains(&(w.min(b), w.max(b)))),
+            "round {number}: a rematch"
+        );
+        assert!(pairing.bye.is_none_or(|t| !bye_barred[t as usize - 1]), "round {number}: a second bye");
         total += took;
         slowest = slowest.max(took);
         println!("round {number:2}: {:>9.3} ms, {} matches", took.as_secs_f64() * 1e3, pairing.matches.len());

@@ -180,12 +180,23 @@ impl<'a> Context<'a> {
     /// the matching is made first with those few and one field for all the scores under them,
     /// above theirs: an optimum that takes no upfloater from under them is an optimum of the full
     /// fields too (each of those scores is then at its least, zero), and only otherwise is the
-    /// matching made again with every score's field.
+    /// matching made again with four times as many scores with a field of their own.
+    ///
+    /// `None` also when the fields would need more than 8192 bits (over 500 scores, each with an
+    /// upfloater from under it, in an event of tens of thousands of teams): the engine does not
+    /// pair such a round rather than pair it wrong.
     fn upfloaters(&self, unpaired: &[usize], residents: &[usize], below: &[usize]) -> Option<Vec<usize>> {
-        let layout = SetLayout::new(self, unpaired, residents, below, Some(FIRST_LEVELS));
-        match self.dispatch_set(unpaired, &layout) {
-            Choice::Widen => self.dispatch_set(unpaired, &SetLayout::new(self, unpaired, residents, below, None)).set(),
-            choice => choice.set(),
+        let mut own = FIRST_LEVELS;
+        loop {
+            let layout = SetLayout::new(self, unpaired, residents, below, Some(own));
+            if layout.bits() + 4 > MAX_WEIGHT_BITS {
+                tracing::warn!(bits = layout.bits(), "team fast engine: upfloater weights too wide");
+                return None;
+            }
+            match self.dispatch_set(unpaired, &layout) {
+                Choice::Widen => own = own.saturating_mul(4),
+                choice => return choice.set(),
+            }
         }
     }
 
@@ -198,7 +209,7 @@ impl<'a> Context<'a> {
             513..=1024 => self.choose_set::<Wide<16>>(unpaired, layout),
             1025..=2048 => self.choose_set::<Wide<32>>(unpaired, layout),
             2049..=4096 => self.choose_set::<Wide<64>>(unpaired, layout),
-            _ => self.choose_set::<Wide<128>>(unpaired, layout),
+            _ => self.choose_set::<Wide<{ MAX_WEIGHT_BITS as usize / 64 }>>(unpaired, layout),
         }
     }
 
@@ -449,6 +460,9 @@ fn lexicographic<W: Weight>(fields: &[(u64, u32)]) -> W {
     weight.sub_in_place(&penalty);
     weight
 }
+
+/// The widest weight of the upfloater choice.
+const MAX_WEIGHT_BITS: u32 = 8192;
 
 /// How many scores below the top-scoregroup get a [C5] field of their own in the first matching
 /// of the upfloater choice.
