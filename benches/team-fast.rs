@@ -4,16 +4,18 @@
 //! Prints the time of each round and the total. `PRIMARY=gp` makes game points the primary score
 //! (many more scoregroups); the default is match points, with game points for colours (1.2.2).
 //!
+//! `EDITION=2024` pairs under the 2024 edition's criteria.
+//!
 //! `cargo bench --bench team-fast` (or `TEAMS=1000 ROUNDS=11 SEED=7 cargo bench --bench team-fast`).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use trfcheck::model::Colour;
-use trfcheck::systems::team::Tpn;
 use trfcheck::systems::team::colour::PreferenceType;
 use trfcheck::systems::team::fast;
 use trfcheck::systems::team::literal::{Round, Team};
+use trfcheck::systems::team::{Edition, Tpn};
 
 /// SplitMix64, so every run pairs the same tournaments.
 fn next_random(state: &mut u64) -> u64 {
@@ -35,6 +37,7 @@ fn main() {
     let rounds = env("ROUNDS", 11) as u32;
     let mut seed = env("SEED", 1);
     let game_points_primary = std::env::var("PRIMARY").is_ok_and(|p| p == "gp");
+    let edition_2024 = std::env::var("EDITION").is_ok_and(|e| e == "2024");
     // Match points (2 win, 1 draw) and game points, in half points.
     let mut mp = vec![0i64; teams];
     let mut gp = vec![0i64; teams];
@@ -50,6 +53,7 @@ fn main() {
                 .map(|i| Team {
                     tpn: i as Tpn + 1,
                     score: if game_points_primary { gp[i] } else { mp[i] },
+                    virtual_points: 0,
                     secondary: Some(if game_points_primary { mp[i] } else { gp[i] }),
                     played: played[i].clone(),
                     matches_played: played[i].len() as u32,
@@ -62,6 +66,7 @@ fn main() {
             initial: Colour::White,
             round: number,
             total_rounds: rounds,
+            edition: if edition_2024 { Edition::Team2024 } else { Edition::Team2026 },
         };
         let start = Instant::now();
         let Some(pairing) = fast::pair(&round) else {
@@ -127,7 +132,8 @@ fn main() {
         floated = next_floated;
     }
     println!(
-        "{teams} teams, {rounds} rounds ({}): total {:.3} s, slowest round {:.3} ms",
+        "{teams} teams, {rounds} rounds, edition {} ({}): total {:.3} s, slowest round {:.3} ms",
+        if edition_2024 { 2024 } else { 2026 },
         if game_points_primary { "game points primary" } else { "match points primary" },
         total.as_secs_f64(),
         slowest.as_secs_f64() * 1e3

@@ -303,16 +303,151 @@ fn validate_json_shows_the_team_structure() {
     assert!(json.get("teams").is_none());
 }
 
+/// Six teams of two boards (team k has players 2k−1 and 2k), `152 W`, `352 WB` (the default),
+/// match points 2/1/0, two rounds, each round paired by hand from C.04.6 (2026 edition):
+///
+/// Round 1: every team has 0 points, one bracket of six (3.5: no upfloaters). No team has a
+/// colour preference, so no pairing breaks C8–C10, and the first pairing by identifier (3.6.2)
+/// is 1-4 2-5 3-6 (identifier 1 2 3 4 5 6). Colours by 4.3.1: the first-team is the smaller TPN
+/// (4.2.3); 1 and 3 are odd and get the initial-colour, White; 2 is even and gets Black: 1-4,
+/// 5-2, 3-6. Results: 1 beats 4 (2–0), 2 beats 5 (2–0), 3 and 6 draw (1–1).
+///
+/// Round 2: scores 1, 2: 2 MP; 3, 6: 1; 4, 5: 0. The top-scoregroup {1, 2} pairs alone (C4: no
+/// upfloater), 1-2. Neither has a Type A preference after one match (1.7.1 needs two), so 4.3.5
+/// gives White to the lower colour difference: 2 (−1, it had Black) against 1 (+1): 2-1. Then
+/// {3, 6} have met (C1): the bracket needs two upfloaters, {4, 5} (C4, C5), and its first pairing
+/// by identifier, 3-5 4-6 (3 4 5 6), is legal. Colours: 3 (first-team, more points) and 5 both had
+/// White: equal colour differences, no round where they differed (4.3.6), no preference (4.3.7),
+/// so 4.3.8 alternates the first-team 3 to Black: 5-3. 6 (first-team) and 4 both had Black: 6
+/// alternates to White: 6-4. All of round 2 is drawn.
+///
+/// gacrux (the FIDE TEC's program) pairs round 2 of the same position identically (the
+/// literal engine's unit test `a_scoregroup_that_cannot_pair_itself_takes_two_upfloaters`).
+fn six_teams(round_two: [(u32, u32); 3]) -> String {
+    let mut text = String::from(
+        "012 Six teams worked by hand\n042 2026/03/01\n142 5\n152 W\n192 FIDE_TEAM\n362 TW 2.0   TD 1.0   TL 0.0\n",
+    );
+    // Round 1 as worked above; board 1: the white team's first player has White, board 2 the
+    // black team's second player (352 WB).
+    let round_one: [(u32, u32, [&str; 2]); 3] = [(1, 4, ["1", "1"]), (5, 2, ["0", "0"]), (3, 6, ["=", "="])];
+    let mut blocks: Vec<Vec<String>> = vec![Vec::new(); 13];
+    let mut points = [0i32; 13];
+    let mut play = |white_team: u32, black_team: u32, results: [&str; 2]| {
+        let (w1, w2) = (2 * white_team - 1, 2 * white_team);
+        let (b1, b2) = (2 * black_team - 1, 2 * black_team);
+        // Board 1: w1 White; board 2: b2 White (the black team's player), w2 Black.
+        for (white, black, result) in [(w1, b1, results[0]), (b2, w2, results[1])] {
+            let (r_white, r_black, p_white, p_black) = match result {
+                "1" => ("1", "0", 2, 0),
+                "0" => ("0", "1", 0, 2),
+                _ => ("=", "=", 1, 1),
+            };
+            // results are written from the white team's side: on board 2 its player is Black.
+            let (r_white, r_black, p_white, p_black) =
+                if white == b2 { (r_black, r_white, p_black, p_white) } else { (r_white, r_black, p_white, p_black) };
+            blocks[white as usize].push(format!("{black:>4} w {r_white}"));
+            blocks[black as usize].push(format!("{white:>4} b {r_black}"));
+            points[white as usize] += p_white;
+            points[black as usize] += p_black;
+        }
+    };
+    for (white, black, results) in round_one {
+        play(white, black, results);
+    }
+    for (white, black) in round_two {
+        play(white, black, ["=", "="]);
+    }
+    for id in 1..=12u32 {
+        let half = points[id as usize];
+        let refs: Vec<&str> = blocks[id as usize].iter().map(String::as_str).collect();
+        text.push_str(&player(id, &format!("{}.{}", half / 2, if half % 2 == 1 { 5 } else { 0 }), &refs));
+    }
+    for team in 1..=6u32 {
+        text.push_str(&format!("013 Team {team:<27}{:>4} {:>4}\n", 2 * team - 1, 2 * team));
+    }
+    text
+}
+
 #[test]
-fn check_of_a_team_file_is_unsupported_with_the_reason() {
+fn a_team_event_paired_by_hand_checks_clean_under_team_2025() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("team.trf");
-    std::fs::write(&path, hand_worked()).unwrap();
+    let path = dir.path().join("six.trf");
+    std::fs::write(&path, six_teams([(2, 1), (5, 3), (6, 4)])).unwrap();
     let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["system"], "team-2025");
+    assert_eq!(json["summary"]["rounds_checked"], 2, "{json}");
+    assert!(json["rounds"].as_array().unwrap().iter().all(|r| r["status"] == "match"), "{json}");
+}
+
+#[test]
+fn a_changed_team_round_is_caught_with_the_criterion() {
+    let dir = tempfile::tempdir().unwrap();
+    let check = |round_two: [(u32, u32); 3]| {
+        let path = dir.path().join("six.trf");
+        std::fs::write(&path, six_teams(round_two)).unwrap();
+        let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["rounds"][0]["status"], "match", "{json}");
+        json["rounds"][1].clone()
+    };
+    // Team 1 with White against 2: 4.3.5 gives White to 2, the lower colour difference.
+    let round = check([(1, 2), (5, 3), (6, 4)]);
+    assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("colours"), Some("4.3.5")), "{round}");
+    assert_eq!(round["expected"][0], serde_json::json!([2, 1]));
+    // 1-3 pairs a 2-point team with a 1-point one although {1, 2} can pair alone: C4.
+    let round = check([(1, 3), (2, 6), (5, 4)]);
+    assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("quality"), Some("C4")), "{round}");
+    // 3-4 5-6 in the bracket {3, 6, 4, 5}: same upfloaters, no criterion tells the two pairings
+    // apart (no Type A preference yet, no floats in round 1), so 3-5 4-6 wins on its identifier
+    // (3 4 5 6 before 3 5 4 6): 3.6.4, order.
+    let round = check([(2, 1), (4, 3), (6, 5)]);
+    assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("order"), Some("3.6.4")), "{round}");
+    // 3-6 met in round 1: C1, absolute.
+    let round = check([(2, 1), (6, 3), (5, 4)]);
+    assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("absolute"), Some("C1")), "{round}");
+}
+
+#[test]
+fn team_systems_resolve_by_date_and_refuse_an_individual_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("six.trf");
+    // Before 1 February 2026, the 2024 edition.
+    std::fs::write(&path, six_teams([(2, 1), (5, 3), (6, 4)]).replace("042 2026/03/01", "042 2025/10/01")).unwrap();
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["system"], "team-2024", "{json}");
+    let individual = crate::support::sample("dutch-4p-2r.trf");
+    let output =
+        trfcheck().args(["check", "--system", "team-2025", "--format", "json"]).arg(&individual).output().unwrap();
     assert_eq!(output.status.code(), Some(4));
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["status"], "unsupported");
-    assert!(json["error"].as_str().unwrap().contains("team pairing (C.04.6"), "{json}");
+    assert!(json["error"].as_str().unwrap().contains("not a team tournament"), "{json}");
+}
+
+#[test]
+fn generated_team_events_check_clean_under_both_editions() {
+    for system in ["team-2025", "team-2024"] {
+        for (seed, code) in
+            [(1, "FIDE_TEAM"), (2, "FIDE_TEAM_TYPEB_MP_GP"), (3, "FIDE_TEAM_GP_MP"), (4, "FIDE_TEAM_BAKU")]
+        {
+            let output = trfcheck()
+                .args(["generate", "--system", system, "--players", "9", "--rounds", "5", "--boards", "4"])
+                .args(["--seed", &seed.to_string(), "--team-code", code, "--bye-rate", "0.1", "--forfeit-rate", "0.1"])
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("generated.trf");
+            std::fs::write(&path, &output.stdout).unwrap();
+            let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(output.status.code(), Some(0), "{system} {code}: {json}");
+            assert_eq!(json["summary"]["rounds_checked"], 5, "{json}");
+        }
+    }
 }
 
 /// The FIDE TEC's TRF-2026 team sample (GrandMommysCup, 50 teams of four boards, 14 rounds), from

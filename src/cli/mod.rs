@@ -291,9 +291,18 @@ pub struct GenerateArgs {
     /// The pairing system that pairs every round (written as record 192).
     #[arg(long, value_enum)]
     pub system: SystemId,
-    /// The number of players (pairing numbers by rating, highest first).
+    /// The number of players (pairing numbers by rating, highest first); under a team system
+    /// (team-2025, team-2024), the number of teams.
     #[arg(long)]
     pub players: u32,
+    /// Team systems: the boards of a match (each team has one reserve more).
+    #[arg(long, default_value_t = generate::DEFAULT_BOARDS)]
+    pub boards: u32,
+    /// Team systems: the 192 code, naming the competition's options (FIDE_TEAM_TYPEA_MP_GP,
+    /// FIDE_TEAM_TYPEB_GP_MP, FIDE_TEAM_MP_BAKU, …; FIDE_TEAM is Type A, match points, game points
+    /// for colours).
+    #[arg(long, default_value = "FIDE_TEAM")]
+    pub team_code: String,
     /// The number of rounds, every one paired and played.
     #[arg(long)]
     pub rounds: u32,
@@ -332,6 +341,8 @@ impl GenerateArgs {
             scoring: self.points,
             ratings: self.ratings,
             draughts: self.draughts.options(),
+            boards: self.boards,
+            team_code: self.team_code.clone(),
             ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
         }
     }

@@ -29,6 +29,7 @@
 //! the committed sample `trf-samples/generated-dutch-2025.trf` is a test that would notice.
 
 pub mod model;
+pub mod team;
 
 use std::fmt;
 use std::str::FromStr;
@@ -174,7 +175,14 @@ pub struct GenerateOptions {
     /// The FMJD organiser's options (FMJD systems only); all of them, defaults included, are
     /// written in the file's `XDO` record so that `check` pairs with the same.
     pub draughts: crate::model::DraughtsOptions,
+    /// Team systems: the boards of a match (a team has one reserve more).
+    pub boards: u32,
+    /// Team systems: the `192` code, which names the competition's options (C.04.6 1.2, 1.7).
+    pub team_code: String,
 }
+
+/// The default number of boards of a generated team event.
+pub const DEFAULT_BOARDS: u32 = 4;
 
 impl GenerateOptions {
     /// The options with the default rates, FIDE scoring and ratings 1200–2700.
@@ -191,6 +199,8 @@ impl GenerateOptions {
             scoring: Scoring::FIDE,
             ratings: RatingRange::default(),
             draughts: crate::model::DraughtsOptions::default(),
+            boards: DEFAULT_BOARDS,
+            team_code: "FIDE_TEAM".to_owned(),
         }
     }
 
@@ -209,6 +219,9 @@ impl GenerateOptions {
         }
         if let Some(bye) = d.bye_points {
             draughts += &format!(" --bye-points {bye}");
+        }
+        if self.system.is_team() {
+            draughts += &format!(" --boards {} --team-code {}", self.boards, self.team_code);
         }
         format!(
             "trfcheck generate --system {} --players {} --rounds {} --seed {} --draw-rate {} --forfeit-rate {} \
@@ -229,6 +242,9 @@ impl GenerateOptions {
     /// Refuses what cannot make a tournament, or a file, before anything is drawn.
     pub fn check(&self) -> Result<(), GenerateError> {
         let invalid = |option: &'static str, reason: String| Err(GenerateError::InvalidOption { option, reason });
+        if self.system.is_team() {
+            return team::check_options(self);
+        }
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return invalid("--players", format!("{}: a tournament has 2 to {MAX_PLAYERS} players", self.players));
         }
@@ -299,6 +315,9 @@ pub enum GenerateError {
 
 /// Generates a tournament: every round paired by the engine of `options.system`.
 pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
+    if options.system.is_team() {
+        return team::generate(options);
+    }
     options.check()?;
     let system = options.system;
     let engine = systems::engine_for(system).ok_or(GenerateError::Unsupported(system))?;
@@ -321,14 +340,14 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
 }
 
 /// Independent random streams of one seed.
-struct Streams {
-    players: ChaCha8Rng,
-    attendance: ChaCha8Rng,
-    games: ChaCha8Rng,
+pub(crate) struct Streams {
+    pub(crate) players: ChaCha8Rng,
+    pub(crate) attendance: ChaCha8Rng,
+    pub(crate) games: ChaCha8Rng,
 }
 
 impl Streams {
-    fn new(seed: u64) -> Streams {
+    pub(crate) fn new(seed: u64) -> Streams {
         let stream = |number: u64| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             rng.set_stream(number);
@@ -340,16 +359,16 @@ impl Streams {
 
 /// The date the event starts: one when `system`'s rules were in force, so that even a reader that
 /// ignored the year in the 192 code would date the rules right.
-fn start_date(system: SystemId) -> Date {
+pub(crate) fn start_date(system: SystemId) -> Date {
     let year = match system {
         SystemId::Dutch2012 => 2016,
-        SystemId::Dutch2017 | SystemId::Dubov1997 => 2025,
+        SystemId::Dutch2017 | SystemId::Dubov1997 | SystemId::Team2024 => 2025,
         _ => 2026,
     };
     Date { year, month: 3, day: 2 }
 }
 
-fn next_day(date: Date) -> Date {
+pub(crate) fn next_day(date: Date) -> Date {
     Date::new(date.year, date.month, date.day + 1).or_else(|| Date::new(date.year, date.month + 1, 1)).unwrap_or(Date {
         year: date.year + 1,
         month: 1,

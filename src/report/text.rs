@@ -59,11 +59,14 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     if let Some(options) = &report.options {
         writeln!(out, "{}: options: {}", report.file, crate::systems::fmjd::describe_options(options))?;
     }
+    // A team round's lines are matches (and the bye), not boards.
+    let team = report.system.as_deref().is_some_and(|s| s.starts_with("team-"));
+    let (one, many) = if team { ("match", "matches") } else { ("board", "boards") };
     for round in &report.rounds {
         match round.status {
             RoundStatus::Match => {
                 let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
-                let noun = if boards == 1 { "board" } else { "boards" };
+                let noun = if boards == 1 { one } else { many };
                 writeln!(out, "  round {}: ✓ matches ({boards} {noun})", round.round)?;
             }
             RoundStatus::NotChecked => {
@@ -77,7 +80,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                 let severity = round.severity.map_or(String::new(), |s| format!("{s}: "));
                 writeln!(
                     out,
-                    "  round {}: ✗ {severity}{} of {} boards differ",
+                    "  round {}: ✗ {severity}{} of {} {many} differ",
                     round.round,
                     detail.differing_computed.len(),
                     detail.computed.len(),

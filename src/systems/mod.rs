@@ -54,10 +54,32 @@ pub enum SystemId {
     FmjdSolkoff,
     /// KNDB Swiss on Solkoff (5.3).
     KndbSolkoff,
+    /// FIDE Swiss Team Pairing System, C.04.6 approved 28 Oct 2025, applied from 1 Feb 2026.
+    #[value(name = "team-2025")]
+    #[serde(rename = "team-2025")]
+    Team2025,
+    /// The same, edition approved 27 Jul 2024, applied 1 Aug 2024 – 31 Jan 2026.
+    #[value(name = "team-2024")]
+    #[serde(rename = "team-2024")]
+    Team2024,
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 8] = [
+    pub const ALL: [SystemId; 10] = [
+        SystemId::Dutch2025,
+        SystemId::Dutch2017,
+        SystemId::Dutch2012,
+        SystemId::Dubov2025,
+        SystemId::Dubov1997,
+        SystemId::FmjdRating,
+        SystemId::FmjdSolkoff,
+        SystemId::KndbSolkoff,
+        SystemId::Team2025,
+        SystemId::Team2024,
+    ];
+
+    /// The systems that pair players (every one but the team systems).
+    pub const INDIVIDUAL: [SystemId; 8] = [
         SystemId::Dutch2025,
         SystemId::Dutch2017,
         SystemId::Dutch2012,
@@ -78,6 +100,8 @@ impl SystemId {
             SystemId::FmjdRating => "fmjd-rating",
             SystemId::FmjdSolkoff => "fmjd-solkoff",
             SystemId::KndbSolkoff => "kndb-solkoff",
+            SystemId::Team2025 => "team-2025",
+            SystemId::Team2024 => "team-2024",
         }
     }
 
@@ -93,12 +117,20 @@ impl SystemId {
             SystemId::FmjdRating => "FMJD_SWISS_RATING",
             SystemId::FmjdSolkoff => "FMJD_SWISS_SOLKOFF",
             SystemId::KndbSolkoff => "KNDB_SWISS_SOLKOFF",
+            // C.04.6's defaults (1.2.2, 1.7): Type A preferences, match points, game points for
+            // colours.
+            SystemId::Team2025 | SystemId::Team2024 => "FIDE_TEAM_TYPEA_MP_GP",
         }
     }
 
     /// One of the FMJD Swiss systems for draughts (they take the organiser's options of Annex 5).
     pub fn is_fmjd(self) -> bool {
         matches!(self, SystemId::FmjdRating | SystemId::FmjdSolkoff | SystemId::KndbSolkoff)
+    }
+
+    /// One of the editions of the FIDE Swiss Team Pairing System (C.04.6): teams are paired.
+    pub fn is_team(self) -> bool {
+        matches!(self, SystemId::Team2025 | SystemId::Team2024)
     }
 
     pub fn from_id(id: &str) -> Option<SystemId> {
@@ -132,11 +164,12 @@ pub struct Resolved {
 pub enum SystemError {
     #[error("{source_text} declares `{code}`, which trfcheck does not support (it checks {})", supported_list())]
     Unsupported { code: String, source_text: String },
+    #[error("{source_text} declares `{code}`, which does not follow the FIDE_TEAM code grammar: {error}")]
+    BadTeamCode { code: String, source_text: String, error: String },
     #[error(
-        "{source_text} declares `{code}`, a team tournament: team pairing (C.04.6, team-2025 and team-2024) is not \
-         implemented yet; `trfcheck validate` reads the teams and their match results"
+        "--system {system} pairs teams, and this is not a team tournament (no FIDE_TEAM code, no 310/013 team records)"
     )]
-    TeamNotImplemented { code: String, source_text: String },
+    TeamSystemForIndividuals { system: SystemId },
     #[error("{source_text} declares `{code}`, which is not a pairing system trfcheck knows")]
     UnknownCode { code: String, source_text: String },
     #[error("{0}")]
@@ -190,6 +223,21 @@ fn dutch_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
     }
 }
 
+/// The 2024 edition of C.04.6 was applied from 1 August 2024, the 2026 one from 1 February 2026.
+fn team_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
+    match date {
+        Some((date, what)) => {
+            let system =
+                if date < (Date { year: 2026, month: 2, day: 1 }) { SystemId::Team2024 } else { SystemId::Team2025 };
+            (system, format!("the edition in force on the {what}, {date}"))
+        }
+        None => (SystemId::Team2025, "no readable date in the file, so the edition in force now".to_owned()),
+    }
+}
+
+/// The first edition of the FIDE Swiss Team Pairing System (C.04.6) was applied from 1 August 2024.
+const TEAM_2024_IN_FORCE: Date = Date { year: 2024, month: 8, day: 1 };
+
 fn dubov_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
     match date {
         Some((date, what)) => {
@@ -228,10 +276,26 @@ fn from_code(code: &str, t: &Tournament, source_text: &str) -> Result<Option<(Sy
         "KNDB_SWISS_SOLKOFF" => (SystemId::KndbSolkoff, format!("{source_text} names it")),
         _ => {
             if crate::model::team::is_team_code(&base) {
-                return Err(SystemError::TeamNotImplemented {
-                    code: code.trim().to_owned(),
-                    source_text: source_text.to_owned(),
-                });
+                return match crate::model::TeamSystemCode::parse(&upper) {
+                    Some(Ok(_)) => {
+                        let (system, why) = team_by_date(date);
+                        Ok(Some((
+                            system,
+                            format!("{source_text} names the FIDE Swiss Team Pairing System: {why}"),
+                            baku,
+                        )))
+                    }
+                    Some(Err(error)) => Err(SystemError::BadTeamCode {
+                        code: code.trim().to_owned(),
+                        source_text: source_text.to_owned(),
+                        error: error.to_string(),
+                    }),
+                    // A team code that is not C.04.6's (a team round robin, a custom team Swiss).
+                    None => Err(SystemError::Unsupported {
+                        code: code.trim().to_owned(),
+                        source_text: source_text.to_owned(),
+                    }),
+                };
             }
             if UNSUPPORTED_PREFIXES.iter().any(|p| base.starts_with(p)) || base.starts_with("WORLDCUP_") {
                 return Err(SystemError::Unsupported {
@@ -255,6 +319,16 @@ const DUTCH_2012_IN_FORCE: Date = Date { year: 2013, month: 7, day: 1 };
 /// 1998 text with the 2001 additions A.7.d/e); trfcheck checks it under the 2012 rules, the
 /// nearest it has, and says so (issue #12, item 4).
 pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
+    if system == SystemId::Team2024 {
+        let (date, what) = tournament_date(t)?;
+        return (date < TEAM_2024_IN_FORCE).then(|| {
+            format!(
+                "the {what} {date} is before 1 August 2024, when the FIDE Swiss Team Pairing System (C.04.6) was \
+                 first applied: the event was paired under other rules; it is checked under team-2024, the earliest \
+                 edition"
+            )
+        });
+    }
     if system != SystemId::Dutch2012 {
         return None;
     }
@@ -272,12 +346,18 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
 pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
     let mut resolved = resolve_system(t, chosen)?;
     resolved.caveat = caveat(resolved.system, t);
+    if resolved.system.is_team() {
+        if !t.is_team_tournament() {
+            return Err(SystemError::TeamSystemForIndividuals { system: resolved.system });
+        }
+        return Ok(resolved);
+    }
     if t.is_team_tournament() {
         // Only --system gets here with a team tournament: it is checked as the user asked, and
         // every output says what that means.
         resolved.caveat = Some(format!(
             "a team tournament checked as an individual Swiss under --system {}: players are paired, not teams; \
-             team pairing (C.04.6) is not implemented yet",
+             --system team-2025 or team-2024 pairs the teams (C.04.6)",
             resolved.system
         ));
     }
@@ -337,11 +417,18 @@ fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, 
         ));
     }
     if !t.teams.is_empty() {
-        return Err(SystemError::NotInferable(
-            "a team tournament (310/013 records) with no 192 code: team pairing (C.04.6, team-2025 and team-2024) \
-             is not implemented yet; `trfcheck validate` reads the teams and their match results"
-                .into(),
-        ));
+        let (system, why) = team_by_date(tournament_date(t));
+        return Ok(Resolved {
+            system,
+            source: "assumed".into(),
+            reason: format!(
+                "a team tournament (310/013 records) with no 192 code, so the FIDE Swiss Team Pairing System is \
+                 assumed with its defaults (match points, game points for colours, Type A preferences: C.04.6 1.2.2, \
+                 1.7): {why}"
+            ),
+            baku: acc,
+            caveat: None,
+        });
     }
     let (system, why) = dutch_by_date(tournament_date(t));
     Ok(Resolved {
@@ -407,6 +494,18 @@ mod tests {
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2025, "092 record"));
     }
 
+    /// C.04.6: the 2024 edition applied 1 Aug 2024 – 31 Jan 2026, the 2026 one from 1 Feb 2026.
+    #[test]
+    fn team_codes_resolve_by_date() {
+        let r = resolve(&with(Some("FIDE_TEAM_TYPEB_MP_GP"), None, d(2026, 1, 31)), None).unwrap();
+        assert_eq!((r.system, r.caveat), (SystemId::Team2024, None));
+        let r = resolve(&with(Some("FIDE_TEAM_BAKU"), None, d(2026, 2, 1)), None).unwrap();
+        assert_eq!((r.system, r.baku), (SystemId::Team2025, true));
+        let r = resolve(&with(Some("FIDE_TEAM"), None, d(2024, 7, 31)), None).unwrap();
+        assert_eq!(r.system, SystemId::Team2024);
+        assert!(r.caveat.is_some_and(|c| c.contains("1 August 2024")));
+    }
+
     #[test]
     fn undeclared_is_assumed_and_said() {
         let r = resolve(&with(None, Some("Individual: Swiss-System"), d(2010, 9, 24)), None).unwrap();
@@ -421,8 +520,12 @@ mod tests {
             Err(SystemError::Unsupported { .. })
         ));
         assert!(matches!(
-            resolve(&with(Some("FIDE_TEAM_TYPEA_MP_GP"), None, None), None),
-            Err(SystemError::TeamNotImplemented { .. })
+            resolve(&with(Some("FIDE_TEAM_ROUNDROBIN"), None, None), None),
+            Err(SystemError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            resolve(&with(Some("FIDE_TEAM_TYPEC_MP"), None, None), None),
+            Err(SystemError::BadTeamCode { .. })
         ));
         assert!(matches!(resolve(&with(Some("NONSENSE"), None, None), None), Err(SystemError::UnknownCode { .. })));
         let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997)).unwrap();
@@ -513,6 +616,8 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
         SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
         SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
         SystemId::Dutch2012 => Some(&dutch2012::Dutch2012),
+        // Teams are paired by `team`, on the team state, not on players (`verify::team`).
+        SystemId::Team2025 | SystemId::Team2024 => None,
     }
 }
 

@@ -9,6 +9,7 @@ pub mod criterion;
 pub mod reuse;
 pub mod round;
 pub mod severity;
+pub mod team;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -349,45 +350,53 @@ pub fn check_read_reusing(
         }
         report.summary.not_requested_rounds = (1..=recorded).filter(|&r| !range.contains(r)).collect();
     }
-    let Some(engine) = crate::systems::engine_for(resolved.system) else {
-        let reason = format!("no pairing engine supports {} yet", resolved.system);
-        for round in (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
-        {
-            report.rounds.push(RoundReport::not_checked(round, reason.clone()));
-        }
-        report.status = Status::System;
-        report.error = Some(reason);
-        return (inspected, report);
-    };
-    report.status = Status::Ok;
     let rounds: Vec<u32> =
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
-    let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let mut kept = Vec::new();
-    let mut to_check = Vec::new();
-    for &round in &rounds {
-        match reuse(tournament, resolved.system, round) {
-            Some(report) if report.round == round => kept.push(report),
-            _ => to_check.push(round),
+    let outcomes = if resolved.system.is_team() {
+        report.status = Status::Ok;
+        team::check_rounds(tournament, resolved.system, &rounds, cancel)
+    } else {
+        let Some(engine) = crate::systems::engine_for(resolved.system) else {
+            let reason = format!("no pairing engine supports {} yet", resolved.system);
+            for round in
+                (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
+            {
+                report.rounds.push(RoundReport::not_checked(round, reason.clone()));
+            }
+            report.status = Status::System;
+            report.error = Some(reason);
+            return (inspected, report);
+        };
+        report.status = Status::Ok;
+        let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        let mut kept = Vec::new();
+        let mut to_check = Vec::new();
+        for &round in &rounds {
+            match reuse(tournament, resolved.system, round) {
+                Some(report) if report.round == round => kept.push(report),
+                _ => to_check.push(round),
+            }
         }
-    }
-    let with_ahead;
-    let engine: &dyn crate::systems::Engine = match ahead.filter(|ahead| ahead.system == resolved.system) {
-        Some(ahead) => {
-            with_ahead = ahead::WithPairingAhead { inner: engine, ahead };
-            &with_ahead
+        let with_ahead;
+        let engine: &dyn crate::systems::Engine = match ahead.filter(|ahead| ahead.system == resolved.system) {
+            Some(ahead) => {
+                with_ahead = ahead::WithPairingAhead { inner: engine, ahead };
+                &with_ahead
+            }
+            None => engine,
+        };
+        let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
+        for outcome in &mut outcomes {
+            // The JSON names the criterion as the text does, in the version's own terms (a kept
+            // verdict was named when it was made).
+            if let (Some(key), Some(text)) = (&outcome.criterion, &outcome.explanation) {
+                outcome.criterion = Some(criterion::named(resolved.system, key, text));
+            }
         }
-        None => engine,
+        outcomes.extend(kept);
+        outcomes
     };
-    let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
-    for outcome in &mut outcomes {
-        // The JSON names the criterion as the text does, in the version's own terms (a kept
-        // verdict was named when it was made).
-        if let (Some(key), Some(text)) = (&outcome.criterion, &outcome.explanation) {
-            outcome.criterion = Some(criterion::named(resolved.system, key, text));
-        }
-    }
-    outcomes.extend(kept);
+    let mut outcomes = outcomes;
     outcomes.sort_by_key(|outcome| outcome.round);
     for outcome in outcomes {
         match outcome.status {
@@ -409,8 +418,13 @@ pub fn check_read_reusing(
     // Most rounds differ: say what the data suggests (another system or option under which they
     // match, a round robin, numbers that are not the pairing order), each hint computed.
     let differing = report.summary.mismatched_rounds.len() as u32;
-    if options.hints && report.summary.rounds_checked >= 2 && 2 * differing > report.summary.rounds_checked {
+    if options.hints
+        && !resolved.system.is_team()
+        && report.summary.rounds_checked >= 2
+        && 2 * differing > report.summary.rounds_checked
+    {
         let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
+        let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
         report.hints = crate::identify::hints(tournament, resolved.system, round_one_differs, jobs);
     }
     if !options.no_standings {

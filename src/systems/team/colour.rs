@@ -130,6 +130,38 @@ pub enum ColourRule {
     OtherTeamAlternates,
 }
 
+impl ColourRule {
+    /// The article, `4.3.1` … `4.3.9`.
+    pub fn article(self) -> &'static str {
+        match self {
+            ColourRule::FirstMatch => "4.3.1",
+            ColourRule::OnePreference => "4.3.2",
+            ColourRule::OppositePreferences => "4.3.3",
+            ColourRule::OneStrongPreference => "4.3.4",
+            ColourRule::LowerColourDifference => "4.3.5",
+            ColourRule::Alternate => "4.3.6",
+            ColourRule::FirstTeamPreference => "4.3.7",
+            ColourRule::FirstTeamAlternates => "4.3.8",
+            ColourRule::OtherTeamAlternates => "4.3.9",
+        }
+    }
+
+    /// What the rule does, in the text's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            ColourRule::FirstMatch => "neither team has played: the first-team's TPN parity and the initial-colour",
+            ColourRule::OnePreference => "only one team has a colour preference",
+            ColourRule::OppositePreferences => "the teams have opposite colour preferences",
+            ColourRule::OneStrongPreference => "only one team has a strong colour preference",
+            ColourRule::LowerColourDifference => "White to the team with the lower colour difference",
+            ColourRule::Alternate => "alternate from the most recent match in which their colours differed",
+            ColourRule::FirstTeamPreference => "the first-team's colour preference",
+            ColourRule::FirstTeamAlternates => "the first-team alternates from its last played match",
+            ColourRule::OtherTeamAlternates => "the other team alternates from its last played match",
+        }
+    }
+}
+
 /// The first-team of a pair (4.2): the higher primary score, then the higher secondary score
 /// (when used), then the smaller TPN. True when `a` is the first-team.
 pub fn is_first_team(a: &TeamColours, b: &TeamColours) -> bool {

@@ -22,9 +22,12 @@ use crate::matching::augmenting::{NONE, augment_from};
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::Colour;
 
-use super::Tpn;
+use std::ops::ControlFlow;
+
 use super::colour::{self, Strength, TeamColours};
 use super::literal::{Pairing, Round, Team};
+use super::order;
+use super::{Edition, Tpn};
 
 /// Pairs the round as [`literal::pair`] does; `None` exactly when it returns `None` (no legal
 /// round-pairing, 3.3.3).
@@ -250,12 +253,54 @@ impl<'a> Context<'a> {
         if layout.merged.is_some_and(|under| make_up.iter().any(|&(s, _)| s < under)) {
             return Choice::Widen;
         }
+        let mut chosen = Vec::new();
+        // 2024's [C6] (its 3.3.3): "maximise the number of remaining teams that can be legally
+        // paired in the following scoregroup", the teams of the next scoregroup G left after the
+        // set, paired among themselves (literal reading). It depends only on the upfloaters taken
+        // from G, which come first in the order of the sets: their subsets of the make-up's size
+        // are tried in that order (a few, as G rarely gives more than one upfloater), each for a
+        // legal optimal set and the most teams of G left paired.
+        if self.round.edition == Edition::Team2024
+            && let Some(&(score, count)) = make_up.first()
+            && score == layout.next
+        {
+            let members: Vec<usize> = (0..m).filter(|&i| !is_resident[i] && self.score(unpaired[i]) == score).collect();
+            let mut best: Option<(usize, Vec<usize>)> = None;
+            let _ = order::each_combination(members.len(), count, &mut |picked| {
+                let left: Vec<usize> =
+                    (0..members.len()).filter(|x| !picked.contains(x)).map(|x| unpaired[members[x]]).collect();
+                let mate = self.max_matching(&left);
+                let paired = left.iter().filter(|&&v| mate[v] != NONE).count();
+                if best.as_ref().is_some_and(|(most, _)| paired <= *most) {
+                    return ControlFlow::Continue(());
+                }
+                for (x, &i) in members.iter().enumerate() {
+                    forced[i] = Some(picked.contains(&x));
+                    search.refresh(i, |a, b| keep(&forced, a, b), base);
+                }
+                if search.keeps_optimum() {
+                    best = Some((paired, picked.iter().map(|&x| members[x]).collect()));
+                }
+                ControlFlow::Continue(())
+            });
+            let Some((_, picked)) = best else { return Choice::NoSet };
+            for &i in &members {
+                forced[i] = Some(picked.contains(&i));
+                search.refresh(i, |a, b| keep(&forced, a, b), base);
+            }
+            if !search.keeps_optimum() {
+                return Choice::NoSet;
+            }
+            chosen.extend(picked.iter().map(|&i| unpaired[i]));
+        }
         // 3.5.3–3.5.5: the first optimal set in the order of the sets, the highest score's members
         // first, each score's in ascending TPN: the lexicographically first combination is the one
         // that takes each team, in that order, whenever an optimal set with the teams taken so far
         // (and without those passed over) holds it.
-        let mut chosen = Vec::new();
         for &(score, count) in &make_up {
+            if chosen.iter().any(|&v| self.score(v) == score) {
+                continue;
+            }
             let mut taken = 0;
             for i in 0..m {
                 if taken == count {
@@ -399,7 +444,9 @@ impl<'a> Context<'a> {
     /// The pair as (White, Black) by 4.3.
     fn colours(&self, a: usize, b: usize) -> (Tpn, Tpn) {
         fn view(t: &Team) -> TeamColours<'_> {
-            TeamColours { tpn: t.tpn, primary: t.score, secondary: t.secondary, played: &t.played }
+            // 4.2.1 compares the primary score without the acceleration's virtual points (the
+            // literal engine's reading).
+            TeamColours { tpn: t.tpn, primary: t.score - t.virtual_points, secondary: t.secondary, played: &t.played }
         }
         let (ta, tb) = (self.teams[a], self.teams[b]);
         let (colour, _) =
@@ -426,7 +473,12 @@ impl<'a> Context<'a> {
         }
         if self.floats_count() {
             for (me, opponent) in [(w, bl), (bl, w)] {
-                if upfloaters.contains(&me) && self.teams[opponent].floated_previous {
+                let counts = match self.round.edition {
+                    Edition::Team2026 => upfloaters.contains(&me) && self.teams[opponent].floated_previous,
+                    // 2024's [C9]: teams that float in consecutive rounds.
+                    Edition::Team2024 => self.score(me) != self.score(opponent) && self.teams[me].floated_previous,
+                };
+                if counts {
                     c10 += 1;
                 }
             }
@@ -516,6 +568,9 @@ struct SetLayout {
     /// The scores under this one (that may meet a resident) share one [C5] field, the first.
     merged: Option<i64>,
     bits: u32,
+    /// 2026's [C6] as a field (2024's is settled apart, see [`Context::choose_set`]).
+    c6: bool,
+    /// [C7] (2026 only, not in the last two rounds).
     c7: bool,
 }
 
@@ -562,7 +617,16 @@ impl SetLayout {
             levels.drain(..levels.len() - own);
             merged = levels.first().copied();
         }
-        SetLayout { top, next, levels, merged, bits: count_bits(unpaired.len() / 2), c7: ctx.floats_count() }
+        let edition_2026 = ctx.round.edition == Edition::Team2026;
+        SetLayout {
+            top,
+            next,
+            levels,
+            merged,
+            bits: count_bits(unpaired.len() / 2),
+            c6: edition_2026,
+            c7: edition_2026 && ctx.floats_count(),
+        }
     }
 
     fn c5_fields(&self) -> usize {
@@ -597,7 +661,7 @@ impl SetLayout {
         };
         Table {
             plain: weight(false, None, false, false),
-            next_below: weight(false, None, true, false),
+            next_below: weight(false, None, self.c6, false),
             upfloat: (0..fields)
                 .map(|f| [weight(true, Some(f), false, false), weight(true, Some(f), false, true)])
                 .collect(),
@@ -661,6 +725,7 @@ mod tests {
         Team {
             tpn,
             score,
+            virtual_points: 0,
             secondary: None,
             played: played.to_vec(),
             matches_played: played.len() as u32,
@@ -677,6 +742,7 @@ mod tests {
             initial: W,
             round: number,
             total_rounds: 7,
+            edition: Edition::Team2026,
         }
     }
 
@@ -810,7 +876,9 @@ mod properties {
     use proptest::prelude::*;
 
     /// Random rounds as literal.rs's property draws them, wider: up to 12 teams, one to five
-    /// scores (so that brackets of all sizes occur), histories of up to five matches, secondary scores, either initial-colour, any round of 7.
+    /// scores (so that brackets of all sizes occur), histories of up to five matches, secondary
+    /// scores, virtual points (acceleration), either initial-colour, any round of 7, either
+    /// edition.
     fn rounds() -> impl Strategy<Value = Round> {
         (2usize..=12, 1u32..=7, 0i64..=4)
             .prop_flat_map(|(n, number, top)| {
@@ -820,6 +888,7 @@ mod properties {
                     any::<bool>(),
                     any::<bool>(),
                     proptest::option::of(0i64..=3),
+                    any::<bool>(),
                 );
                 (
                     proptest::collection::vec(team, n),
@@ -827,15 +896,17 @@ mod properties {
                     Just(number),
                     prop_oneof![Just(PreferenceType::A), Just(PreferenceType::B), Just(PreferenceType::None)],
                     any::<bool>(),
+                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024)],
                 )
             })
-            .prop_map(|(teams, barred, number, preferences, white)| Round {
+            .prop_map(|(teams, barred, number, preferences, white, edition)| Round {
                 teams: teams
                     .into_iter()
                     .enumerate()
-                    .map(|(i, (score, colours, barred, floated, secondary))| Team {
+                    .map(|(i, (score, colours, barred, floated, secondary, accelerated))| Team {
                         tpn: i as Tpn + 1,
                         score: score * 10,
+                        virtual_points: if accelerated { score * 5 } else { 0 },
                         secondary,
                         played: colours.iter().map(|&w| if w { Colour::White } else { Colour::Black }).collect(),
                         matches_played: colours.len() as u32,
@@ -848,6 +919,7 @@ mod properties {
                 initial: if white { Colour::White } else { Colour::Black },
                 round: number,
                 total_rounds: 7,
+                edition,
             })
     }
 

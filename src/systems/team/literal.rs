@@ -23,16 +23,21 @@ use std::ops::ControlFlow;
 
 use crate::model::Colour;
 
-use super::Tpn;
 use super::colour::{self, PreferenceType, Strength, TeamColours};
 use super::order;
+use super::{Edition, Tpn};
 
 /// A team before the round, as the procedure reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Team {
     pub tpn: Tpn,
-    /// The primary score (1.2), in a fixed unit (tenths of a point, say).
+    /// The pairing score: the primary score (1.2) in a fixed unit (tenths of a point, say), with
+    /// the acceleration's virtual points (C.04.7 1.5: they make the scoregroups).
     pub score: i64,
+    /// The virtual points in `score`. The colour allocation's first-team (4.2.1) compares the
+    /// primary score without them (reading: C.04.7 1.5 gives the pairing score to the scoregroups
+    /// and the board order, not to the colours).
+    pub virtual_points: i64,
     /// The secondary score, when the competition uses it for colours (4.2.2).
     pub secondary: Option<i64>,
     /// The colours of its played matches, oldest first (1.6.1).
@@ -58,6 +63,9 @@ pub struct Round {
     pub initial: Colour,
     pub round: u32,
     pub total_rounds: u32,
+    /// Whose criteria: 2024's C6 and C9 differ from 2026's C6, C7 and C10 (see [`c6`], [`c7`],
+    /// [`quality`]).
+    pub edition: Edition,
 }
 
 /// A round's pairing: each match as (White, Black) by the first board's colour, and the bye.
@@ -68,16 +76,16 @@ pub struct Pairing {
 }
 
 impl Round {
-    fn team(&self, tpn: Tpn) -> &Team {
+    pub(super) fn team(&self, tpn: Tpn) -> &Team {
         self.teams.iter().find(|t| t.tpn == tpn).expect("a team of the round")
     }
 
-    fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
+    pub(super) fn may_meet(&self, a: Tpn, b: Tpn) -> bool {
         a != b && !self.barred.contains(&(a.min(b), a.max(b)))
     }
 
     /// [C1] over a set of teams: true when they can all be paired with one another.
-    fn completable(&self, teams: &[Tpn]) -> bool {
+    pub(super) fn completable(&self, teams: &[Tpn]) -> bool {
         let Some((&first, rest)) = teams.split_first() else { return true };
         rest.iter().enumerate().any(|(i, &other)| {
             self.may_meet(first, other) && {
@@ -88,12 +96,26 @@ impl Round {
     }
 
     /// [C7] and [C10] do not apply in the last two rounds.
-    fn floats_count(&self) -> bool {
+    pub(super) fn floats_count(&self) -> bool {
         self.round + 1 < self.total_rounds
     }
 
-    fn last_round(&self) -> bool {
+    pub(super) fn last_round(&self) -> bool {
         self.round >= self.total_rounds
+    }
+
+    /// The most teams of `teams` that can be paired with one another (2024 [C6]).
+    fn most_paired(&self, teams: &[Tpn]) -> usize {
+        let Some((&first, rest)) = teams.split_first() else { return 0 };
+        let without_first = self.most_paired(rest);
+        rest.iter()
+            .enumerate()
+            .filter(|&(_, &other)| self.may_meet(first, other))
+            .map(|(i, _)| {
+                let left: Vec<Tpn> = rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &t)| t).collect();
+                2 + self.most_paired(&left)
+            })
+            .fold(without_first, usize::max)
     }
 }
 
@@ -119,7 +141,7 @@ pub fn pair(round: &Round) -> Option<Pairing> {
 
 /// 3.4: the team that leaves a legal pairing for all teams, with the lowest score, the most
 /// matches played, the largest TPN.
-fn bye(round: &Round, teams: &[Tpn]) -> Option<Tpn> {
+pub(super) fn bye(round: &Round, teams: &[Tpn]) -> Option<Tpn> {
     teams
         .iter()
         .copied()
@@ -132,14 +154,14 @@ fn bye(round: &Round, teams: &[Tpn]) -> Option<Tpn> {
 }
 
 /// The top-scoregroup of `teams` (3.2) and the teams below it.
-fn split_top(round: &Round, teams: &[Tpn]) -> (Vec<Tpn>, Vec<Tpn>) {
+pub(super) fn split_top(round: &Round, teams: &[Tpn]) -> (Vec<Tpn>, Vec<Tpn>) {
     let top = teams.iter().map(|&t| round.team(t).score).max().unwrap_or_default();
     teams.iter().partition(|&&t| round.team(t).score == top)
 }
 
 /// A set of upfloaters is legal when the bracket it makes with the residents can be paired
 /// ([C1]) and the teams left can be paired too ([C3]).
-fn legal_set(round: &Round, residents: &[Tpn], set: &[Tpn], below: &[Tpn]) -> bool {
+pub(super) fn legal_set(round: &Round, residents: &[Tpn], set: &[Tpn], below: &[Tpn]) -> bool {
     let bracket: Vec<Tpn> = residents.iter().chain(set).copied().collect();
     let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
     round.completable(&bracket) && round.completable(&left)
@@ -157,7 +179,7 @@ fn subsets(of: &[Tpn], k: usize) -> Vec<Vec<Tpn>> {
 
 /// [C4]: the fewest upfloaters of a legal set for the top-scoregroup of `teams`, with the legal
 /// sets of that size. `None` when no set is legal.
-fn fewest_upfloaters(round: &Round, teams: &[Tpn]) -> Option<(usize, Vec<Vec<Tpn>>)> {
+pub(super) fn fewest_upfloaters(round: &Round, teams: &[Tpn]) -> Option<(usize, Vec<Vec<Tpn>>)> {
     let (residents, below) = split_top(round, teams);
     let mut k = residents.len() % 2;
     while k <= below.len() {
@@ -172,7 +194,7 @@ fn fewest_upfloaters(round: &Round, teams: &[Tpn]) -> Option<(usize, Vec<Vec<Tpn
 }
 
 /// The bracket of the top-scoregroup of `teams` and its upfloaters (3.5).
-fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
+pub(super) fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
     let (residents, below) = split_top(round, teams);
     let (_, legal) = fewest_upfloaters(round, teams)?;
     // [C5]: the upfloaters' scores, in ascending order, as high as possible.
@@ -192,7 +214,7 @@ fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
     // 3.5.3–3.5.5: the sets of that make-up in the text's order; the first legal one whose [C6]
     // and [C7] counts are the smallest any legal one has.
     let potential: Vec<(Tpn, i64)> = below.iter().map(|&t| (t, round.team(t).score)).collect();
-    let mut candidates: Vec<(Vec<Tpn>, (usize, usize))> = Vec::new();
+    let mut candidates: Vec<(Vec<Tpn>, (i64, usize))> = Vec::new();
     let _ = order::each_upfloater_set(&potential, &make_up, &mut |set| {
         if legal_set(round, &residents, set, &below) {
             candidates.push((set.to_vec(), (c6(round, set, &below), c7(round, set))));
@@ -206,20 +228,31 @@ fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
     Some((bracket, set))
 }
 
-/// [C6]: unless every team of the following scoregroup is an upfloater, the upfloaters the bracket
+/// [C6], as a count to make as small as possible.
+///
+/// 2026: unless every team of the following scoregroup is an upfloater, the upfloaters the bracket
 /// of that scoregroup will need ([C4] there).
-fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> usize {
+///
+/// 2024 (its [C6], 3.3.3): "maximise the number of remaining teams that can be legally paired in the
+/// following scoregroup (only in the following scoregroup, …)": the teams of that scoregroup left
+/// after the set, paired among themselves, as many as [C1] allows — counted negative.
+pub(super) fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
     let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
     let Some(next) = below.iter().map(|&t| round.team(t).score).max() else { return 0 };
-    if !left.iter().any(|&t| round.team(t).score == next) {
+    let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
+    if following.is_empty() {
         return 0;
     }
-    fewest_upfloaters(round, &left).map_or(usize::MAX, |(k, _)| k)
+    match round.edition {
+        Edition::Team2026 => fewest_upfloaters(round, &left).map_or(i64::MAX, |(k, _)| k as i64),
+        Edition::Team2024 => -(round.most_paired(&following) as i64),
+    }
 }
 
-/// [C7]: upfloaters that were floaters in the previous round (not in the last two rounds).
-fn c7(round: &Round, set: &[Tpn]) -> usize {
-    if !round.floats_count() {
+/// [C7] (2026): upfloaters that were floaters in the previous round (not in the last two rounds).
+/// The 2024 edition chooses the set by [C4]–[C6] only (its 2.2.5).
+pub(super) fn c7(round: &Round, set: &[Tpn]) -> usize {
+    if !round.floats_count() || round.edition == Edition::Team2024 {
         return 0;
     }
     set.iter().filter(|&&t| round.team(t).floated_previous).count()
@@ -227,7 +260,7 @@ fn c7(round: &Round, set: &[Tpn]) -> usize {
 
 /// 3.6: the first legal pairing of the bracket, in identifier order, whose [C8], [C9] and [C10]
 /// counts are the smallest any legal pairing has; each pair with its colours (4).
-fn pair_bracket(round: &Round, bracket: &[Tpn], upfloaters: &[Tpn]) -> Option<Vec<(Tpn, Tpn)>> {
+pub(super) fn pair_bracket(round: &Round, bracket: &[Tpn], upfloaters: &[Tpn]) -> Option<Vec<(Tpn, Tpn)>> {
     let mut best: Option<(Quality, Vec<(Tpn, Tpn)>)> = None;
     let _ = order::each_pairing(bracket, &mut |pairs| {
         if pairs.iter().all(|&(a, b)| round.may_meet(a, b)) {
@@ -243,20 +276,23 @@ fn pair_bracket(round: &Round, bracket: &[Tpn], upfloaters: &[Tpn]) -> Option<Ve
 }
 
 /// The pair (a, b) as (White, Black) by 4.3.
-fn colours(round: &Round, a: Tpn, b: Tpn) -> (Tpn, Tpn) {
+pub(super) fn colours(round: &Round, a: Tpn, b: Tpn) -> (Tpn, Tpn) {
     fn view(t: &Team) -> TeamColours<'_> {
-        TeamColours { tpn: t.tpn, primary: t.score, secondary: t.secondary, played: &t.played }
+        TeamColours { tpn: t.tpn, primary: t.score - t.virtual_points, secondary: t.secondary, played: &t.played }
     }
     let (ta, tb) = (round.team(a), round.team(b));
     let (colour, _) = colour::allocate(round.preferences, round.initial, &view(ta), &view(tb), round.last_round());
     if colour == Colour::White { (a, b) } else { (b, a) }
 }
 
-/// The counts of [C8], [C9] and [C10], compared in that order.
-type Quality = (usize, usize, usize);
+/// The counts of [C8], [C9] and [C10] (2024: its [C7], [C8] and [C9]), compared in that order.
+pub(super) type Quality = (usize, usize, usize);
 
-/// [C8], [C9] and [C10] of a coloured pairing of a bracket.
-fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -> Quality {
+/// [C8], [C9] and [C10] of a coloured pairing of a bracket. The 2024 edition's [C7] and [C8] are
+/// 2026's [C8] and [C9]; its [C9] is "the number of teams that float in consecutive rounds": every
+/// team of the bracket that plays a team of another score and floated in the previous round (not
+/// in the last two rounds), where 2026's [C10] counts only the upfloaters' opponents.
+pub(super) fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -> Quality {
     let (mut c8, mut c9, mut c10) = (0, 0, 0);
     for &(white, black) in pairs {
         for (tpn, colour) in [(white, Colour::White), (black, Colour::Black)] {
@@ -272,7 +308,13 @@ fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -> Quality {
         }
         if round.floats_count() {
             for (me, opponent) in [(white, black), (black, white)] {
-                if upfloaters.contains(&me) && round.team(opponent).floated_previous {
+                let counts = match round.edition {
+                    Edition::Team2026 => upfloaters.contains(&me) && round.team(opponent).floated_previous,
+                    Edition::Team2024 => {
+                        round.team(me).score != round.team(opponent).score && round.team(me).floated_previous
+                    }
+                };
+                if counts {
                     c10 += 1;
                 }
             }
@@ -290,6 +332,7 @@ mod tests {
         Team {
             tpn,
             score,
+            virtual_points: 0,
             secondary: None,
             played: played.to_vec(),
             matches_played: played.len() as u32,
@@ -306,6 +349,7 @@ mod tests {
             initial: W,
             round: number,
             total_rounds: 5,
+            edition: Edition::Team2026,
         }
     }
 
@@ -401,15 +445,17 @@ mod properties {
                     proptest::collection::vec((1..=n as Tpn, 1..=n as Tpn), 0..2 * n),
                     Just(number),
                     prop_oneof![Just(PreferenceType::A), Just(PreferenceType::B), Just(PreferenceType::None)],
+                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024)],
                 )
             })
-            .prop_map(|(teams, barred, number, preferences)| Round {
+            .prop_map(|(teams, barred, number, preferences, edition)| Round {
                 teams: teams
                     .into_iter()
                     .enumerate()
                     .map(|(i, (score, colours, barred, floated))| Team {
                         tpn: i as Tpn + 1,
                         score: score * 10,
+                        virtual_points: 0,
                         secondary: None,
                         played: colours.iter().map(|&w| if w { Colour::White } else { Colour::Black }).collect(),
                         matches_played: colours.len() as u32,
@@ -422,6 +468,7 @@ mod properties {
                 initial: Colour::White,
                 round: number,
                 total_rounds: 7,
+                edition,
             })
     }
 

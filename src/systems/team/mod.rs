@@ -18,9 +18,21 @@
 //! carry.
 
 pub mod colour;
+pub mod explain;
 pub mod fast;
 pub mod literal;
 pub mod order;
+pub mod state;
 
 /// A team's tournament pairing number (1.1).
 pub type Tpn = u32;
+
+/// The edition of C.04.6 whose criteria pair the round. The building blocks are the same in both;
+/// the criteria differ (see the module comment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Edition {
+    /// Approved 27 July 2024, applied 1 August 2024 – 31 January 2026 (`team-2024`).
+    Team2024,
+    /// Approved 28 October 2025, applied from 1 February 2026 (`team-2025`).
+    Team2026,
+}
