@@ -490,3 +490,45 @@ fn a_team_file_too_large_to_aggregate_is_said_not_hung() {
     assert!(notes.iter().any(|d| d.code == Code::TeamMatch && d.message.contains("too large")), "{notes:?}");
     assert!(found.iter().any(|d| d.message.contains("too large")));
 }
+
+/// `pair` of a team file (`verify::pair_next`) pairs the next round as `check` pairs it: a
+/// generated event with its last round taken out is paired back to that round (matches as team
+/// numbers, White first, the bye as `team 0`).
+#[test]
+fn pair_of_a_team_file_gives_the_next_round() {
+    let output = trfcheck()
+        .args(["generate", "--system", "team-2025", "--players", "9", "--rounds", "4", "--seed", "5"])
+        .args(["--team-code", "FIDE_TEAM_TYPEB_MP_GP"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let full = String::from_utf8(output.stdout).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("full.trf");
+    std::fs::write(&path, &full).unwrap();
+    let output = trfcheck().args(["validate", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let last = &json["teams"]["rounds"][3];
+    let mut expected: Vec<String> =
+        last["matches"].as_array().unwrap().iter().map(|m| format!("{} {}", m["teams"][0], m["teams"][1])).collect();
+    expected.extend(
+        last["byes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|b| b["kind"] == "PAB")
+            .map(|b| format!("{} 0", b["team"])),
+    );
+    expected.sort();
+    // Round 4 taken out of every player's record: the round to pair.
+    let (mut t, _) = read(&full);
+    for player in &mut t.players {
+        player.rounds.truncate(3);
+    }
+    let next = verify::pair_next(&t, None).expect("the round pairs");
+    assert_eq!(next.round, 4);
+    let mut computed: Vec<String> =
+        next.pairing.boards.iter().map(|b| format!("{} {}", b.white, b.black.unwrap_or(0))).collect();
+    computed.sort();
+    assert_eq!(computed, expected);
+}

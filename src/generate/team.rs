@@ -26,8 +26,8 @@ use super::{
     DOUBLE_FORFEIT_SHARE, GenerateError, GenerateOptions, RatingRange, Streams, next_day, outcomes, start_date,
 };
 use crate::model::{
-    Colour, DateText, Header, Player, PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode, RoundEntry, Team,
-    TeamForfeit, TeamPab, TeamRecords, TeamScoring, TeamSystemCode, Tournament, VerbatimRecord,
+    Acceleration, Colour, DateText, Header, Player, PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode,
+    RoundEntry, Team, TeamForfeit, TeamPab, TeamRecords, TeamScoring, TeamSystemCode, Tournament, VerbatimRecord,
 };
 use crate::systems::team::Tpn;
 use crate::systems::team::literal::Pairing;
@@ -84,6 +84,9 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     let mut withdrawn: BTreeSet<Tpn> = BTreeSet::new();
     for round in 1..=options.rounds {
         let participants = absences(&mut t, round, options, &mut streams.attendance, &mut withdrawn);
+        if round == 1 {
+            baku_records(&mut t, options, &participants);
+        }
         let Some((results, _)) = crate::validate::teams::team_results(&t) else {
             return Err(GenerateError::EngineFault { system, round, problem: "not a team tournament".into() });
         };
@@ -187,6 +190,32 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
         },
         verbatim: vec![VerbatimRecord { text: format!("### {}", options.command_line()) }],
         ..Tournament::default()
+    }
+}
+
+/// Under a `_BAKU` code, the virtual points of the Baku method written out as 250 records (as the
+/// TEC's own sample does), so that a reader that does not compute them from the code pairs the same:
+/// GA is the first half, rounded up to an even number, of the teams paired in round 1 (C.04.7 1.2);
+/// a win's match points in the first half of the accelerated rounds, a draw's in the rest (1.4).
+fn baku_records(t: &mut Tournament, options: &GenerateOptions, round_one: &[Tpn]) {
+    if !TeamSystemCode::parse(&options.team_code).and_then(Result::ok).is_some_and(|code| code.baku) {
+        return;
+    }
+    let group_a = 2 * round_one.len().div_ceil(4);
+    let Some(&last) = group_a.checked_sub(1).and_then(|at| round_one.get(at)) else { return };
+    let accelerated = options.rounds.div_ceil(2);
+    let full = accelerated.div_ceil(2);
+    for (points, first_round, last_round) in [(Points::whole(2), 1, full), (Points::ONE, full + 1, accelerated)] {
+        if first_round <= last_round {
+            t.accelerations.push(Acceleration {
+                match_points: Some(points),
+                game_points: Points::ZERO,
+                first_round,
+                last_round,
+                first_player: 1,
+                last_player: last,
+            });
+        }
     }
 }
 

@@ -562,6 +562,10 @@ pub fn pair_next_with(
     system: Option<SystemId>,
     flags: &crate::model::DraughtsOptions,
 ) -> Result<NextRound, PairError> {
+    let resolved = systems::resolve(tournament, system)?;
+    if resolved.system.is_team() {
+        return team::pair_next(tournament, resolved);
+    }
     let next = next_round_state(tournament, system, flags)?;
     let (system, round) = (next.resolved.system, next.state.round);
     let pairing = next.engine.pair(&next.state).map_err(|failure| match failure {

@@ -159,3 +159,41 @@ pub fn check_round(input: &TeamRoundInput) -> RoundReport {
         }),
     }
 }
+
+/// Pairs the round after the last paired one of a team tournament (`trfcheck pair`): the teams
+/// with no 240 bye in it and with a player not marked absent in it (a team whose players are all
+/// `0000 - Z` there has withdrawn). The boards are matches, team numbers (SPEC).
+pub fn pair_next(t: &Tournament, resolved: crate::systems::Resolved) -> Result<super::NextRound, super::PairError> {
+    use super::PairError;
+    let system = resolved.system;
+    let round = t.round_to_pair();
+    if let Some(rounds) = t.header.rounds.filter(|&rounds| round > rounds) {
+        return Err(PairError::Finished(rounds));
+    }
+    let (Some(edition), Some((results, _))) = (edition(system), crate::validate::teams::team_results(t)) else {
+        return Err(PairError::Unsupported(system, round));
+    };
+    let asked = |team: u32| t.requested_byes.iter().any(|b| b.round == round && b.players.contains(&team));
+    let present = |member: &crate::model::PlayerId| {
+        t.players.iter().find(|p| p.id == *member).is_some_and(|p| p.round(round).is_blank())
+    };
+    let participants: Vec<Tpn> = t
+        .teams
+        .iter()
+        .filter(|team| !asked(team.number) && team.members.iter().any(present))
+        .map(|team| team.number)
+        .collect();
+    if participants.is_empty() {
+        return Err(PairError::NobodyToPair(round));
+    }
+    let state = state::state_before(t, &results, edition, round, &participants);
+    match pair(&state.round) {
+        Err(reason) => Err(PairError::GaveUp { system, round, reason }),
+        Ok(None) => Err(PairError::NoValidPairing { system, round }),
+        Ok(Some(pairing)) => Ok(super::NextRound {
+            round,
+            resolved,
+            pairing: crate::systems::pairing::RoundPairing { boards: boards(&state.round, &pairing) },
+        }),
+    }
+}
