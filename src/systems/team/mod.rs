@@ -19,6 +19,7 @@
 
 pub mod colour;
 pub mod explain;
+pub mod fast;
 pub mod literal;
 pub mod order;
 pub mod state;
