@@ -8,15 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::model::Tournament;
 use crate::report::{RoundDetail, RoundReport, RoundStatus};
 use crate::systems::pairing::Board;
-use crate::systems::team::literal::{self, Pairing, Round};
+use crate::systems::team::literal::{Pairing, Round};
 use crate::systems::team::state::{self, TeamRoundInput};
 use crate::systems::team::{Edition, Tpn, explain};
 use crate::systems::{Severity, SystemId};
-
-/// The most teams a round may have for the literal engine, which enumerates the pairings of a
-/// bracket as the text does ((n−1)!! of them): 14 teams are 135,135 pairings at most, a fraction
-/// of a second.
-pub const LITERAL_TEAMS: usize = 14;
 
 /// The edition a team system pairs under.
 pub fn edition(system: SystemId) -> Option<Edition> {
@@ -27,16 +22,10 @@ pub fn edition(system: SystemId) -> Option<Edition> {
     }
 }
 
-/// Pairs a team round; `Err` says why it cannot be paired here.
+/// Pairs a team round with the fast engine (`systems::team::fast`, held to the literal reading by
+/// property tests); `Err` says why it cannot be paired here.
 pub fn pair(round: &Round) -> Result<Option<Pairing>, String> {
-    if round.teams.len() > LITERAL_TEAMS {
-        return Err(format!(
-            "{} teams to pair: trfcheck pairs team rounds of at most {LITERAL_TEAMS} teams so far (its engine \
-             enumerates the pairings of each bracket as the text does)",
-            round.teams.len()
-        ));
-    }
-    Ok(literal::pair(round))
+    Ok(crate::systems::team::fast::pair(round))
 }
 
 /// The boards of a team pairing, in board order: the matches by the higher score of their two

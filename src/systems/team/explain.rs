@@ -152,7 +152,15 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     let mut colour_notes: Vec<(String, String)> = Vec::new();
     while !unpaired.is_empty() {
         let (residents, below) = literal::split_top(round, &unpaired);
-        let Some((bracket, set)) = literal::bracket(round, &unpaired) else { break };
+        // The computed bracket: the residents and the teams the computed pairing gives them.
+        let mut set: Vec<Tpn> = residents
+            .iter()
+            .filter_map(|t| computed_of.get(t).copied())
+            .filter(|o| !residents.contains(o))
+            .collect();
+        set.sort_unstable();
+        set.dedup();
+        let bracket: Vec<Tpn> = residents.iter().chain(&set).copied().collect();
         let score = round.team(residents[0]).score;
         let mut record_set: Vec<Tpn> =
             residents.iter().filter_map(|t| record_of.get(t).copied()).filter(|o| !residents.contains(o)).collect();
@@ -262,9 +270,22 @@ fn upfloaters(
         e.engine_bug = record_scores > computed_scores;
         return e;
     }
-    let c6 = |set: &[Tpn]| literal::c6(round, set, below);
+    let c6 = |set: &[Tpn]| c6(round, set, below);
     let c7 = |set: &[Tpn]| literal::c7(round, set);
     let (record_c6, computed_c6) = (c6(record_set), c6(computed_set));
+    let (Some(record_c6), Some(computed_c6)) = (record_c6, computed_c6) else {
+        return explanation(
+            Severity::Quality,
+            "C6",
+            format!(
+                "the record's upfloaters into {group} are {}, where {set_article} takes {} (C6 and after: the \
+                 following scoregroup is too large to count C6 by enumeration)",
+                list(record_set),
+                list(computed_set)
+            ),
+            details,
+        );
+    };
     if record_c6 != computed_c6 {
         let text = match edition {
             Edition::Team2026 => format!(
@@ -312,6 +333,40 @@ fn upfloaters(
         ),
         details,
     )
+}
+
+/// The most teams of the following scoregroup whose 2024 [C6] is counted by enumeration.
+const C6_ENUMERATED: usize = 14;
+
+/// [C6] of a set of upfloaters, as [`literal::c6`] counts it, without its enumeration where the
+/// round is large: the 2026 count is the upfloaters the next bracket takes when the teams left are
+/// paired by the procedure (the fast engine, held to the literal one), and the 2024 count is
+/// enumerated up to [`C6_ENUMERATED`] teams of the following scoregroup (`None` beyond).
+fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> Option<i64> {
+    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
+    let next = below.iter().map(|&t| round.team(t).score).max()?;
+    let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
+    if following.is_empty() {
+        return Some(0);
+    }
+    match round.edition {
+        Edition::Team2024 => (following.len() <= C6_ENUMERATED).then(|| literal::c6(round, set, below)),
+        Edition::Team2026 => {
+            if left.len() <= C6_ENUMERATED {
+                return Some(literal::c6(round, set, below));
+            }
+            let mut rest = round.clone();
+            rest.teams.retain(|t| left.contains(&t.tpn));
+            let Some(pairing) = super::fast::pair(&rest) else { return Some(i64::MAX) };
+            let opponents = opponents(&pairing);
+            let upfloaters: BTreeSet<Tpn> = following
+                .iter()
+                .filter_map(|t| opponents.get(t).copied())
+                .filter(|o| !following.contains(o))
+                .collect();
+            Some(upfloaters.len() as i64)
+        }
+    }
 }
 
 fn shown_count(count: i64) -> String {
