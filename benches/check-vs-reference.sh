@@ -3,21 +3,29 @@
 # one session, and prints the ratio (reference / trfcheck) for wall time, CPU time and peak memory.
 #
 #   benches/check-vs-reference.sh [REFERENCE_BINARY] [FILES...]
+#   BBP=/path/to/bbpPairings.exe JOBS=1 benches/check-vs-reference.sh [FILES...]
 #
-# REFERENCE_BINARY is a bbpPairings build (its `--dutch FILE -c` mode), built outside this
-# repository; without it only trfcheck is timed. FILES default to ../shared/bench/*.trf. Both
-# programs must give the same verdict (the list of discrepant rounds); the script says when not.
+# REFERENCE_BINARY (or $BBP, and then every argument is a file) is a bbpPairings build (its
+# `--dutch FILE -c` mode), built outside this repository; this script never builds it. Without it
+# only trfcheck is timed. CPU time is user + system (`/usr/bin/time`), memory the peak resident
+# set. FILES default to ../shared/bench/*.trf. Both programs must give the same verdict (the list
+# of discrepant rounds); the script says when not.
 # Each file is run REPEAT times (default 1) and the fastest run is kept. JOBS=N passes --jobs N to
 # trfcheck (by default it checks rounds on every core).
 #
 # trfcheck is measured as it is shipped: the `dist` profile (Cargo.toml), linked statically on a
 # glibc host (`-C target-feature=+crt-static`), so the process maps no shared C library. BUILD=release
-# measures the plain `cargo build --release` binary instead.
+# measures the plain `cargo build --release` binary instead; TRFCHECK=PATH measures that binary
+# and builds nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-reference="${1:-}"
-shift || true
+if [ -n "${BBP:-}" ]; then
+  reference="$BBP"
+else
+  reference="${1:-}"
+  shift || true
+fi
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
   files=(../shared/bench/*.trf)
@@ -32,7 +40,9 @@ trap 'rm -f "$best_out"' EXIT
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}'; }
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 
-if [ "${BUILD:-dist}" = release ]; then
+if [ -n "${TRFCHECK:-}" ]; then
+  trfcheck="$TRFCHECK"
+elif [ "${BUILD:-dist}" = release ]; then
   cargo build --release --quiet
   trfcheck="${CARGO_TARGET_DIR:-target}/release/trfcheck"
 else
