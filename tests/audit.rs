@@ -222,8 +222,17 @@ fn json_names_the_event() {
     assert_eq!(json_lines(&output.stdout)[0]["event"]["name"], "Juni Blitzschach 5 Plus 0");
 }
 
+/// A team event declared a round robin (`192 FIDE_TEAM_ROUNDROBIN`): trfcheck pairs C.04.6's team
+/// Swiss, not this, so `check` says `unsupported` (exit 4).
+fn team_round_robin(shared: &Path) -> String {
+    fs::read_to_string(shared.join("corpus/real/Sharly-Chess__bbpPairings__team_330_forfeit.input.trf"))
+        .unwrap()
+        .replace("192 FIDE_TEAM_TYPEA_MP_GP", "192 FIDE_TEAM_ROUNDROBIN")
+}
+
 /// A folder as a rating officer gets it: a file that matches, one that differs, one that is
-/// invalid, a team event trfcheck does not pair, and files that are not tournaments.
+/// invalid, a team round robin (a system trfcheck does not pair), and files that are not
+/// tournaments.
 fn month_of_submissions(shared: &Path) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let copy = |from: &Path, to: &str| {
@@ -234,7 +243,8 @@ fn month_of_submissions(shared: &Path) -> tempfile::TempDir {
     copy(&sample("dutch-4p-2r.trf"), "match.trf");
     copy(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), "week2/differs.trf");
     copy(&sample("defective.trf"), "week2/invalid.trf");
-    copy(&shared.join("corpus/real/Sharly-Chess__bbpPairings__team_330_forfeit.input.trf"), "week3/team.trf");
+    fs::create_dir_all(dir.path().join("week3")).unwrap();
+    fs::write(dir.path().join("week3/team.trf"), team_round_robin(shared)).unwrap();
     copy(&shared.join("corpus/real/PROVENANCE.md"), "PROVENANCE.md");
     copy(&shared.join("corpus/real/BieremaBoyzProgramming__bbpPairings__issue_7.output.expected"), "x.output.expected");
     fs::write(dir.path().join("README.txt"), "Round 5 starts at 15:00.\n").unwrap();
@@ -361,7 +371,9 @@ fn the_exit_status_of_many_files_ranks_a_difference_above_an_unchecked_file() {
     let real = shared.join("corpus/real");
     let matching = sample("dutch-4p-2r.trf");
     let differs = real.join("sklangen__TRF__2021_03.trf");
-    let team = real.join("Sharly-Chess__bbpPairings__team_330_forfeit.input.trf");
+    let dir = tempfile::tempdir().unwrap();
+    let team = dir.path().join("team.trf");
+    fs::write(&team, team_round_robin(&shared)).unwrap();
     let invalid = sample("defective.trf");
     let missing = PathBuf::from("no/such/file.trf");
     let cases: [(&[&Path], i32); 6] = [

@@ -279,6 +279,44 @@ fn the_team_files_of_the_corpus_validate_with_no_false_error() {
     assert!(report.diagnostics.iter().any(|d| d.code == Code::TeamMatch));
 }
 
+/// Issue #16, done when: every valid team file of `../shared/corpus/real` gets a verdict for
+/// every round under both editions (`match`, `mismatch` with an explanation and criterion, or
+/// `not-checked` with a reason), never `unsupported`.
+#[test]
+fn the_team_files_of_the_corpus_get_a_verdict_for_every_round() {
+    let Some(shared) = shared() else { return };
+    let dir = shared.join("corpus/real");
+    for name in [
+        "Sharly-Chess__bbpPairings__team_299_all.input.trf",
+        "Sharly-Chess__bbpPairings__team_330_forfeit.input.trf",
+        "Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf",
+        "Sharly-Chess__bbpPairings__team_utf8_names.input.trf",
+        "sanichi__icu_tournament__armstrong_2011.tab",
+    ] {
+        for system in ["team-2025", "team-2024"] {
+            let output = trfcheck()
+                .args(["check", "--format", "json", "--system", system])
+                .arg(dir.join(name))
+                .output()
+                .unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert!(matches!(output.status.code(), Some(0 | 1)), "{name} {system}: {json}");
+            let rounds = json["rounds"].as_array().unwrap();
+            assert_eq!(rounds.len() as u64, json["summary"]["rounds_recorded"].as_u64().unwrap(), "{name}: {json}");
+            for round in rounds {
+                match round["status"].as_str().unwrap() {
+                    "match" => {}
+                    "mismatch" => {
+                        assert!(round["explanation"].is_string() && round["criterion"].is_string(), "{round}")
+                    }
+                    "not-checked" => assert!(round["reason"].is_string(), "{round}"),
+                    other => panic!("{name} {system}: round status {other}: {round}"),
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn validate_json_shows_the_team_structure() {
     let Some(shared) = shared() else { return };

@@ -153,11 +153,8 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     while !unpaired.is_empty() {
         let (residents, below) = literal::split_top(round, &unpaired);
         // The computed bracket: the residents and the teams the computed pairing gives them.
-        let mut set: Vec<Tpn> = residents
-            .iter()
-            .filter_map(|t| computed_of.get(t).copied())
-            .filter(|o| !residents.contains(o))
-            .collect();
+        let mut set: Vec<Tpn> =
+            residents.iter().filter_map(|t| computed_of.get(t).copied()).filter(|o| !residents.contains(o)).collect();
         set.sort_unstable();
         set.dedup();
         let bracket: Vec<Tpn> = residents.iter().chain(&set).copied().collect();
@@ -359,11 +356,8 @@ fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> Option<i64> {
             rest.teams.retain(|t| left.contains(&t.tpn));
             let Some(pairing) = super::fast::pair(&rest) else { return Some(i64::MAX) };
             let opponents = opponents(&pairing);
-            let upfloaters: BTreeSet<Tpn> = following
-                .iter()
-                .filter_map(|t| opponents.get(t).copied())
-                .filter(|o| !following.contains(o))
-                .collect();
+            let upfloaters: BTreeSet<Tpn> =
+                following.iter().filter_map(|t| opponents.get(t).copied()).filter(|o| !following.contains(o)).collect();
             Some(upfloaters.len() as i64)
         }
     }
