@@ -15,8 +15,8 @@
 //! - [C2]: a team that had the pairing-allocated bye, won a forfeited match, or had a full-point
 //!   bye (240 F) may not have it again (the 2024 text: "scored, without playing, the same score
 //!   rewarded for a win", which the same three cover when the PAB is worth a draw);
-//! - a floater (1.5) is a team that was paired with a team of another score; a forfeited match
-//!   still counts (the pairing made the float), the bye does not (no opponent);
+//! - a floater (1.5) is a team that played a team of another score: a forfeited match makes none
+//!   ("plays against"), nor does the bye (no opponent);
 //! - the initial-colour (4.1) is the file's (152, XXC), else read back from the first match of the
 //!   event by 4.3.1.
 
@@ -179,10 +179,11 @@ pub fn state_before(
             total.1 += points.1;
         }
     }
-    // 1.5: floaters of the previous round, by the pairing scores before it.
+    // 1.5: floaters of the previous round, by the pairing scores before it. "A floater is a team
+    // that plays against an opponent with a different score": a forfeited match was not played.
     let mut floated = BTreeSet::new();
     if let Some(previous) = results.rounds.iter().find(|r| r.round + 1 == round) {
-        for m in &previous.matches {
+        for m in previous.matches.iter().filter(|m| m.forfeit.is_none()) {
             let [a, b] = m.teams;
             let score = |t: Tpn| {
                 before_previous.get(&t).map(|&p| score_of(p, code.primary)).unwrap_or_default()
