@@ -18,6 +18,7 @@ use crate::exit::Status;
 use crate::formats::Loaded;
 use crate::model::{SourceFormat, Tournament};
 use crate::systems::Severity;
+use crate::systems::pairing::Board;
 
 /// JSON schema number; bumped only when a field is removed or changes meaning. 2: the file's
 /// `status` speaks the words of the summary table (`match`, `differs`, `unsupported`,
@@ -91,6 +92,52 @@ pub struct RoundDetail {
 }
 
 impl RoundReport {
+    /// A round whose recorded pairing is the computed one.
+    pub fn matched(round: u32, computed: Vec<Board>, recorded: Vec<Board>) -> RoundReport {
+        RoundReport {
+            round,
+            status: RoundStatus::Match,
+            severity: None,
+            expected: None,
+            recorded: None,
+            explanation: None,
+            details: Vec::new(),
+            criterion: None,
+            engine_bug: false,
+            reason: None,
+            detail: Some(RoundDetail {
+                computed,
+                recorded,
+                differing_computed: Vec::new(),
+                differing_recorded: Vec::new(),
+            }),
+        }
+    }
+
+    /// A round that no pairing satisfying the absolute criteria exists for, so the recorded one
+    /// breaks one of them (`absolute`). No one criterion is named: the absolute criteria together
+    /// admit no pairing.
+    pub fn no_valid_pairing(round: u32, recorded: Vec<Board>, explanation: &str) -> RoundReport {
+        RoundReport {
+            round,
+            status: RoundStatus::NoValidPairing,
+            severity: Some(Severity::Absolute),
+            expected: None,
+            recorded: Some(recorded.iter().map(Board::as_pair).collect()),
+            explanation: Some(explanation.to_owned()),
+            details: Vec::new(),
+            criterion: None,
+            engine_bug: false,
+            reason: None,
+            detail: Some(RoundDetail {
+                computed: Vec::new(),
+                recorded,
+                differing_computed: Vec::new(),
+                differing_recorded: Vec::new(),
+            }),
+        }
+    }
+
     pub fn not_checked(round: u32, reason: String) -> RoundReport {
         RoundReport {
             round,

@@ -127,48 +127,17 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
     let pairs = |p: &RoundPairing| p.boards.iter().map(Board::as_pair).collect::<Vec<_>>();
     match engine.pair(&state) {
         Err(crate::systems::PairFailure::GaveUp(reason)) => RoundReport::not_checked(round, reason),
-        Err(crate::systems::PairFailure::NoValidPairing) => RoundReport {
+        // Each system numbers its absolute criteria its own way (C1–C3, B.1–B.2, FMJD section 1),
+        // so none is named.
+        Err(crate::systems::PairFailure::NoValidPairing) => RoundReport::no_valid_pairing(
             round,
-            status: RoundStatus::NoValidPairing,
-            // No pairing keeps the absolute criteria, so the recorded one breaks one of them.
-            severity: Some(crate::systems::Severity::Absolute),
-            expected: None,
-            recorded: Some(pairs(&recorded)),
-            explanation: Some("no pairing of this round satisfies the absolute criteria".into()),
-            details: Vec::new(),
-            // No one criterion: the absolute criteria together admit no pairing (each system
-            // numbers them its own way — C1–C3, B.1–B.2, FMJD section 1 — so none is named).
-            criterion: None,
-            engine_bug: false,
-            reason: None,
-            detail: Some(RoundDetail {
-                computed: Vec::new(),
-                recorded: recorded.boards.clone(),
-                differing_computed: Vec::new(),
-                differing_recorded: Vec::new(),
-            }),
-        },
+            recorded.boards,
+            "no pairing of this round satisfies the absolute criteria",
+        ),
         Ok(computed) => {
             let mut difference = compare(t, round, &computed);
             if difference.is_empty() {
-                return RoundReport {
-                    round,
-                    status: RoundStatus::Match,
-                    severity: None,
-                    expected: None,
-                    recorded: None,
-                    explanation: None,
-                    details: Vec::new(),
-                    criterion: None,
-                    engine_bug: false,
-                    reason: None,
-                    detail: Some(RoundDetail {
-                        computed: computed.boards.clone(),
-                        recorded: recorded.boards.clone(),
-                        differing_computed: Vec::new(),
-                        differing_recorded: Vec::new(),
-                    }),
-                };
+                return RoundReport::matched(round, computed.boards, recorded.boards);
             }
             for list in [&mut difference.computed, &mut difference.recorded] {
                 let mut sorted = RoundPairing { boards: std::mem::take(list) };

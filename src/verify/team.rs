@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::model::Tournament;
 use crate::report::{RoundDetail, RoundReport, RoundStatus};
+use crate::systems::SystemId;
 use crate::systems::pairing::Board;
 use crate::systems::team::literal::{Pairing, Round};
 use crate::systems::team::state::{self, TeamRoundInput};
 use crate::systems::team::{Edition, Tpn, explain};
-use crate::systems::{Severity, SystemId};
 
 /// The edition a team system pairs under.
 pub fn edition(system: SystemId) -> Option<Edition> {
@@ -70,48 +70,18 @@ pub fn check_round(input: &TeamRoundInput) -> RoundReport {
     let computed = match pair(&input.round) {
         Err(reason) => return RoundReport::not_checked(round_number, reason),
         Ok(None) => {
-            return RoundReport {
-                round: round_number,
-                status: RoundStatus::NoValidPairing,
-                severity: Some(Severity::Absolute),
-                expected: None,
-                recorded: Some(pairs(&recorded_boards)),
-                explanation: Some("no pairing of this round satisfies the absolute criteria (C1, C2)".into()),
-                details: Vec::new(),
-                criterion: None,
-                engine_bug: false,
-                reason: None,
-                detail: Some(RoundDetail {
-                    computed: Vec::new(),
-                    recorded: recorded_boards.clone(),
-                    differing_computed: Vec::new(),
-                    differing_recorded: Vec::new(),
-                }),
-            };
+            return RoundReport::no_valid_pairing(
+                round_number,
+                recorded_boards,
+                "no pairing of this round satisfies the absolute criteria (C1, C2)",
+            );
         }
         Ok(Some(pairing)) => pairing,
     };
     let computed_boards = boards(&input.round, &computed);
     let explanation = explain::explain(input, &computed);
     let Some(explanation) = explanation else {
-        return RoundReport {
-            round: round_number,
-            status: RoundStatus::Match,
-            severity: None,
-            expected: None,
-            recorded: None,
-            explanation: None,
-            details: Vec::new(),
-            criterion: None,
-            engine_bug: false,
-            reason: None,
-            detail: Some(RoundDetail {
-                computed: computed_boards,
-                recorded: recorded_boards,
-                differing_computed: Vec::new(),
-                differing_recorded: Vec::new(),
-            }),
-        };
+        return RoundReport::matched(round_number, computed_boards, recorded_boards);
     };
     // A board agrees when the other pairing has it with the same colours, or with either colours
     // where the file does not give them.
