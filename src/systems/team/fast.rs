@@ -721,29 +721,11 @@ mod tests {
     use super::*;
     use Colour::{Black as B, White as W};
 
-    fn team(tpn: Tpn, score: i64, played: &[Colour]) -> Team {
-        Team {
-            tpn,
-            score,
-            virtual_points: 0,
-            secondary: None,
-            played: played.to_vec(),
-            matches_played: played.len() as u32,
-            bye_barred: false,
-            floated_previous: false,
-        }
-    }
+    use literal::tests::team;
 
+    /// Round `number` of 7, otherwise as the literal engine's tests build it.
     fn round(number: u32, teams: Vec<Team>, barred: &[(Tpn, Tpn)]) -> Round {
-        Round {
-            teams,
-            barred: barred.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect(),
-            preferences: PreferenceType::A,
-            initial: W,
-            round: number,
-            total_rounds: 7,
-            edition: Edition::Team2026,
-        }
+        Round { total_rounds: 7, ..literal::tests::round(number, teams, barred) }
     }
 
     /// Both engines, which must agree, and the answer.

@@ -324,11 +324,12 @@ pub(super) fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use Colour::{Black as B, White as W};
 
-    fn team(tpn: Tpn, score: i64, played: &[Colour]) -> Team {
+    /// A team with the colours `played`, nothing else against it (the fast engine's tests too).
+    pub(in super::super) fn team(tpn: Tpn, score: i64, played: &[Colour]) -> Team {
         Team {
             tpn,
             score,
@@ -341,10 +342,11 @@ mod tests {
         }
     }
 
-    fn round(number: u32, teams: Vec<Team>, barred: &[(Tpn, Tpn)]) -> Round {
+    /// Round `number` of 5, Type A, White initial, the 2026 edition.
+    pub(in super::super) fn round(number: u32, teams: Vec<Team>, barred: &[(Tpn, Tpn)]) -> Round {
         Round {
             teams,
-            barred: barred.iter().copied().collect(),
+            barred: barred.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect(),
             preferences: PreferenceType::A,
             initial: W,
             round: number,
