@@ -510,26 +510,35 @@ fn play(t: &mut Tournament, round: u32, pairing: &RoundPairing, options: &Genera
         let white = board.white;
         // Every board draws the same numbers whatever the rates, to keep the stream aligned.
         let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
-        let (white_result, black_result) = if forfeit < options.forfeit_rate {
-            if who < DOUBLE_FORFEIT_SHARE {
-                (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
-            } else if who < DOUBLE_FORFEIT_SHARE + (1.0 - DOUBLE_FORFEIT_SHARE) / 2.0 {
-                (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
-            } else {
-                (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
-            }
-        } else {
-            let chances = outcomes(rating(t, white), rating(t, black), options.draw_rate);
-            if result < chances.white_wins {
-                (ResultCode::Win, ResultCode::Loss)
-            } else if result < chances.white_wins + chances.draw {
-                (ResultCode::Draw, ResultCode::Draw)
-            } else {
-                (ResultCode::Loss, ResultCode::Win)
-            }
-        };
+        let (white_result, black_result) =
+            game_result([forfeit, who, result], [rating(t, white), rating(t, black)], options);
         t.players[white as usize - 1].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
         t.players[black as usize - 1].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
+    }
+}
+
+/// The results of a game from three uniform draws (`[forfeit, who, result]`) and the two ratings:
+/// forfeited with the forfeit rate (a double forfeit one time in ten, else either side at even
+/// chances), else played with the chances of the [`model`].
+pub(crate) fn game_result(draws: [f64; 3], ratings: [u32; 2], options: &GenerateOptions) -> (ResultCode, ResultCode) {
+    let [forfeit, who, result] = draws;
+    if forfeit < options.forfeit_rate {
+        if who < DOUBLE_FORFEIT_SHARE {
+            (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
+        } else if who < DOUBLE_FORFEIT_SHARE + (1.0 - DOUBLE_FORFEIT_SHARE) / 2.0 {
+            (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
+        } else {
+            (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
+        }
+    } else {
+        let chances = outcomes(ratings[0], ratings[1], options.draw_rate);
+        if result < chances.white_wins {
+            (ResultCode::Win, ResultCode::Loss)
+        } else if result < chances.white_wins + chances.draw {
+            (ResultCode::Draw, ResultCode::Draw)
+        } else {
+            (ResultCode::Loss, ResultCode::Win)
+        }
     }
 }
 

@@ -22,9 +22,7 @@ use std::collections::BTreeSet;
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::{
-    DOUBLE_FORFEIT_SHARE, GenerateError, GenerateOptions, RatingRange, Streams, next_day, outcomes, start_date,
-};
+use super::{DOUBLE_FORFEIT_SHARE, GenerateError, GenerateOptions, RatingRange, Streams, next_day, start_date};
 use crate::model::{
     Acceleration, Colour, DateText, Header, Player, PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode,
     RoundEntry, Team, TeamForfeit, TeamPab, TeamRecords, TeamScoring, TeamSystemCode, Tournament, VerbatimRecord,
@@ -320,27 +318,11 @@ fn play(t: &mut Tournament, round: u32, pairing: &Pairing, options: &GenerateOpt
         for (board, (&w, &b)) in white_lineup.iter().zip(&black_lineup).enumerate() {
             // 352 `WB…`: the white team's player has White on the odd boards (1, 3, …).
             let (first, second) = if board % 2 == 0 { (w, b) } else { (b, w) };
-            let (f, r) = (rng.random::<f64>(), rng.random::<f64>());
-            let (who, result) = (rng.random::<f64>(), r);
+            // The team generator's draws come in this order: forfeit, result, who.
+            let (forfeit, result, who) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
             let rating = |id: PlayerId| t.players[id as usize - 1].rating.unwrap_or(0);
-            let (first_result, second_result) = if f < options.forfeit_rate {
-                if who < DOUBLE_FORFEIT_SHARE {
-                    (ResultCode::ForfeitLoss, ResultCode::ForfeitLoss)
-                } else if who < 0.55 {
-                    (ResultCode::ForfeitWin, ResultCode::ForfeitLoss)
-                } else {
-                    (ResultCode::ForfeitLoss, ResultCode::ForfeitWin)
-                }
-            } else {
-                let chances = outcomes(rating(first), rating(second), options.draw_rate);
-                if result < chances.white_wins {
-                    (ResultCode::Win, ResultCode::Loss)
-                } else if result < chances.white_wins + chances.draw {
-                    (ResultCode::Draw, ResultCode::Draw)
-                } else {
-                    (ResultCode::Loss, ResultCode::Win)
-                }
-            };
+            let (first_result, second_result) =
+                super::game_result([forfeit, who, result], [rating(first), rating(second)], options);
             t.players[first as usize - 1].rounds[at] = RoundEntry::game(second, Colour::White, first_result);
             t.players[second as usize - 1].rounds[at] = RoundEntry::game(first, Colour::Black, second_result);
         }
