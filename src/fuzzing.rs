@@ -160,7 +160,7 @@ pub fn engine_input(data: &[u8]) -> Option<EngineInput> {
 fn generated(bytes: &mut Bytes<'_>) -> Option<(Tournament, SystemId)> {
     use crate::generate::{GenerateOptions, RatingRange, Scoring};
     use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions};
-    let system = bytes.pick(&SystemId::INDIVIDUAL);
+    let system = bytes.pick(SystemId::INDIVIDUAL);
     let players = bytes.range(2, ENGINE_INPUT_PLAYERS);
     let rounds = bytes.range(1, ENGINE_INPUT_ROUNDS);
     let mut options = GenerateOptions::new(system, players, rounds, bytes.u64());

@@ -152,7 +152,7 @@ fn the_readme_example_aligns_each_recorded_board_with_one_sharing_a_player() {
 /// most FIRST_LINE_MAX characters, one line, with no reading named by number and path.
 #[test]
 fn every_systems_explanations_keep_a_short_first_line() {
-    for system in SystemId::INDIVIDUAL {
+    for &system in SystemId::INDIVIDUAL {
         for outcome in crate::dutch_mutations::sweep(system, 40, 15, 24) {
             let report = &outcome.report;
             let Some(first) = report.explanation.as_deref() else { continue };

@@ -78,17 +78,8 @@ impl SystemId {
         SystemId::Team2024,
     ];
 
-    /// The systems that pair players (every one but the team systems).
-    pub const INDIVIDUAL: [SystemId; 8] = [
-        SystemId::Dutch2025,
-        SystemId::Dutch2017,
-        SystemId::Dutch2012,
-        SystemId::Dubov2025,
-        SystemId::Dubov1997,
-        SystemId::FmjdRating,
-        SystemId::FmjdSolkoff,
-        SystemId::KndbSolkoff,
-    ];
+    /// The systems that pair players: [`SystemId::ALL`] but its last two, the team systems.
+    pub const INDIVIDUAL: &'static [SystemId] = SystemId::ALL.split_at(SystemId::ALL.len() - 2).0;
 
     pub fn id(self) -> &'static str {
         match self {
@@ -492,6 +483,12 @@ mod tests {
     fn bbp_writes_the_code_in_092() {
         let r = resolve(&with(None, Some("FIDE_DUTCH_2025"), None), None).unwrap();
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2025, "092 record"));
+    }
+
+    #[test]
+    fn the_individual_systems_are_all_but_the_team_systems() {
+        let individual: Vec<SystemId> = SystemId::ALL.into_iter().filter(|s| !s.is_team()).collect();
+        assert_eq!(SystemId::INDIVIDUAL, individual.as_slice());
     }
 
     /// C.04.6: the 2024 edition applied 1 Aug 2024 – 31 Jan 2026, the 2026 one from 1 Feb 2026.
