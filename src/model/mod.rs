@@ -474,6 +474,22 @@ impl Tournament {
         })
     }
 
+    /// The pairs that 260/XXP/FOR records forbid in `round`, smaller id first (player ids, or team
+    /// numbers in a team tournament).
+    pub fn forbidden_in(&self, round: u32) -> std::collections::BTreeSet<(PlayerId, PlayerId)> {
+        let mut forbidden = std::collections::BTreeSet::new();
+        for group in self.forbidden_pairs.iter().filter(|f| f.applies_in(round)) {
+            for (i, &a) in group.players.iter().enumerate() {
+                for &b in &group.players[i + 1..] {
+                    if a != b {
+                        forbidden.insert((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+        forbidden
+    }
+
     /// True for a team tournament: its `192` code (or a 192 code in `092`, where bbpPairings
     /// writes it) names a team system, or no code is given and the file has team records
     /// (310 or 013). Then the ids of 240, 250, 260 and 299 are team numbers, not players.

@@ -190,16 +190,7 @@ impl RoundState {
                 past,
             });
         }
-        let mut forbidden = BTreeSet::new();
-        for group in t.forbidden_pairs.iter().filter(|f| f.applies_in(round)) {
-            for (i, &a) in group.players.iter().enumerate() {
-                for &b in &group.players[i + 1..] {
-                    if a != b {
-                        forbidden.insert((a.min(b), a.max(b)));
-                    }
-                }
-            }
-        }
+        let forbidden = t.forbidden_in(round);
         let initial = t.initial_colour();
         RoundState {
             round,

@@ -215,16 +215,8 @@ pub fn state_before(
             }
         })
         .collect();
-    let mut forbidden = BTreeSet::new();
-    for group in t.forbidden_pairs.iter().filter(|f| f.applies_in(round)) {
-        for (i, &a) in group.players.iter().enumerate() {
-            for &b in &group.players[i + 1..] {
-                if a != b {
-                    forbidden.insert((a.min(b), a.max(b)));
-                }
-            }
-        }
-    }
+    // 260 records: team numbers in a team file.
+    let forbidden = t.forbidden_in(round);
     let mut barred: BTreeSet<(Tpn, Tpn)> = met_in.keys().copied().collect();
     barred.extend(forbidden.iter().copied());
     let (initial, initial_source) = initial_colour(t, results, &code);
