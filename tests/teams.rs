@@ -252,6 +252,15 @@ fn a_file_with_team_records_but_an_individual_code_stays_individual() {
     assert!(t.is_team_tournament(), "no code, team records: a team tournament");
 }
 
+/// The valid team files of `../shared/corpus/real` (the echecsjs fixture has errors of its own).
+const CORPUS_TEAM_FILES: [&str; 5] = [
+    "Sharly-Chess__bbpPairings__team_299_all.input.trf",
+    "Sharly-Chess__bbpPairings__team_330_forfeit.input.trf",
+    "Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf",
+    "Sharly-Chess__bbpPairings__team_utf8_names.input.trf",
+    "sanichi__icu_tournament__armstrong_2011.tab",
+];
+
 /// Every team file of `../shared/corpus/real`: no error that is trfcheck's misreading. Before
 /// issue #16 the ids of 240 were read as players (a false `bye-conflict`) and the JSON had no team
 /// structure.
@@ -259,13 +268,7 @@ fn a_file_with_team_records_but_an_individual_code_stays_individual() {
 fn the_team_files_of_the_corpus_validate_with_no_false_error() {
     let Some(shared) = shared() else { return };
     let dir = shared.join("corpus/real");
-    for name in [
-        "Sharly-Chess__bbpPairings__team_299_all.input.trf",
-        "Sharly-Chess__bbpPairings__team_330_forfeit.input.trf",
-        "Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf",
-        "Sharly-Chess__bbpPairings__team_utf8_names.input.trf",
-        "sanichi__icu_tournament__armstrong_2011.tab",
-    ] {
+    for name in CORPUS_TEAM_FILES {
         let (_, report) = verify::validate_path(&dir.join(name), ReadOptions::default());
         let findings: Vec<_> = report.diagnostics.iter().filter(|d| d.severity != Severity::Note).collect();
         assert!(report.valid && findings.is_empty(), "{name}: {findings:#?}");
@@ -286,13 +289,7 @@ fn the_team_files_of_the_corpus_validate_with_no_false_error() {
 fn the_team_files_of_the_corpus_get_a_verdict_for_every_round() {
     let Some(shared) = shared() else { return };
     let dir = shared.join("corpus/real");
-    for name in [
-        "Sharly-Chess__bbpPairings__team_299_all.input.trf",
-        "Sharly-Chess__bbpPairings__team_330_forfeit.input.trf",
-        "Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf",
-        "Sharly-Chess__bbpPairings__team_utf8_names.input.trf",
-        "sanichi__icu_tournament__armstrong_2011.tab",
-    ] {
+    for name in CORPUS_TEAM_FILES {
         for system in ["team-2025", "team-2024"] {
             let output = trfcheck()
                 .args(["check", "--format", "json", "--system", system])
