@@ -432,6 +432,39 @@ pub(super) mod tests {
         assert_eq!(pair(&r), Some(Pairing { matches: vec![(1, 3), (4, 2), (5, 6)], bye: None }));
     }
 
+    /// The 2024 edition's [C6] (its 3.3.3: "maximise the number of remaining teams that can be
+    /// legally paired in the following scoregroup"), worked by hand. Round 3 of 5, no colour
+    /// preferences, nobody has played; team 1 has 4 points, 2–4 have 2, 5–6 have 0; 3 and 4 have
+    /// met.
+    /// - The top-scoregroup {1} needs one upfloater ([C4]) of 2 points ([C5]): the sets, in the
+    ///   order of 2.2.3–2.2.4, are {2} < {3} < {4}, and each gives a legal pairing whose rest
+    ///   completes ([C3]: 3-5 4-6, 2-4 5-6, 2-3 5-6).
+    /// - [C6] counts the teams of the following scoregroup {2, 3, 4} left that can be paired among
+    ///   themselves: after {2}, {3, 4} have met: none; after {3}, 2-4: two; after {4}, 2-3: two.
+    ///   2.2.5 takes the first set that maximises it: {3}, not the first set {2}. 1-3; colours by
+    ///   4.3.1, first-team 1 odd, the initial White: 1-3.
+    /// - {2, 4} pair alone: first-team 2 (smaller TPN) is even, Black: 4-2. Then 5-6, 5 odd: 5-6.
+    ///
+    /// Without the meeting of 3 and 4, every set leaves two teams pairable and the first, {2},
+    /// is chosen: 1-2, 3-4 (3 odd, White), 5-6. The 2026 edition agrees here: after {2} the
+    /// scoregroup {3, 4} could not pair without upfloaters, against its [C6] and [C4].
+    #[test]
+    fn the_2024_c6_keeps_the_following_scoregroup_pairable() {
+        let teams = || (1..=6).map(|t| team(t, [40, 20, 20, 20, 0, 0][t as usize - 1], &[])).collect::<Vec<_>>();
+        for edition in [Edition::Team2024, Edition::Team2026] {
+            let mut r = round(3, teams(), &[(3, 4)]);
+            r.preferences = PreferenceType::None;
+            r.edition = edition;
+            let expected = Pairing { matches: vec![(1, 3), (4, 2), (5, 6)], bye: None };
+            assert_eq!(pair(&r), Some(expected.clone()), "{edition:?}");
+            assert_eq!(super::super::fast::pair(&r), Some(expected), "{edition:?}, fast engine");
+            r.barred.clear();
+            let expected = Pairing { matches: vec![(1, 2), (3, 4), (5, 6)], bye: None };
+            assert_eq!(pair(&r), Some(expected.clone()), "{edition:?}, 3 and 4 not met");
+            assert_eq!(super::super::fast::pair(&r), Some(expected), "{edition:?}, fast engine, 3 and 4 not met");
+        }
+    }
+
     /// No legal round-pairing: three teams that have all met leave nobody a bye that completes it.
     #[test]
     fn no_legal_pairing_is_none() {
