@@ -5,10 +5,11 @@
 //! guessed from names.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
-use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, Tournament};
+use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, TeamSystemCode, Tournament};
 use crate::report::RoundStatus;
 use crate::systems::SystemId;
 use crate::verify::round::{recorded_seat, round_status};
@@ -32,6 +33,9 @@ pub struct Candidate {
     baku: bool,
     #[serde(skip)]
     draughts: Option<DraughtsOptions>,
+    /// A team system's options, as the `192` code that declares them.
+    #[serde(skip)]
+    team_code: Option<TeamSystemCode>,
 }
 
 impl Candidate {
@@ -45,6 +49,9 @@ impl Candidate {
 
     /// True when this is the system and options a check of `t` uses.
     fn is_declared(&self, t: &Tournament, system: SystemId) -> bool {
+        if let Some(code) = &self.team_code {
+            return self.system == system && Some(code) == declared_team_code(t).as_ref();
+        }
         let options = |d: &DraughtsOptions| (d.floats, d.colour_preference, d.acceleration);
         self.system == system
             && self.baku == baku_declared(t)
@@ -58,6 +65,42 @@ fn baku_declared(t: &Tournament) -> bool {
         || t.header.system_code.as_deref().is_some_and(|c| c.trim().to_ascii_uppercase().ends_with("_BAKU"))
 }
 
+/// The options a check of a team file uses: its `192` code's, else C.04.6's defaults
+/// (`FIDE_TEAM`, as `systems::team::state::options` reads them).
+fn declared_team_code(t: &Tournament) -> Option<TeamSystemCode> {
+    match t.header.system_code.as_deref().and_then(TeamSystemCode::parse) {
+        Some(code) => code.ok(),
+        None => TeamSystemCode::parse("FIDE_TEAM").and_then(Result::ok),
+    }
+}
+
+/// The `192` codes of C.04.6's options (1.2, 1.7; C.04.7 for Baku): Type A, Type B or no colour
+/// preferences; match or game points primary, with or without the other as the secondary score;
+/// Baku acceleration with match points primary (C.04.7 1.4.4), unless 250 records give the
+/// virtual points. The file's own code comes first (ties are listed in this order).
+fn team_codes(t: &Tournament) -> Vec<(String, TeamSystemCode)> {
+    let declared = t.header.system_code.as_deref().map(str::trim).filter(|c| !c.is_empty()).unwrap_or("FIDE_TEAM");
+    let mut codes: Vec<String> = vec![declared.to_ascii_uppercase()];
+    for colours in ["TYPEA_", "TYPEB_", ""] {
+        for scores in ["MP_GP", "GP_MP", "MP", "GP"] {
+            codes.push(format!("FIDE_TEAM_{colours}{scores}"));
+            if scores.starts_with("MP") && t.accelerations.is_empty() {
+                codes.push(format!("FIDE_TEAM_{colours}{scores}_BAKU"));
+            }
+        }
+    }
+    let mut out: Vec<(String, TeamSystemCode)> = Vec::new();
+    for code in codes {
+        let Some(Ok(read)) = TeamSystemCode::parse(&code) else { continue };
+        // With 250 records the virtual points are the file's whatever the code says.
+        let read = TeamSystemCode { baku: read.baku && t.accelerations.is_empty(), ..read };
+        if !out.iter().any(|(_, seen)| *seen == read) {
+            out.push((code, read));
+        }
+    }
+    out
+}
+
 /// The FMJD options a check uses when no flag is given: the file's XDO over the annex's defaults.
 fn resolved_options(t: &Tournament) -> DraughtsOptions {
     let defaults = DraughtsOptions {
@@ -69,12 +112,24 @@ fn resolved_options(t: &Tournament) -> DraughtsOptions {
     t.draughts_options.over(&defaults)
 }
 
+/// One way of pairing a file: the system, Baku acceleration (a FIDE individual system), the FMJD
+/// options (a draughts file), or a team system's `192` code (a team file).
+type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSystemCode)>);
+
 /// Every system (and option) that applies to the file's game: the five FIDE systems with and
 /// without Baku acceleration for a chess file; the three FMJD systems with every combination of
-/// colour preference, floats and acceleration for a draughts file.
-fn candidates(t: &Tournament) -> Vec<(SystemId, bool, Option<DraughtsOptions>)> {
+/// colour preference, floats and acceleration for a draughts file; both editions of the team
+/// Swiss with every option its `192` code can declare for a team file.
+fn candidates(t: &Tournament) -> Vec<Variant> {
     let fide =
         [SystemId::Dutch2025, SystemId::Dutch2017, SystemId::Dutch2012, SystemId::Dubov2025, SystemId::Dubov1997];
+    if t.is_team_tournament() {
+        let codes = team_codes(t);
+        return [SystemId::Team2025, SystemId::Team2024]
+            .into_iter()
+            .flat_map(|system| codes.iter().map(move |code| (system, false, None, Some(code.clone()))))
+            .collect();
+    }
     if crate::systems::is_draughts(t) {
         let mut out = Vec::new();
         for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
@@ -87,7 +142,7 @@ fn candidates(t: &Tournament) -> Vec<(SystemId, bool, Option<DraughtsOptions>)> 
                             acceleration: Some(acceleration),
                             bye_points: t.draughts_options.bye_points,
                         };
-                        out.push((system, false, Some(options)));
+                        out.push((system, false, Some(options), None));
                     }
                 }
             }
@@ -95,7 +150,7 @@ fn candidates(t: &Tournament) -> Vec<(SystemId, bool, Option<DraughtsOptions>)> 
         out
     } else {
         let accelerations = if t.accelerations.is_empty() { vec![false, true] } else { vec![false] };
-        fide.into_iter().flat_map(|s| accelerations.iter().map(move |&baku| (s, baku, None))).collect()
+        fide.into_iter().flat_map(|s| accelerations.iter().map(move |&baku| (s, baku, None, None))).collect()
     }
 }
 
@@ -126,7 +181,11 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
         &list,
         jobs,
         |_| u64::from(rounds),
-        |&(system, baku, draughts)| {
+        |(system, baku, draughts, team)| {
+            let (system, baku, draughts) = (*system, *baku, *draughts);
+            if let Some((code, read)) = team {
+                return team_candidate(t, system, code, read, rounds);
+            }
             let mut variant = t.clone();
             variant.header.baku_acceleration_flag = baku;
             if baku {
@@ -146,6 +205,7 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 not_checked: Vec::new(),
                 baku,
                 draughts,
+                team_code: None,
             };
             let Some(engine) = crate::systems::engine_for(system) else { return candidate };
             for round in 1..=rounds {
@@ -161,6 +221,32 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
     );
     found.sort_by_key(|c| std::cmp::Reverse(c.matching.len()));
     found
+}
+
+/// A team system under the options of `code`: the file with that `192` code, checked round by
+/// round as `check` does.
+fn team_candidate(t: &Tournament, system: SystemId, code: &str, read: &TeamSystemCode, rounds: u32) -> Candidate {
+    let mut variant = t.clone();
+    variant.header.system_code = Some(code.to_owned());
+    let mut candidate = Candidate {
+        system,
+        option: Some(code.to_owned()),
+        matching: Vec::new(),
+        differing: Vec::new(),
+        not_checked: Vec::new(),
+        baku: read.baku,
+        draughts: None,
+        team_code: Some(read.clone()),
+    };
+    let all: Vec<u32> = (1..=rounds).collect();
+    for outcome in crate::verify::team::check_rounds(&variant, system, &all, &AtomicBool::new(false)) {
+        match outcome.status {
+            RoundStatus::Match => candidate.matching.push(outcome.round),
+            RoundStatus::Mismatch | RoundStatus::NoValidPairing => candidate.differing.push(outcome.round),
+            RoundStatus::NotChecked => candidate.not_checked.push(outcome.round),
+        }
+    }
+    candidate
 }
 
 /// "every pair of the 10 players met once" when the record is a round robin (single or double).
@@ -254,7 +340,10 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
 /// candidates under which more rounds match, a round robin, numbers that are not the pairing order.
 pub fn hints(t: &Tournament, system: SystemId, round_one_differs: bool, jobs: usize) -> Vec<String> {
     let mut hints = Vec::new();
-    if let Some(robin) = round_robin(t) {
+    // A team file's hints are about its teams: the player-level ones (a round robin of players,
+    // players numbered by rank or rating) do not apply.
+    let team = t.is_team_tournament();
+    if let Some(robin) = round_robin(t).filter(|_| !team) {
         hints.push(robin);
     }
     let found = identify(t, jobs);
@@ -290,14 +379,14 @@ pub fn hints(t: &Tournament, system: SystemId, round_one_differs: bool, jobs: us
         hints.push(text);
     }
     // A crosstable known to be numbered by final place says so in its rounds' reasons already.
-    if t.numbering != crate::model::Numbering::FinalPlaces && numbered_by_final_rank(t) {
+    if !team && t.numbering != crate::model::Numbering::FinalPlaces && numbered_by_final_rank(t) {
         hints.push(
             "the player numbers follow the final standings (points never rise with the number): the file looks \
              numbered by final rank, not in the pairing order, which every round's pairing rests on"
                 .to_owned(),
         );
     }
-    if round_one_differs && round_one_matches_by_rating(t, system) {
+    if !team && round_one_differs && round_one_matches_by_rating(t, system) {
         hints.push(format!(
             "round 1 matches under {system} when the players are numbered by rating: the file's numbers are not \
              the order the record was paired in"

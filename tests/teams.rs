@@ -7,6 +7,7 @@ use trfcheck::diagnostics::{Code, Diagnostic, Severity};
 use trfcheck::formats::source::{Encoding, SourceText};
 use trfcheck::formats::{ReadOptions, trf};
 use trfcheck::model::{Points, TeamColourType, TeamScore};
+use trfcheck::systems::team::Edition;
 use trfcheck::validate::{self, teams};
 use trfcheck::verify;
 
@@ -359,18 +360,36 @@ fn validate_json_shows_the_team_structure() {
 /// gacrux (the FIDE TEC's program) pairs round 2 of the same position identically (the
 /// literal engine's unit test `a_scoregroup_that_cannot_pair_itself_takes_two_upfloaters`).
 fn six_teams(round_two: [(u32, u32); 3]) -> String {
+    let round_two = round_two.map(|(white, black)| (white, black, ["=", "="]));
+    six_team_event(ROUND_ONE, &[&round_two], &[])
+}
+
+/// Round 1 of the six-team events, as worked above: 1 beats 4, 2 beats 5, 3 and 6 draw.
+const ROUND_ONE: [(u32, u32, [&str; 2]); 3] = [(1, 4, ["1", "1"]), (5, 2, ["0", "0"]), (3, 6, ["=", "="])];
+
+/// Six teams of two boards (team k has players 2k−1 and 2k), `152 W`, five rounds, match points
+/// 2/1/0: `round_one`, then the matches of `later` rounds, as (white team, black team, board
+/// results from the white team's side), and the forfeited matches (330) as (round, white team,
+/// black team, `+-` or `-+`).
+fn six_team_event(
+    round_one: [(u32, u32, [&str; 2]); 3],
+    later: &[&[(u32, u32, [&str; 2])]],
+    forfeits: &[(u32, u32, u32, &str)],
+) -> String {
     let mut text = String::from(
         "012 Six teams worked by hand\n042 2026/03/01\n142 5\n152 W\n192 FIDE_TEAM\n362 TW 2.0   TD 1.0   TL 0.0\n",
     );
-    // Round 1 as worked above; board 1: the white team's first player has White, board 2 the
-    // black team's second player (352 WB).
-    let round_one: [(u32, u32, [&str; 2]); 3] = [(1, 4, ["1", "1"]), (5, 2, ["0", "0"]), (3, 6, ["=", "="])];
     let mut blocks: Vec<Vec<String>> = vec![Vec::new(); 13];
     let mut points = [0i32; 13];
-    let mut play = |white_team: u32, black_team: u32, results: [&str; 2]| {
+    // Board 1: the white team's first player has White; board 2 the black team's second player
+    // (352 WB, the default).
+    let play = |blocks: &mut Vec<Vec<String>>,
+                points: &mut [i32; 13],
+                white_team: u32,
+                black_team: u32,
+                results: [&str; 2]| {
         let (w1, w2) = (2 * white_team - 1, 2 * white_team);
         let (b1, b2) = (2 * black_team - 1, 2 * black_team);
-        // Board 1: w1 White; board 2: b2 White (the black team's player), w2 Black.
         for (white, black, result) in [(w1, b1, results[0]), (b2, w2, results[1])] {
             let (r_white, r_black, p_white, p_black) = match result {
                 "1" => ("1", "0", 2, 0),
@@ -386,11 +405,24 @@ fn six_teams(round_two: [(u32, u32); 3]) -> String {
             points[black as usize] += p_black;
         }
     };
-    for (white, black, results) in round_one {
-        play(white, black, results);
-    }
-    for (white, black) in round_two {
-        play(white, black, ["=", "="]);
+    let rounds: Vec<&[(u32, u32, [&str; 2])]> = std::iter::once(&round_one[..]).chain(later.iter().copied()).collect();
+    let mut records = String::new();
+    for (index, matches) in rounds.iter().enumerate() {
+        for &(white, black, results) in *matches {
+            play(&mut blocks, &mut points, white, black, results);
+        }
+        // A forfeited match: its boards are not played (TRF-2026: `0000 - +` and `0000 - -`).
+        for &(_, white, black, kind) in forfeits.iter().filter(|f| f.0 == index as u32 + 1) {
+            let winner = if kind == "+-" { white } else { black };
+            for team in [white, black] {
+                for id in [2 * team - 1, 2 * team] {
+                    let won = team == winner;
+                    blocks[id as usize].push(format!("0000 - {}", if won { "+" } else { "-" }));
+                    points[id as usize] += if won { 2 } else { 0 };
+                }
+            }
+            records.push_str(&format!("330 {kind} {:>3} {white:>3} {black:>3}\n", index + 1));
+        }
     }
     for id in 1..=12u32 {
         let half = points[id as usize];
@@ -400,7 +432,7 @@ fn six_teams(round_two: [(u32, u32); 3]) -> String {
     for team in 1..=6u32 {
         text.push_str(&format!("013 Team {team:<27}{:>4} {:>4}\n", 2 * team - 1, 2 * team));
     }
-    text
+    text + &records
 }
 
 #[test]
@@ -443,6 +475,65 @@ fn a_changed_team_round_is_caught_with_the_criterion() {
     // 3-6 met in round 1: C1, absolute.
     let round = check([(2, 1), (6, 3), (5, 4)]);
     assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("absolute"), Some("C1")), "{round}");
+}
+
+/// The reading that a forfeited match makes no floater (C.04.6 1.5: "a floater is a team that
+/// plays against an opponent with a different score"; a forfeited match is not played, 1.6.1), on
+/// six teams paired by hand from the 2026 edition, five rounds (so [C7] counts in round 3).
+///
+/// Round 1 as in `six_teams`: 1-4, 5-2, 3-6; 1, 2 and 3 win 2–0.
+///
+/// Round 2: 1, 2, 3 have 2 points, 4, 5, 6 none. The top-scoregroup {1, 2, 3} needs one upfloater
+/// ([C4]); the first set, {4}, pairs legally ({1, 2, 3, 4}: 1-3 2-4, first by identifier) and
+/// leaves {5, 6} pairable ([C6]); nobody floated in round 1 ([C7]). Colours: 1 (first-team by
+/// TPN, equal scores) and 3 both had White, nothing before 4.3.8 decides, 1 alternates: 3-1; 2-4
+/// is forfeited to 4 (330 `-+`); 6 has the lower colour difference: 6-5 (4.3.5). 1 and 6 win.
+///
+/// Round 3: 1 has 4 points; 2, 3, 4, 6 have 2; 5 none. {1} needs one upfloater of 2 points: {2},
+/// {3}, {4}, {6} in that order; 1 has met 3 and 4. {2} and {6} are legal, and each leaves the rest
+/// of the scoregroup (three teams, one upfloater: 5) pairable ([C6]). [C7]: 2 and 4 met only in
+/// the forfeited match of round 2, so under this reading nobody floated in round 2 and the first
+/// set, {2}, is chosen: 1-2. Were a forfeit a float, 2 would have floated (2 points against 0)
+/// and [C7] would choose {6}: 1-6. Then {3, 4, 6} + 5: 3-5 4-6, the only legal pairing (3-6 met
+/// in round 1, 5-6 in round 2). Colours: 2 (CD −1: the forfeit gives no colour) has White against
+/// 1 (CD 0), 4.3.5; 3 (White twice) wants Black, 4.3.2: 5-3; 4 (CD −1) has White against 6 (CD
+/// 0): 4-6.
+fn forfeit_event(round_three: [(u32, u32); 3]) -> String {
+    let draws = round_three.map(|(white, black)| (white, black, ["=", "="]));
+    let round_two = [(3, 1, ["0", "0"]), (6, 5, ["1", "1"])];
+    six_team_event(
+        [(1, 4, ["1", "1"]), (5, 2, ["0", "0"]), (3, 6, ["1", "1"])],
+        &[&round_two, &draws],
+        &[(2, 2, 4, "-+")],
+    )
+}
+
+#[test]
+fn a_forfeited_match_makes_no_floater() {
+    let text = forfeit_event([(2, 1), (5, 3), (4, 6)]);
+    let (t, found) = read(&text);
+    assert!(found.iter().all(|d| d.severity == Severity::Note), "{:#?}", codes(&found));
+    // The state before round 3: nobody floated in round 2.
+    let (results, _) = teams::team_results(&t).unwrap();
+    let state = trfcheck::systems::team::state::state_before(&t, &results, Edition::Team2026, 3, &[1, 2, 3, 4, 5, 6]);
+    let scores: Vec<(u32, i64, bool)> =
+        state.round.teams.iter().map(|team| (team.tpn, team.score, team.floated_previous)).collect();
+    assert_eq!(scores, [(1, 40, false), (2, 20, false), (3, 20, false), (4, 20, false), (5, 0, false), (6, 20, false)]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forfeit.trf");
+    std::fs::write(&path, &text).unwrap();
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["summary"]["rounds_checked"], 3, "{json}");
+    // The pairing that counting the forfeit as a float would give is a mismatch: {6} taken where
+    // the first set, {2}, was as good (3.5.5).
+    std::fs::write(&path, forfeit_event([(1, 6), (2, 4), (5, 3)])).unwrap();
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{json}");
+    let round = &json["rounds"][2];
+    assert_eq!((round["severity"].as_str(), round["criterion"].as_str()), (Some("order"), Some("3.5.5")), "{round}");
 }
 
 #[test]
@@ -566,4 +657,43 @@ fn pair_of_a_team_file_gives_the_next_round() {
         next.pairing.boards.iter().map(|b| format!("{} {}", b.white, b.black.unwrap_or(0))).collect();
     computed.sort();
     assert_eq!(computed, expected);
+}
+
+/// `identify` of a team file tries both editions under every option a `192` code can declare
+/// (never the individual systems, which do not pair teams), and `check` names the options under
+/// which the rounds match when most differ. A Type B event (game points, then match points) made
+/// by `generate` is declared `FIDE_TEAM` (Type A, match points): 6 of its 7 rounds differ, and
+/// its own code is found again.
+#[test]
+fn identify_finds_the_options_of_a_team_file() {
+    let output = trfcheck()
+        .args(["generate", "--system", "team-2025", "--players", "12", "--rounds", "7", "--seed", "2"])
+        .args(["--team-code", "FIDE_TEAM_TYPEB_GP_MP"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.lines().any(|line| line.trim_end() == "192 FIDE_TEAM_TYPEB_GP_MP"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typeb.trf");
+    std::fs::write(&path, text.replacen("192 FIDE_TEAM_TYPEB_GP_MP", "192 FIDE_TEAM", 1)).unwrap();
+    let output = trfcheck().args(["identify", "--format", "json"]).arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let candidates = json["candidates"].as_array().unwrap();
+    assert!(candidates.iter().all(|c| c["system"] == "team-2025" || c["system"] == "team-2024"), "{json}");
+    // Both editions, 3 colour types × 4 score choices, and Baku with match points primary.
+    assert_eq!(candidates.len(), 2 * (12 + 6), "{json}");
+    let best = &candidates[0];
+    assert_eq!((best["system"].as_str(), best["option"].as_str()), (Some("team-2025"), Some("FIDE_TEAM_TYPEB_GP_MP")));
+    assert_eq!(best["matching"], serde_json::json!([1, 2, 3, 4, 5, 6, 7]), "{json}");
+    let declared = candidates.iter().find(|c| c["system"] == "team-2025" && c["option"] == "FIDE_TEAM").unwrap();
+    assert_eq!(declared["differing"].as_array().unwrap().len(), 6, "{json}");
+    let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        json["hints"][0].as_str().unwrap().split(" (also").next(),
+        Some("all 7 checked rounds match under team-2025 with FIDE_TEAM_TYPEB_GP_MP"),
+        "{json}"
+    );
 }

@@ -963,3 +963,31 @@ fn the_next_round_is_paired_ahead_and_used_once_published() {
     daemon.expect_silence(Duration::from_millis(500), "nothing is paired ahead");
     assert!(!daemon.stderr().contains("paired ahead"), "{}", daemon.stderr());
 }
+
+/// Issue #16: a team tournament is watched like any other file: checked under its team system
+/// at start and again when the file is saved (its rounds' matches, checked as `check` does).
+#[test]
+fn a_team_tournament_is_checked_when_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let generate = |rounds: u32| {
+        let output = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+            .args(["generate", "--system", "team-2025", "--players", "10", "--seed", "3", "--rounds"])
+            .arg(rounds.to_string())
+            .env_remove("RUST_LOG")
+            .output()
+            .expect("cannot run trfcheck generate");
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let target = dir.path().join("teams.trf");
+    fs::write(&target, generate(3)).unwrap();
+    let daemon = Daemon::start(&["--format", "json"], dir.path());
+    let first = daemon.next_json(CHANGE, "the first pass");
+    assert_eq!((first["system"].as_str(), status_of(&first)), (Some("team-2025"), "match"), "{first}");
+    assert_eq!(first["summary"]["rounds_checked"], 3, "{first}");
+    // A four-round event saved over it: checked again, every round.
+    save_atomically(&target, &generate(4));
+    let line = daemon.next_json(CHANGE, "the file saved with four rounds");
+    assert_eq!(status_of(&line), "match", "{line}");
+    assert_eq!(line["summary"]["rounds_checked"], 4, "{line}");
+}

@@ -418,11 +418,7 @@ pub fn check_read_reusing(
     // Most rounds differ: say what the data suggests (another system or option under which they
     // match, a round robin, numbers that are not the pairing order), each hint computed.
     let differing = report.summary.mismatched_rounds.len() as u32;
-    if options.hints
-        && !resolved.system.is_team()
-        && report.summary.rounds_checked >= 2
-        && 2 * differing > report.summary.rounds_checked
-    {
+    if options.hints && report.summary.rounds_checked >= 2 && 2 * differing > report.summary.rounds_checked {
         let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
         let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
         report.hints = crate::identify::hints(tournament, resolved.system, round_one_differs, jobs);

@@ -52,18 +52,26 @@ fn quality_names(edition: Edition) -> [&'static str; 3] {
     }
 }
 
-fn quality_words(edition: Edition) -> [&'static str; 3] {
+/// What each bracket-pairing criterion counts, as (one, several).
+fn quality_words(edition: Edition) -> [(&'static str, &'static str); 3] {
+    const PREFERENCE: (&str, &str) =
+        ("team whose colour preference is not fulfilled", "teams whose colour preference is not fulfilled");
+    const STRONG: (&str, &str) = (
+        "team whose strong colour preference is not fulfilled",
+        "teams whose strong colour preference is not fulfilled",
+    );
     match edition {
         Edition::Team2026 => [
-            "teams whose colour preference is not fulfilled",
-            "teams whose strong colour preference is not fulfilled",
-            "upfloaters' opponents that were floaters in the previous round",
+            PREFERENCE,
+            STRONG,
+            (
+                "upfloater's opponent that was a floater in the previous round",
+                "upfloaters' opponents that were floaters in the previous round",
+            ),
         ],
-        Edition::Team2024 => [
-            "teams whose colour preference is not fulfilled",
-            "teams whose strong colour preference is not fulfilled",
-            "teams that float in consecutive rounds",
-        ],
+        Edition::Team2024 => {
+            [PREFERENCE, STRONG, ("team that floats in consecutive rounds", "teams that float in consecutive rounds")]
+        }
     }
 }
 
@@ -286,10 +294,12 @@ fn upfloaters(
     if record_c6 != computed_c6 {
         let text = match edition {
             Edition::Team2026 => format!(
-                "with the record's upfloaters, the following scoregroup's bracket needs {} upfloaters, where {} \
-                 suffice with {} (C6)",
+                "with the record's upfloaters, the following scoregroup's bracket needs {} upfloater{}, where {} \
+                 suffice{} with {} (C6)",
                 shown_count(record_c6),
+                if record_c6 == 1 { "" } else { "s" },
                 shown_count(computed_c6),
+                if computed_c6 == 1 { "s" } else { "" },
                 list(computed_set)
             ),
             Edition::Team2024 => format!(
@@ -310,8 +320,9 @@ fn upfloaters(
             Severity::Quality,
             "C7",
             format!(
-                "{record_c7} of the record's upfloaters into {group} were floaters in the previous round, where \
-                 {computed_c7} need be (C7)"
+                "{record_c7} of the record's upfloaters into {group} {} in the previous round, where \
+                 {computed_c7} need be (C7)",
+                if record_c7 == 1 { "was a floater" } else { "were floaters" }
             ),
             details,
         );
@@ -401,7 +412,7 @@ fn bracket_pairing(
             format!(
                 "the record's pairing of {group}'s bracket has {} {}, where {} is possible ({name})",
                 r[k],
-                quality_words(edition)[k],
+                if r[k] == 1 { quality_words(edition)[k].0 } else { quality_words(edition)[k].1 },
                 c[k]
             ),
             details,
