@@ -12,6 +12,7 @@
 //! criteria too (its [C7]–[C9] are the bracket's; it has no upfloater-float criterion); the
 //! explanation names them in the edition's own terms.
 
+use crate::matching::augmenting::{NONE, augment_from};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::Points;
@@ -278,19 +279,6 @@ fn upfloaters(
     let c6 = |set: &[Tpn]| c6(round, set, below);
     let c7 = |set: &[Tpn]| literal::c7(round, set);
     let (record_c6, computed_c6) = (c6(record_set), c6(computed_set));
-    let (Some(record_c6), Some(computed_c6)) = (record_c6, computed_c6) else {
-        return explanation(
-            Severity::Quality,
-            "C6",
-            format!(
-                "the record's upfloaters into {group} are {}, where {set_article} takes {} (C6 and after: the \
-                 following scoregroup is too large to count C6 by enumeration)",
-                list(record_set),
-                list(computed_set)
-            ),
-            details,
-        );
-    };
     if record_c6 != computed_c6 {
         let text = match edition {
             Edition::Team2026 => format!(
@@ -343,35 +331,52 @@ fn upfloaters(
     )
 }
 
-/// The most teams of the following scoregroup whose 2024 [C6] is counted by enumeration.
+/// The most teams of the following scoregroup whose [C6] is counted by the literal engine's
+/// enumeration; beyond it, by the equivalent computations below.
 const C6_ENUMERATED: usize = 14;
 
 /// [C6] of a set of upfloaters, as [`literal::c6`] counts it, without its enumeration where the
 /// round is large: the 2026 count is the upfloaters the next bracket takes when the teams left are
-/// paired by the procedure (the fast engine, held to the literal one), and the 2024 count is
-/// enumerated up to [`C6_ENUMERATED`] teams of the following scoregroup (`None` beyond).
-fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> Option<i64> {
+/// paired by the procedure (the fast engine, held to the literal one), and the 2024 count (the
+/// most teams of the scoregroup paired among themselves) is a maximum-cardinality matching.
+fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
     let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
-    let next = below.iter().map(|&t| round.team(t).score).max()?;
+    let Some(next) = below.iter().map(|&t| round.team(t).score).max() else { return 0 };
     let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
     if following.is_empty() {
-        return Some(0);
+        return 0;
     }
     match round.edition {
-        Edition::Team2024 => (following.len() <= C6_ENUMERATED).then(|| literal::c6(round, set, below)),
+        Edition::Team2024 if following.len() <= C6_ENUMERATED => literal::c6(round, set, below),
+        Edition::Team2024 => -(most_paired(round, &following) as i64),
         Edition::Team2026 => {
             if left.len() <= C6_ENUMERATED {
-                return Some(literal::c6(round, set, below));
+                return literal::c6(round, set, below);
             }
             let mut rest = round.clone();
             rest.teams.retain(|t| left.contains(&t.tpn));
-            let Some(pairing) = super::fast::pair(&rest) else { return Some(i64::MAX) };
+            let Some(pairing) = super::fast::pair(&rest) else { return i64::MAX };
             let opponents = opponents(&pairing);
             let upfloaters: BTreeSet<Tpn> =
                 following.iter().filter_map(|t| opponents.get(t).copied()).filter(|o| !following.contains(o)).collect();
-            Some(upfloaters.len() as i64)
+            upfloaters.len() as i64
         }
     }
+}
+
+/// The most of `teams` that can be paired with one another ([C1] and forbidden pairs): a
+/// maximum-cardinality matching, by Edmonds' augmenting paths (one search per exposed team
+/// suffices: a team with no augmenting path never gets one after other augmentations).
+fn most_paired(round: &Round, teams: &[Tpn]) -> usize {
+    let allowed = |a: usize, b: usize| round.may_meet(teams[a], teams[b]);
+    let mut mate = vec![NONE; teams.len()];
+    let alive = vec![true; teams.len()];
+    for v in 0..teams.len() {
+        if mate[v] == NONE {
+            augment_from(&mut mate, &alive, v, allowed);
+        }
+    }
+    mate.iter().filter(|&&m| m != NONE).count()
 }
 
 fn shown_count(count: i64) -> String {
@@ -430,4 +435,29 @@ fn bracket_pairing(
         ),
         details,
     )
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::systems::team::literal::tests::{round, team};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The matching that counts 2024 [C6] beyond the enumeration's reach gives the literal
+        /// engine's count (its enumeration) on every scoregroup small enough to enumerate.
+        #[test]
+        fn the_matching_counts_the_2024_c6_as_the_enumeration_does(
+            n in 1usize..=10,
+            met in proptest::collection::vec((1u32..=10, 1u32..=10), 0..40),
+        ) {
+            let teams: Vec<_> = (1..=n as Tpn).map(|t| team(t, 20, &[])).collect();
+            let barred: Vec<(Tpn, Tpn)> =
+                met.into_iter().filter(|&(a, b)| a != b && a as usize <= n && b as usize <= n).collect();
+            let mut r = round(3, teams, &barred);
+            r.edition = Edition::Team2024;
+            let all: Vec<Tpn> = (1..=n as Tpn).collect();
+            prop_assert_eq!(-(most_paired(&r, &all) as i64), literal::c6(&r, &[], &all));
+        }
+    }
 }
