@@ -68,10 +68,12 @@ fn baku_declared(t: &Tournament) -> bool {
 /// The options a check of a team file uses: its `192` code's, else C.04.6's defaults
 /// (`FIDE_TEAM`, as `systems::team::state::options` reads them).
 fn declared_team_code(t: &Tournament) -> Option<TeamSystemCode> {
-    match t.header.system_code.as_deref().and_then(TeamSystemCode::parse) {
+    let code = match t.header.system_code.as_deref().and_then(TeamSystemCode::parse) {
         Some(code) => code.ok(),
         None => TeamSystemCode::parse("FIDE_TEAM").and_then(Result::ok),
-    }
+    }?;
+    // As [`team_codes`] lists it: with 250 records the virtual points are the file's.
+    Some(TeamSystemCode { baku: code.baku && t.accelerations.is_empty(), ..code })
 }
 
 /// The `192` codes of C.04.6's options (1.2, 1.7; C.04.7 for Baku): Type A, Type B or no colour
