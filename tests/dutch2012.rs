@@ -368,3 +368,41 @@ fn real_files_get_a_verdict_for_every_round() {
     }
     assert_eq!(resolving, REAL_FILES.len());
 }
+
+/// C.12 over a 25-player bracket: round 2 of a 50-player file with Baku acceleration. The best
+/// candidates of the 2-point bracket (1–25) all move down 1, whom 26, alone in the 1-point
+/// bracket, has met (B.1a), so the bracket is paired again for another set (C.12). The branch and
+/// bound over D.1's transpositions then found nothing to offer, cut nothing and walked the
+/// transpositions of 12 pairs (hours); the search by the set moved down takes a few dozen solves.
+/// The pairing is not held to a hand-derived one: this is about finishing, with every player
+/// paired, the backtracking taken and 1 not moved down again.
+#[test]
+fn backtracking_over_a_large_bracket_finishes() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("conformance/dutch-2017/clean/dutch-2017-s1026-p50-r7.trf");
+    let mut bytes = b"ACC true\n".to_vec();
+    bytes.extend(std::fs::read(&path).unwrap());
+    let t = formats::read_bytes(&path, &bytes, ReadOptions::default()).tournament.unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    // On a thread, so that a search that does not finish fails the test instead of hanging it.
+    std::thread::spawn(move || {
+        let state = RoundState::build(&t, 2, Participation::Recorded);
+        let round = Round::new(&state);
+        let mut search = dutch2012::fast::Fast::new();
+        let traced = procedure::run(&round, &mut search).map(|outcome| {
+            let boards = dutch2012::to_pairing(&state, &round, &outcome).boards.len();
+            let first_down: Vec<u32> =
+                outcome.brackets[0].candidate.down.iter().map(|&p| round.players[p].id).collect();
+            (outcome.events, first_down, boards)
+        });
+        let _ = send.send((traced, search.solves));
+    });
+    let (traced, solves) = receive.recv_timeout(std::time::Duration::from_secs(60)).expect("round 2 within a minute");
+    let (events, first_down, boards) = traced.expect("round 2 has a pairing");
+    println!("Dutch 2012 with Baku acceleration, round 2: {solves} solves");
+    assert!(events.iter().any(|e| matches!(e, Event::Backtracked { .. })), "{events:?}");
+    assert_eq!(first_down.len(), 1);
+    assert_ne!(first_down, [1]);
+    assert_eq!(boards, 25);
+    assert!(solves < 10_000, "{solves} solves");
+}

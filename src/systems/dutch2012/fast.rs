@@ -21,10 +21,12 @@
 //!   lowest field, so it never costs a higher one.
 //!
 //! When the procedure backtracks (C.12, C.13) the pairing must also move down players that suit
-//! the bracket below, a condition on the whole candidate. Then the same choices are explored as
-//! a branch and bound: every node's matching is the best any candidate below it can do, so a
-//! branch that cannot beat the best candidate found is cut, and the first of the best candidates
-//! in the text's order wins.
+//! the bracket below, a condition on the whole candidate. Then the partners of the moved-down
+//! players paired first are explored as a branch and bound: every node's matching is the best any
+//! candidate below it can do, so a branch that cannot beat the best candidate found is cut. A
+//! homogeneous bracket or remainder is searched by the set of players moved down, since the
+//! condition reads nothing else ([`by_down_sets`]). The first of the best candidates in the text's
+//! order that meets the condition wins.
 
 use crate::matching::{Matcher, Weight, Wide};
 
@@ -417,7 +419,10 @@ impl Homogeneous<'_> {
     }
 }
 
-/// Runs the decisions of a homogeneous model from `at` on.
+/// Runs the decisions of a homogeneous model from `at` on: the first candidate in the text's order,
+/// each decision settled by one solve with a bonus for its preferred side. Only without a
+/// condition on the whole candidate; with one, [`by_down_sets`] calls this on parts of the
+/// candidates.
 #[allow(clippy::too_many_arguments)]
 fn homogeneous_decisions<W: Weight>(
     solver: &mut Solver<'_, W>,
@@ -429,8 +434,8 @@ fn homogeneous_decisions<W: Weight>(
     hunt: &mut Hunt<'_>,
     het: &[(usize, usize)],
 ) {
+    debug_assert!(!hunt.exhaustive());
     let (s1, n) = (shape.s1, shape.n);
-    let s2 = n - s1;
     // Decisions 0..s1: I, from the lowest S1 player up; s1..n: J, from the highest S2 player
     // down; then the transpositions.
     if at < n {
@@ -441,57 +446,25 @@ fn homogeneous_decisions<W: Weight>(
             let q = s1 + (at - s1);
             (q, Box::new(move |u| shape.enters_s1(q, u)))
         };
-        let _ = s2;
-        let mut options: Vec<(Bound, i64)> = Vec::new();
-        if !hunt.exhaustive() {
-            // The preferred side if any best candidate allows it.
-            let bonus: Vec<u64> = (0..solver.model.vertices()).map(|u| u64::from(yes(u))).collect();
-            solver.set_bonus(Some((vertex, bonus)));
-            let Some(bound) = solver.solve() else { return };
-            hunt.solves += 1;
-            let mate = solver.mate(vertex);
-            solver.set_bonus(None);
-            let choice = i64::from(!mate.is_some_and(&yes));
-            options.push((bound, choice));
+        // The preferred side if any best candidate allows it.
+        let bonus: Vec<u64> = (0..solver.model.vertices()).map(|u| u64::from(yes(u))).collect();
+        solver.set_bonus(Some((vertex, bonus)));
+        let Some(_) = solver.solve() else { return };
+        hunt.solves += 1;
+        let mate = solver.mate(vertex);
+        solver.set_bonus(None);
+        let choice = i64::from(!mate.is_some_and(&yes));
+        let keep = |u: usize| (choice == 0) == yes(u);
+        let log = solver.restrict(vertex, &keep);
+        if at < s1 {
+            leaves[vertex] = choice == 0;
         } else {
-            for choice in [0i64, 1] {
-                let keep = |u: usize| (choice == 0) == yes(u);
-                let log = solver.restrict(vertex, &keep);
-                let bound = solver.solve();
-                hunt.solves += 1;
-                solver.restore(&log);
-                if let Some(bound) = bound {
-                    options.push((bound, choice));
-                }
-            }
-            options.sort_by(|a, b| {
-                node_key(&a.0, shape.prefix_before, choices, a.1).cmp(&node_key(
-                    &b.0,
-                    shape.prefix_before,
-                    choices,
-                    b.1,
-                ))
-            });
+            enters[vertex - s1] = choice == 0;
         }
-        for (bound, choice) in options {
-            if hunt.beaten(&node_key(&bound, shape.prefix_before, choices, choice)) {
-                break;
-            }
-            let keep = |u: usize| (choice == 0) == yes(u);
-            let log = solver.restrict(vertex, &keep);
-            if at < s1 {
-                leaves[vertex] = choice == 0;
-            } else {
-                enters[vertex - s1] = choice == 0;
-            }
-            choices.push(choice);
-            homogeneous_decisions(solver, shape, at + 1, choices, leaves, enters, hunt, het);
-            choices.pop();
-            solver.restore(&log);
-            if hunt.done() {
-                return;
-            }
-        }
+        choices.push(choice);
+        homogeneous_decisions(solver, shape, at + 1, choices, leaves, enters, hunt, het);
+        choices.pop();
+        solver.restore(&log);
         return;
     }
     // The exchange is settled: S1' and S2', each in A.2 order; only S1'–S2' pairs remain, and
@@ -554,30 +527,20 @@ fn transpose<W: Weight>(
     let position = |u: usize| s2.iter().position(|&x| x == u);
     let bonus: Vec<u64> =
         (0..solver.model.vertices()).map(|u| position(u).map_or(0, |k| (s2.len() - k) as u64)).collect();
-    let mut excluded = Vec::new();
-    loop {
-        solver.set_bonus(Some((v, bonus.clone())));
-        let bound = solver.solve();
-        hunt.solves += 1;
-        solver.set_bonus(None);
-        let Some(bound) = bound else { break };
-        let Some(partner) = solver.mate(v).filter(|&m| m < shape.n) else { break };
-        let k = position(partner).unwrap_or(usize::MAX) as i64;
-        if hunt.beaten(&node_key(&bound, shape.prefix_before, choices, k)) {
-            break;
-        }
-        let log = solver.restrict(v, &|u| u == partner);
-        choices.push(k);
-        transpose(solver, shape, s1, s2, i + 1, choices, hunt, het);
-        choices.pop();
-        solver.restore(&log);
-        if hunt.done() || !hunt.exhaustive() {
-            break;
-        }
-        solver.set_removed(v, partner, true);
-        excluded.push((v, partner));
+    solver.set_bonus(Some((v, bonus)));
+    let bound = solver.solve();
+    hunt.solves += 1;
+    solver.set_bonus(None);
+    if bound.is_none() {
+        return;
     }
-    solver.restore(&excluded);
+    let Some(partner) = solver.mate(v).filter(|&m| m < shape.n) else { return };
+    let k = position(partner).unwrap_or(usize::MAX) as i64;
+    let log = solver.restrict(v, &|u| u == partner);
+    choices.push(k);
+    transpose(solver, shape, s1, s2, i + 1, choices, hunt, het);
+    choices.pop();
+    solver.restore(&log);
 }
 
 /// The homogeneous model of `players` (A.2 order) with `pairs` pairs.
@@ -614,14 +577,145 @@ fn run_homogeneous<W: Weight>(model: Model<'_>, prefix_before: &[i64], het: &[(u
         return;
     }
     let shape = Homogeneous { s1: pairs, n, pairs, prefix_before };
-    let mut leaves = vec![false; pairs];
-    let mut enters = vec![false; n - pairs];
-    if !hunt.exhaustive() && root.exchanged == 0 {
+    match hunt.extra {
+        None => first_of_model(&mut solver, &shape, &root, hunt, het),
+        Some(extra) => by_down_sets(&mut solver, &shape, root, extra, hunt, het),
+    }
+}
+
+/// The first candidate of a homogeneous model in the text's order (its smallest key), with no
+/// condition on the whole candidate: each decision settled by one solve with a bonus.
+fn first_of_model<W: Weight>(
+    solver: &mut Solver<'_, W>,
+    shape: &Homogeneous<'_>,
+    root: &Bound,
+    hunt: &mut Hunt<'_>,
+    het: &[(usize, usize)],
+) {
+    debug_assert!(!hunt.exhaustive());
+    let mut leaves = vec![false; shape.pairs];
+    let mut enters = vec![false; shape.n - shape.pairs];
+    if root.exchanged == 0 {
         // No exchange in the best candidates: S1 and S2 stay as they are (every I and J "no").
-        let mut choices = vec![1i64; n];
-        homogeneous_decisions(&mut solver, &shape, n, &mut choices, &mut leaves, &mut enters, hunt, het);
+        let mut choices = vec![1i64; shape.n];
+        homogeneous_decisions(solver, shape, shape.n, &mut choices, &mut leaves, &mut enters, hunt, het);
     } else {
-        homogeneous_decisions(&mut solver, &shape, 0, &mut Vec::new(), &mut leaves, &mut enters, hunt, het);
+        homogeneous_decisions(solver, shape, 0, &mut Vec::new(), &mut leaves, &mut enters, hunt, het);
+    }
+}
+
+/// A part of the candidates of a homogeneous model, for [`by_down_sets`]: those in which each
+/// listed vertex is moved down (`true`) or paired (`false`).
+struct Cell {
+    fixed: Vec<(usize, bool)>,
+    /// Its best candidate once searched; until then only its bound is known.
+    first: Option<Candidate>,
+}
+
+/// Applies a cell's conditions to the solver; returns what to restore.
+fn enter_cell<W: Weight>(solver: &mut Solver<'_, W>, n: usize, fixed: &[(usize, bool)]) -> Vec<(usize, usize)> {
+    let mut log = Vec::new();
+    for &(v, down) in fixed {
+        log.extend(solver.restrict(v, &|u| (u >= n) == down));
+    }
+    log
+}
+
+/// The first candidate in the text's order that `extra` accepts (C.12, C.13), searched by the
+/// players the candidates move down.
+///
+/// The condition of C.12 and C.13 is on the players a pairing moves down, and nothing else
+/// (`Extra::accepts` reads `Candidate::down` only). So when the first candidate of some set of
+/// candidates moves down players that `extra` rejects, every candidate of that set moving down
+/// the same players is rejected too, and the search need not look at them one by one. The
+/// branch and bound over D.1's transpositions did: when the rejected set is the one that the
+/// best candidates all move down, nothing it finds can be offered, no branch is ever cut, and it
+/// walks every transposition (12! in round 2 of a 25-player bracket, docs/dutch-2012.md).
+///
+/// This is the partition of k-best enumeration (Lawler, Murty) over the set moved down. A cell
+/// is the candidates with some vertices fixed as moved down or paired. Its bound is one solve (its
+/// counts and D.2 measures, a prefix of every key in it); once it comes first, its first candidate
+/// is found as without a condition ([`first_of_model`]). Cells are taken in the order of their
+/// keys, a bound before every key it prefixes. The first candidate taken that `extra` accepts is
+/// the answer: every other cell's candidates have keys at least its key. A rejected one, moving
+/// down D, is replaced by the cells of its candidates that do not move down exactly D: with the
+/// cell's free vertices v1, v2, …, the k-th fixes v1 … v(k−1) as in D and v(k) the other way.
+/// These are disjoint and hold every candidate of the cell but those moving down D, all rejected.
+/// So the search returns the candidate of smallest key that `extra` accepts, as the branch and
+/// bound did (a key is a function of the candidate: its counts, its D.2 measures and its choices
+/// of D.1–D.2), after at most one cell per rejected set and its splits.
+fn by_down_sets<W: Weight>(
+    solver: &mut Solver<'_, W>,
+    shape: &Homogeneous<'_>,
+    root: Bound,
+    extra: &dyn Extra,
+    hunt: &mut Hunt<'_>,
+    het: &[(usize, usize)],
+) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = shape.n;
+    let bound_key =
+        |bound: &Bound| node_key(bound, shape.prefix_before, &[], 0)[..COUNTS + shape.prefix_before.len() + 2].to_vec();
+    let mut cells: Vec<Cell> = vec![Cell { fixed: Vec::new(), first: None }];
+    // Keys in increasing order; a bound (a prefix) sorts before the keys it prefixes.
+    let mut queue: BinaryHeap<Reverse<(Vec<i64>, usize)>> = BinaryHeap::new();
+    queue.push(Reverse((bound_key(&root), 0)));
+    while let Some(Reverse((key, index))) = queue.pop() {
+        if hunt.beaten(&key) {
+            // Every key left is at least this one: nothing left can beat the best found.
+            return;
+        }
+        let fixed = cells[index].fixed.clone();
+        let log = enter_cell(solver, n, &fixed);
+        match cells[index].first.take() {
+            None => {
+                // The cell's first candidate, found as without a condition.
+                let mut sub = Hunt { extra: None, best: None, solves: 0 };
+                if let Some(bound) = solver.solve() {
+                    hunt.solves += 1;
+                    first_of_model(solver, shape, &bound, &mut sub, het);
+                }
+                hunt.solves += sub.solves;
+                if let Some((first_key, candidate)) = sub.best {
+                    cells[index].first = Some(candidate);
+                    queue.push(Reverse((first_key, index)));
+                }
+            }
+            Some(candidate) => {
+                if extra.accepts(&candidate.down) {
+                    solver.restore(&log);
+                    hunt.offer(key, candidate);
+                    return;
+                }
+                // Rejected: so is every candidate of the cell that moves down the same players.
+                let players = &solver.model.players;
+                let down: Vec<bool> = (0..n).map(|v| candidate.down.contains(&players[v])).collect();
+                let free: Vec<usize> = (0..n).filter(|v| !fixed.iter().any(|&(f, _)| f == *v)).collect();
+                let mut prefix = fixed.clone();
+                let mut kept = Vec::new();
+                for &v in &free {
+                    let mut child = prefix.clone();
+                    child.push((v, !down[v]));
+                    let child_log = enter_cell(solver, n, &[(v, !down[v])]);
+                    let bound = solver.solve();
+                    hunt.solves += 1;
+                    solver.restore(&child_log);
+                    if let Some(bound) = bound {
+                        let child_key = bound_key(&bound);
+                        if !hunt.beaten(&child_key) {
+                            cells.push(Cell { fixed: child, first: None });
+                            queue.push(Reverse((child_key, cells.len() - 1)));
+                        }
+                    }
+                    // The next cells fix v as in D.
+                    prefix.push((v, down[v]));
+                    kept.extend(enter_cell(solver, n, &[(v, down[v])]));
+                }
+                solver.restore(&kept);
+            }
+        }
+        solver.restore(&log);
     }
 }
 
