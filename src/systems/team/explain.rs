@@ -340,12 +340,7 @@ const C6_ENUMERATED: usize = 14;
 /// paired by the procedure (the fast engine, held to the literal one), and the 2024 count (the
 /// most teams of the scoregroup paired among themselves) is a maximum-cardinality matching.
 fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
-    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
-    let Some(next) = below.iter().map(|&t| round.team(t).score).max() else { return 0 };
-    let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
-    if following.is_empty() {
-        return 0;
-    }
+    let Some((left, following)) = literal::following_scoregroup(round, set, below) else { return 0 };
     match round.edition {
         Edition::Team2024 if following.len() <= C6_ENUMERATED => literal::c6(round, set, below),
         Edition::Team2024 => -(most_paired(round, &following) as i64),

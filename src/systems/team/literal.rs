@@ -228,6 +228,16 @@ pub(super) fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn
     Some((bracket, set))
 }
 
+/// What [C6] looks at once `set` is taken up from `below` (the teams under the top-scoregroup):
+/// the teams left, and those of them in the following scoregroup; `None` when that scoregroup is
+/// empty (every team of it an upfloater), where [C6] asks nothing.
+pub(super) fn following_scoregroup(round: &Round, set: &[Tpn], below: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn>)> {
+    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
+    let next = below.iter().map(|&t| round.team(t).score).max()?;
+    let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
+    (!following.is_empty()).then_some((left, following))
+}
+
 /// [C6], as a count to make as small as possible.
 ///
 /// 2026: unless every team of the following scoregroup is an upfloater, the upfloaters the bracket
@@ -237,12 +247,7 @@ pub(super) fn bracket(round: &Round, teams: &[Tpn]) -> Option<(Vec<Tpn>, Vec<Tpn
 /// following scoregroup (only in the following scoregroup, …)": the teams of that scoregroup left
 /// after the set, paired among themselves, as many as [C1] allows — counted negative.
 pub(super) fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
-    let left: Vec<Tpn> = below.iter().copied().filter(|t| !set.contains(t)).collect();
-    let Some(next) = below.iter().map(|&t| round.team(t).score).max() else { return 0 };
-    let following: Vec<Tpn> = left.iter().copied().filter(|&t| round.team(t).score == next).collect();
-    if following.is_empty() {
-        return 0;
-    }
+    let Some((left, following)) = following_scoregroup(round, set, below) else { return 0 };
     match round.edition {
         Edition::Team2026 => fewest_upfloaters(round, &left).map_or(i64::MAX, |(k, _)| k as i64),
         Edition::Team2024 => -(round.most_paired(&following) as i64),
