@@ -47,6 +47,15 @@ impl Candidate {
         }
     }
 
+    /// Files `round` under the list its status belongs to.
+    fn record(&mut self, round: u32, status: RoundStatus) {
+        match status {
+            RoundStatus::Match => self.matching.push(round),
+            RoundStatus::Mismatch | RoundStatus::NoValidPairing => self.differing.push(round),
+            RoundStatus::NotChecked => self.not_checked.push(round),
+        }
+    }
+
     /// True when this is the system and options a check of `t` uses.
     fn is_declared(&self, t: &Tournament, system: SystemId) -> bool {
         if let Some(code) = &self.team_code {
@@ -211,11 +220,7 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
             };
             let Some(engine) = crate::systems::engine_for(system) else { return candidate };
             for round in 1..=rounds {
-                match round_status(&variant, round, engine) {
-                    RoundStatus::Match => candidate.matching.push(round),
-                    RoundStatus::Mismatch | RoundStatus::NoValidPairing => candidate.differing.push(round),
-                    RoundStatus::NotChecked => candidate.not_checked.push(round),
-                }
+                candidate.record(round, round_status(&variant, round, engine));
             }
             candidate
         },
@@ -242,11 +247,7 @@ fn team_candidate(t: &Tournament, system: SystemId, code: &str, read: &TeamSyste
     };
     let all: Vec<u32> = (1..=rounds).collect();
     for outcome in crate::verify::team::check_rounds(&variant, system, &all, &AtomicBool::new(false)) {
-        match outcome.status {
-            RoundStatus::Match => candidate.matching.push(outcome.round),
-            RoundStatus::Mismatch | RoundStatus::NoValidPairing => candidate.differing.push(outcome.round),
-            RoundStatus::NotChecked => candidate.not_checked.push(outcome.round),
-        }
+        candidate.record(outcome.round, outcome.status);
     }
     candidate
 }
