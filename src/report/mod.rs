@@ -95,22 +95,13 @@ impl RoundReport {
     /// A round whose recorded pairing is the computed one.
     pub fn matched(round: u32, computed: Vec<Board>, recorded: Vec<Board>) -> RoundReport {
         RoundReport {
-            round,
-            status: RoundStatus::Match,
-            severity: None,
-            expected: None,
-            recorded: None,
-            explanation: None,
-            details: Vec::new(),
-            criterion: None,
-            engine_bug: false,
-            reason: None,
             detail: Some(RoundDetail {
                 computed,
                 recorded,
                 differing_computed: Vec::new(),
                 differing_recorded: Vec::new(),
             }),
+            ..RoundReport::bare(round, RoundStatus::Match)
         }
     }
 
@@ -119,29 +110,28 @@ impl RoundReport {
     /// admit no pairing.
     pub fn no_valid_pairing(round: u32, recorded: Vec<Board>, explanation: &str) -> RoundReport {
         RoundReport {
-            round,
-            status: RoundStatus::NoValidPairing,
             severity: Some(Severity::Absolute),
-            expected: None,
             recorded: Some(recorded.iter().map(Board::as_pair).collect()),
             explanation: Some(explanation.to_owned()),
-            details: Vec::new(),
-            criterion: None,
-            engine_bug: false,
-            reason: None,
             detail: Some(RoundDetail {
                 computed: Vec::new(),
                 recorded,
                 differing_computed: Vec::new(),
                 differing_recorded: Vec::new(),
             }),
+            ..RoundReport::bare(round, RoundStatus::NoValidPairing)
         }
     }
 
     pub fn not_checked(round: u32, reason: String) -> RoundReport {
+        RoundReport { reason: Some(reason), ..RoundReport::bare(round, RoundStatus::NotChecked) }
+    }
+
+    /// A report of `round` with `status` and nothing else, for the constructors to fill in.
+    fn bare(round: u32, status: RoundStatus) -> RoundReport {
         RoundReport {
             round,
-            status: RoundStatus::NotChecked,
+            status,
             severity: None,
             expected: None,
             recorded: None,
@@ -149,7 +139,7 @@ impl RoundReport {
             details: Vec::new(),
             criterion: None,
             engine_bug: false,
-            reason: Some(reason),
+            reason: None,
             detail: None,
         }
     }
