@@ -205,10 +205,19 @@ impl<W> Default for StageState<W> {
 }
 
 impl<W: Weight> Matcher<W> {
+    /// A matcher whose weight table has the layout asked for, for tests of both layouts (the
+    /// matcher otherwise chooses by size).
+    #[cfg(test)]
+    pub(super) fn with_layout(vertex_count: usize, square: bool) -> Self {
+        let mut matcher = Self::new(vertex_count);
+        matcher.weights = WeightTable::with_layout(vertex_count, square);
+        matcher
+    }
+
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
         let mut matcher = Self {
-            weights: WeightTable::new(vertex_count),
+            weights: WeightTable::new(vertex_count, W::LIMBS),
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
             changed_vertices: Vec::new(),

@@ -87,31 +87,39 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Looks at every edge of the queued Outer vertices; returns true if it augmented.
+    ///
+    /// The innermost loop of the matcher (most of a large round's time): the cheap tests on labels
+    /// and blossoms come before the weight table is read, and each edge's entry is read once.
     fn scan_queue(&mut self) -> bool {
         let mut cost = W::zero();
         while let Some(vertex) = self.stage.queue.pop() {
             self.stage.scanning = Some(vertex);
+            // Blossoms form only through `use_tight_edge`, so the top of `vertex` is read afresh
+            // after each call of it.
+            let mut vertex_top = self.top[vertex];
             for index in 0..self.active.len() {
                 let other = self.active[index];
-                // Blossoms may form while scanning, so the top of `vertex` is read afresh.
-                let vertex_top = self.top[vertex];
                 let other_top = self.top[other];
                 // A vertex of an Inner blossom already reached needs nothing more from this edge
                 // (the vertex label alone is not enough: it outlives a merge into an Outer blossom).
-                if other == vertex
-                    || vertex_top == other_top
-                    || self.weights.is_zero(vertex, other)
+                if vertex_top == other_top
                     || (self.stage.label[other] == Label::Inner && self.stage.label[other_top] == Label::Inner)
                 {
                     continue;
                 }
-                self.reduced_cost_into(&mut cost, vertex, other);
+                let weight = self.weights.row(vertex);
+                let entry = weight.entry(other);
+                if entry.iter().all(|&limb| limb == 0) {
+                    continue;
+                }
+                W::set_to_sum_minus_double_limbs(&mut cost, &self.vertex_dual[vertex], &self.vertex_dual[other], entry);
                 if cost.is_zero() {
                     if self.use_tight_edge(vertex, other) {
                         self.flush_scan_record();
                         self.stage.scanning = None;
                         return true;
                     }
+                    vertex_top = self.top[vertex];
                 } else if self.stage.label[other_top] == Label::Outer {
                     self.offer_best_edge(vertex_top, (vertex, other), &cost);
                     self.record_edge_to_outer(other, other_top, &cost);

@@ -4,40 +4,67 @@
 
 use super::Weight;
 
-/// Weights of a complete graph: a triangle, diagonal included, row by row. Half the memory of a
-/// full square (a 1000-player round at 11 limbs: 44 MB instead of 88 MB), at the price of strided
-/// reads for one side of a vertex's edges; measured on the benchmark files, a scan of 200 players
-/// costs the same and one of 1000 players about 30% more.
+/// A table whose square form would take at most this many bytes (at the weight type's full width)
+/// is kept square: every edge twice, once in each end's row, so that a scan reads one contiguous
+/// row. Larger ones keep each edge once, in a triangle. On 500 and 1,000 players (13 rounds)
+/// the square took 5–13% less CPU time than the triangle (docs/dutch-performance.md); above this
+/// size the triangle's half memory counts for more (a 3,000-player round at four limbs: 144 MB
+/// instead of 288 MB).
+const SQUARE_TABLE_BYTES: usize = 48 << 20;
+
+/// Weights of a complete graph, zero on the diagonal, in one of two layouts.
 ///
-/// The rows run from the last vertex up: the row of `u` holds its edges to the vertices after it,
-/// contiguous, and its edges to the vertices before it are the strided ones. The Dutch engines
-/// number players in pairing order and pair from the top down, so the vertices a stage scans
-/// most are the first ones, and most of their edges lead to the vertices after them (the rest of
-/// the round). On 1000 players and 13 rounds this layout took 10–25% less CPU time than rows
-/// counted from the first vertex (docs/dutch-performance.md).
+/// - A square, row by row: the row of `u` holds its edges to every vertex, contiguous.
+/// - A triangle, diagonal included, row by row: half the memory of a square, at the price of
+///   strided reads for one side of a vertex's edges. The rows run from the last vertex up: the
+///   row of `u` holds its edges to the vertices after it, contiguous, and its edges to the
+///   vertices before it are the strided ones. The Dutch engines number players in pairing order
+///   and pair from the top down, so the vertices a stage scans most are the first ones, and most
+///   of their edges lead to the vertices after them (the rest of the round). On 1000 players and
+///   13 rounds this orientation took 10–25% less CPU time than rows counted from the first vertex
+///   (docs/dutch-performance.md).
 #[derive(Clone, Debug)]
 pub(super) struct WeightTable {
     count: usize,
     /// Limbs per entry: enough for every weight set so far, for the duals (below four times the
     /// largest weight plus four) and for the reduced costs.
     limbs: usize,
-    /// The entry of `{u, v}` starts at `index(u, v) * limbs`.
+    /// The square layout (else the triangle), chosen once for the table's vertex count.
+    square: bool,
+    /// The entry of `{u, v}` starts at `index(u, v) * limbs` (and, in a square, the one of
+    /// `{v, u}`, which holds the same weight, at `index(v, u) * limbs`).
     data: Vec<u64>,
 }
 
 impl WeightTable {
-    /// A table of `count` vertices without edges.
-    pub(super) fn new(count: usize) -> Self {
-        let mut data = Vec::new();
-        grow_zeroed(&mut data, entries(count));
-        Self { count, limbs: 1, data }
+    /// A table of `count` vertices without edges, for weights of at most `max_limbs` limbs.
+    pub(super) fn new(count: usize, max_limbs: usize) -> Self {
+        let square_bytes = count.saturating_mul(count).saturating_mul(max_limbs.max(1)).saturating_mul(8);
+        Self::with_layout(count, square_bytes <= SQUARE_TABLE_BYTES)
+    }
+
+    /// A table of `count` vertices without edges, square or triangular.
+    pub(super) fn with_layout(count: usize, square: bool) -> Self {
+        let mut table = Self { count, limbs: 1, square, data: Vec::new() };
+        let entries = table.entries(count);
+        grow_zeroed(&mut table.data, entries);
+        table
     }
 
     /// The limbs of the weight of `{u, v}`, least significant first.
     #[inline]
     pub(super) fn entry(&self, u: usize, v: usize) -> &[u64] {
-        let start = index(self.count, u, v) * self.limbs;
+        let start = self.index(u, v) * self.limbs;
         &self.data[start..start + self.limbs]
+    }
+
+    /// The edges of `vertex`, for a scan over many other vertices: a [`RowReader`] works out
+    /// the start of the vertex's row once instead of at every edge.
+    #[inline]
+    pub(super) fn row(&self, vertex: usize) -> RowReader<'_> {
+        let column = self.count - 1 - vertex;
+        let row_start = if self.square { vertex * self.count } else { triangle(column) };
+        RowReader { table: self, vertex, row_start, column }
     }
 
     /// Whether `{u, v}` has no edge. The most significant limb is read first: weights that pack
@@ -75,9 +102,11 @@ impl WeightTable {
         if needed > self.limbs {
             self.relayout(self.count, needed);
         }
-        let start = index(self.count, u, v) * self.limbs;
-        for (index, limb) in self.data[start..start + self.limbs].iter_mut().enumerate() {
-            *limb = weight.limb(index);
+        let places = [Some(self.index(u, v)), self.square.then(|| self.index(v, u))];
+        for start in places.into_iter().flatten().map(|index| index * self.limbs) {
+            for (index, limb) in self.data[start..start + self.limbs].iter_mut().enumerate() {
+                *limb = weight.limb(index);
+            }
         }
     }
 
@@ -116,15 +145,35 @@ impl WeightTable {
     /// Adds a vertex without edges. Every entry moves (rows count from the last vertex), so the
     /// entries are copied into a new table; the engines never add vertices to a large matcher.
     pub(super) fn add_vertex(&mut self) {
-        let mut grown = WeightTable { count: self.count + 1, limbs: self.limbs, data: Vec::new() };
-        grow_zeroed(&mut grown.data, entries(grown.count) * self.limbs);
+        let mut grown = WeightTable { count: self.count + 1, limbs: self.limbs, square: self.square, data: Vec::new() };
+        let entries = grown.entries(grown.count);
+        grow_zeroed(&mut grown.data, entries * self.limbs);
         for u in 0..self.count {
-            for v in 0..=u {
-                let (from, to) = (index(self.count, u, v) * self.limbs, index(grown.count, u, v) * self.limbs);
+            let others = if self.square { self.count } else { u + 1 };
+            for v in 0..others {
+                let (from, to) = (self.index(u, v) * self.limbs, grown.index(u, v) * self.limbs);
                 grown.data[to..to + self.limbs].copy_from_slice(&self.data[from..from + self.limbs]);
             }
         }
         *self = grown;
+    }
+
+    /// The place of the entry of `{u, v}`. In a square, row `u`, column `v`. In a triangle
+    /// (diagonal included), row by row from the last vertex: vertex `x` is row `count − 1 − x`, so
+    /// the row of the smaller end holds the edge, and a vertex's edges to the vertices after it
+    /// lie side by side.
+    #[inline]
+    fn index(&self, u: usize, v: usize) -> usize {
+        if self.square {
+            return u * self.count + v;
+        }
+        let (first, last) = if u <= v { (u, v) } else { (v, u) };
+        triangle(self.count - 1 - first) + (self.count - 1 - last)
+    }
+
+    /// The number of entries of a table of `count` vertices in this layout.
+    fn entries(&self, count: usize) -> usize {
+        if self.square { count * count } else { count * (count + 1) / 2 }
     }
 
     /// Moves the entries into a table of `limbs` limbs per entry, not fewer than now. The table
@@ -134,9 +183,10 @@ impl WeightTable {
     fn relayout(&mut self, count: usize, limbs: usize) {
         debug_assert!(count == self.count && limbs >= self.limbs);
         let old_limbs = self.limbs;
-        grow_zeroed(&mut self.data, entries(count) * limbs);
+        let entries = self.entries(count);
+        grow_zeroed(&mut self.data, entries * limbs);
         if limbs != old_limbs {
-            for entry in (0..entries(self.count)).rev() {
+            for entry in (0..self.entries(self.count)).rev() {
                 let (old, new) = (entry * old_limbs, entry * limbs);
                 self.data.copy_within(old..old + old_limbs, new);
                 // The old place, where not overwritten yet, belongs to earlier entries' new
@@ -151,19 +201,40 @@ impl WeightTable {
     }
 }
 
-/// The place of `{u, v}` in the triangle of a `count`-vertex table (diagonal included), row by
-/// row from the last vertex: vertex `x` is row `count − 1 − x`, so the row of the smaller end
-/// holds the edge, and a vertex's edges to the vertices after it lie side by side.
-#[inline]
-fn index(count: usize, u: usize, v: usize) -> usize {
-    let (first, last) = if u <= v { (u, v) } else { (v, u) };
-    let (row, column) = (count - 1 - first, count - 1 - last);
-    row * (row + 1) / 2 + column
+/// The edges of one vertex ([`WeightTable::row`]).
+pub(super) struct RowReader<'a> {
+    table: &'a WeightTable,
+    vertex: usize,
+    /// Square: where the vertex's row starts. Triangle: where its own row starts (its edges to
+    /// the vertices after it).
+    row_start: usize,
+    /// Triangle: the vertex's column in the rows of the vertices before it (`count − 1 − vertex`).
+    column: usize,
 }
 
-/// The number of entries of a table of `count` vertices.
-fn entries(count: usize) -> usize {
-    count * (count + 1) / 2
+impl RowReader<'_> {
+    /// The limbs of the weight of `{vertex, other}`, least significant first (as
+    /// [`WeightTable::entry`]).
+    #[inline]
+    pub(super) fn entry(&self, other: usize) -> &[u64] {
+        let table = self.table;
+        let index = if table.square {
+            self.row_start + other
+        } else if other > self.vertex {
+            // In the vertex's own row: column `count − 1 − other`.
+            self.row_start + (table.count - 1 - other)
+        } else {
+            triangle(table.count - 1 - other) + self.column
+        };
+        let start = index * table.limbs;
+        &table.data[start..start + table.limbs]
+    }
+}
+
+/// Where row `row` of the triangle starts: the rows before it hold `1 + 2 + … + row` entries.
+#[inline]
+fn triangle(row: usize) -> usize {
+    row * (row + 1) / 2
 }
 
 /// Tables of at least this many limbs get at least [`LARGE_TABLE_CAPACITY`] limbs of capacity.

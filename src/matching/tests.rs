@@ -24,7 +24,12 @@ pub(super) fn brute_force_best(weights: &[Vec<u128>]) -> u128 {
 }
 
 fn matcher_from(weights: &[Vec<u128>]) -> Matcher<u128> {
-    let mut matcher = Matcher::new(weights.len());
+    matcher_with_layout(weights, true)
+}
+
+/// A matcher holding `weights` in a square weight table or a triangular one.
+fn matcher_with_layout(weights: &[Vec<u128>], square: bool) -> Matcher<u128> {
+    let mut matcher = Matcher::with_layout(weights.len(), square);
     for (u, row) in weights.iter().enumerate() {
         for (v, &weight) in row.iter().enumerate().take(u) {
             matcher.set_weight(u, v, weight);
@@ -121,10 +126,17 @@ fn wide_weights_with_lexicographic_fields() {
 
 #[test]
 fn weights_survive_widening_and_added_vertices() {
+    for square in [true, false] {
+        weights_survive_widening_and_added_vertices_in(square);
+    }
+}
+
+fn weights_survive_widening_and_added_vertices_in(square: bool) {
     // Small weights take one limb each; a wide one widens every entry in place, and an added
-    // vertex moves every row: nothing may get lost or mixed up on the way.
+    // vertex moves every row: nothing may get lost or mixed up on the way, in either layout of
+    // the table.
     let small = |u: usize, v: usize| Wide::<4>::from_u64((u * 31 + v * 7) as u64 % 50);
-    let mut matcher = Matcher::<Wide<4>>::new(7);
+    let mut matcher = Matcher::<Wide<4>>::with_layout(7, square);
     for u in 0..7 {
         for v in 0..u {
             matcher.set_weight(u, v, small(u, v));
@@ -145,7 +157,7 @@ fn weights_survive_widening_and_added_vertices() {
                 (7, _) => Wide::zero(),
                 (high, low) => small(high, low),
             };
-            assert_eq!(matcher.weight(u, v), expected, "{{{u}, {v}}}");
+            assert_eq!(matcher.weight(u, v), expected, "{{{u}, {v}}}, square: {square}");
         }
     }
     matcher.solve();
@@ -229,7 +241,9 @@ fn changes_that_keep_the_duals_give_the_optimum() {
     // raised duals with edges raised by as much (the remainder weights of the Dutch procedure),
     // lowered edges, removed ones and arbitrary ones mixed; every solve must be optimal.
     let mut random = Lcg(17);
-    for round in 0..300 {
+    for round in 0..400 {
+        // Both layouts of the weight table: a scan reads a row of each differently.
+        let square = round % 2 == 0;
         let n = 4 + random.below(7) as usize;
         let mut weights = vec![vec![0u128; n]; n];
         for u in 0..n {
@@ -241,7 +255,7 @@ fn changes_that_keep_the_duals_give_the_optimum() {
                 }
             }
         }
-        let mut matcher = matcher_from(&weights);
+        let mut matcher = matcher_with_layout(&weights, square);
         matcher.solve();
         for _ in 0..4 {
             match random.below(3) {
