@@ -107,8 +107,8 @@ impl<W: Weight> Matcher<W> {
                 {
                     continue;
                 }
-                let weight = self.weights.row(vertex);
-                let entry = weight.entry(other);
+                let row = self.weights.row(vertex);
+                let entry = row.entry(other);
                 if entry.iter().all(|&limb| limb == 0) {
                     continue;
                 }

@@ -142,8 +142,9 @@ impl WeightTable {
         }
     }
 
-    /// Adds a vertex without edges. Every entry moves (rows count from the last vertex), so the
-    /// entries are copied into a new table; the engines never add vertices to a large matcher.
+    /// Adds a vertex without edges. Every entry moves (a triangle's rows count from the last
+    /// vertex, a square's rows get one entry longer), so the entries are copied into a new table;
+    /// the engines never add vertices to a large matcher.
     pub(super) fn add_vertex(&mut self) {
         let mut grown = WeightTable { count: self.count + 1, limbs: self.limbs, square: self.square, data: Vec::new() };
         let entries = grown.entries(grown.count);
