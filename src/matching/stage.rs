@@ -1,7 +1,7 @@
 //! One stage of the primal-dual algorithm: grow alternating trees from the exposed vertices with
 //! positive dual, changing duals when no tight edge is left, until the stage can augment.
 
-use super::{Label, Matcher, Weight};
+use super::{Label, Matcher, Weight, table};
 
 /// What stopped a dual change.
 enum DualEvent {
@@ -109,7 +109,7 @@ impl<W: Weight> Matcher<W> {
                 }
                 let row = self.weights.row(vertex);
                 let entry = row.entry(other);
-                if entry.iter().all(|&limb| limb == 0) {
+                if table::is_absent(entry) {
                     continue;
                 }
                 W::set_to_sum_minus_double_limbs(&mut cost, &self.vertex_dual[vertex], &self.vertex_dual[other], entry);

@@ -72,7 +72,7 @@ impl WeightTable {
     /// while their low limbs (rarely set criteria, generation-order bits) are mostly zero.
     #[inline]
     pub(super) fn is_zero(&self, u: usize, v: usize) -> bool {
-        self.entry(u, v).iter().rev().all(|&limb| limb == 0)
+        is_absent(self.entry(u, v))
     }
 
     /// `out = ` the weight of `{u, v}`.
@@ -230,6 +230,13 @@ impl RowReader<'_> {
         let start = index * table.limbs;
         &table.data[start..start + table.limbs]
     }
+}
+
+/// Whether an entry holds no edge (as [`WeightTable::is_zero`], whose comment says why the most
+/// significant limb is read first).
+#[inline]
+pub(super) fn is_absent(entry: &[u64]) -> bool {
+    entry.iter().rev().all(|&limb| limb == 0)
 }
 
 /// Where row `row` of the triangle starts: the rows before it hold `1 + 2 + … + row` entries.

@@ -184,16 +184,6 @@ macro_rules! impl_weight_for_primitive {
                 // Plain operators: debug builds still catch a broken bound.
                 *out = first + second - twice - twice;
             }
-
-            #[inline]
-            fn set_to_sum_minus_double_limbs(out: &mut Self, first: &Self, second: &Self, twice: &[u64]) {
-                // The matcher's innermost operation: no intermediate zeroed value.
-                let mut weight: Self = 0;
-                for (index, &limb) in twice.iter().enumerate().take(Self::LIMBS) {
-                    weight |= <$primitive>::from(limb) << (64 * index);
-                }
-                *out = first + second - weight - weight;
-            }
         }
     };
 }
