@@ -483,15 +483,14 @@ fn homogeneous_decisions<W: Weight>(
     solver.restore(&log);
 }
 
-/// The key of a node: its bound, the choices before the model, its D.2 measures, then its
-/// choices (and the one being tried).
-fn node_key(bound: &Bound, before: &[i64], choices: &[i64], trying: i64) -> Vec<i64> {
+/// The part of a node's key its bound gives, a prefix of the key of every candidate below it (whose
+/// key goes on with its choices of D.1–D.2): the counts, the choices before the model and the D.2
+/// measures.
+fn bound_key(bound: &Bound, before: &[i64]) -> Vec<i64> {
     let mut key = key_of(&bound.counts);
     key.extend_from_slice(before);
     key.push(bound.exchanged);
     key.push(bound.difference);
-    key.extend_from_slice(choices);
-    key.push(trying);
     key
 }
 
@@ -515,10 +514,8 @@ fn transpose<W: Weight>(
             s1.iter().map(|&v| (players[v], players[solver.mate(v).unwrap_or(v)])).collect();
         let down: Vec<usize> =
             s2.iter().copied().filter(|&v| solver.mate(v).is_none_or(|m| m >= shape.n)).map(|v| players[v]).collect();
-        let mut key = key_of(&bound.counts);
-        key.extend_from_slice(shape.prefix_before);
-        key.push(bound.exchanged);
-        key.push(bound.difference);
+        // A candidate's key: its bound's, then its choices of D.1–D.2.
+        let mut key = bound_key(&bound, shape.prefix_before);
         key.extend_from_slice(choices);
         hunt.offer(key, Candidate { het: het.to_vec(), pairs, down });
         return;
@@ -573,7 +570,7 @@ fn run_homogeneous<W: Weight>(model: Model<'_>, prefix_before: &[i64], het: &[(u
     let mut solver = Solver::<W>::new(model, layout, cap);
     let Some(root) = solver.solve() else { return };
     hunt.solves += 1;
-    if hunt.beaten(&node_key(&root, prefix_before, &[], i64::MIN)[..COUNTS + prefix_before.len() + 2]) {
+    if hunt.beaten(&bound_key(&root, prefix_before)) {
         return;
     }
     let shape = Homogeneous { s1: pairs, n, pairs, prefix_before };
@@ -655,8 +652,7 @@ fn by_down_sets<W: Weight>(
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = shape.n;
-    let bound_key =
-        |bound: &Bound| node_key(bound, shape.prefix_before, &[], 0)[..COUNTS + shape.prefix_before.len() + 2].to_vec();
+    let bound_key = |bound: &Bound| bound_key(bound, shape.prefix_before);
     let mut cells: Vec<Cell> = vec![Cell { fixed: Vec::new(), first: None }];
     // Keys in increasing order; a bound (a prefix) sorts before the keys it prefixes.
     let mut queue: BinaryHeap<Reverse<(Vec<i64>, usize)>> = BinaryHeap::new();
