@@ -119,37 +119,11 @@ impl<W: Weight> Procedure<'_, W> {
     /// eligibility of C2), and at what score does the PAB go (C5)?
     fn completion(&mut self) -> Result<(), EngineError> {
         let n = self.n();
-        let top = self.score(0);
         if n % 2 == 1 {
-            // A preliminary weight: complete the round with an eligible bye assignee, leave out the
-            // player with the lowest score, and (for C9 below) pair the top scoregroup in itself.
-            // The scoregroups' indices from the bottom up, summed over the paired players, are
-            // largest when the one left out has the lowest score.
             let (group_bits, index_bits) = completion_bits(self.players);
             // The round's first width (`estimate_round_bits`) covers these fields.
             debug_assert!(2 + index_bits + group_bits <= self.round_bits);
-            let mut group_index = vec![0u64; n];
-            for v in (0..n.saturating_sub(1)).rev() {
-                group_index[v] = group_index[v + 1] + u64::from(self.score(v) != self.score(v + 1));
-            }
-            for lower in 0..n {
-                for higher in 0..lower {
-                    let mut w = W::zero();
-                    if self.compatible(higher, lower) {
-                        let (h, l) = (&self.players[higher], &self.players[lower]);
-                        w = W::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
-                        w.shl_in_place(index_bits);
-                        w.or_u64_in_place(group_index[higher] + group_index[lower]);
-                        w.shl_in_place(group_bits);
-                        w.or_u64_in_place(u64::from(l.score >= top));
-                    }
-                    self.matcher.set_weight(lower, higher, w);
-                }
-            }
-        } else {
-            // An even field has no PAB to place, so nothing below depends on this solve: the first
-            // bracket's solve, whose weights keep C4 on top, completes the round as well and is
-            // checked instead (`run`). Solving here too would only double the work.
+            self.bye = place_bye(self.players, &self.compatible, &mut self.matcher)?;
             self.set_round_bits()?;
             for lower in 0..n {
                 for higher in 0..lower {
@@ -157,26 +131,10 @@ impl<W: Weight> Procedure<'_, W> {
                     self.matcher.set_weight(lower, higher, w);
                 }
             }
-            return Ok(());
-        }
-        self.matcher.solve();
-        let unmatched: Vec<usize> = (0..n).filter(|&v| self.matcher.mate(v).is_none()).collect();
-        if unmatched.len() > 1 || unmatched.iter().any(|&v| !self.players[v].pab_eligible) {
-            return Err(EngineError::NoValidPairing);
-        }
-        if let Some(&assignee) = unmatched.first() {
-            let bye_score = self.score(assignee);
-            self.bye.assignee_score = Some(bye_score);
-            // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
-            // scoregroup downfloats nobody else.
-            self.bye.single_downfloater_gets_bye = bye_score >= top
-                && (0..n).take_while(|&v| self.score(v) >= top).all(|v| self.score(self.mate(v)) >= top);
-            let mut played: Vec<u32> =
-                self.players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
-            played.sort_unstable_by(|a, b| b.cmp(a));
-            for (rank, games) in played.into_iter().enumerate() {
-                self.bye.unplayed_ranks.insert(games, rank as u64);
-            }
+        } else {
+            // An even field has no PAB to place, so nothing below depends on this solve: the first
+            // bracket's solve, whose weights keep C4 on top, completes the round as well and is
+            // checked instead (`run`). Solving here too would only double the work.
             self.set_round_bits()?;
             for lower in 0..n {
                 for higher in 0..lower {
@@ -219,17 +177,22 @@ impl<W: Weight> Procedure<'_, W> {
     }
 
     /// Pairs the round; returns each vertex's partner (`None`: the PAB).
-    fn run(mut self) -> Result<Paired, EngineError> {
+    /// Pairs the round, from its first bracket or, with `resume`, from where another procedure
+    /// left it ([`super::relaxed`]): its pairs are fixed, and the brackets go on from there.
+    fn run(mut self, resume: Option<Progress>) -> Result<Paired, EngineError> {
         self.completion()?;
         let n = self.n();
-        let mut partner: Vec<Option<usize>> = vec![None; n];
+        let Progress { mut partner, mut bracket, mdps: mut mdp_count, mut next, bye, paired_brackets, traces } =
+            resume.unwrap_or_else(|| Progress::start(self.players, self.bye.clone(), self.trace.is_some()));
+        self.bye = bye;
+        self.trace = traces;
+        for (v, mate) in partner.iter().enumerate() {
+            if let Some(mate) = mate.filter(|&mate| v < mate) {
+                self.matcher.fix_pair(v, mate, self.max_weight.clone());
+            }
+        }
         let mut matched = vec![false; n];
-        // The bracket: moved-down players first, then the residents; then the next scoregroup.
-        let top = self.score(0);
-        let mut next = (0..n).find(|&v| self.score(v) < top).unwrap_or(n);
-        let mut bracket: Vec<usize> = (0..next).collect();
-        let mut mdp_count = 0;
-        let mut first_bracket = true;
+        let mut first_bracket = paired_brackets == 0;
         while bracket.len() > 1 || next < n {
             let bracket_end = bracket.len();
             let next_group_start = next;
@@ -325,6 +288,40 @@ impl<W: Weight> Procedure<'_, W> {
     }
 }
 
+/// Where the brackets of a round stand between two brackets.
+pub(super) struct Progress {
+    /// The partners of the players paired so far (both ways).
+    pub partner: Vec<Option<usize>>,
+    /// The next bracket: its MDPs, then its residents (the next scoregroup joins it later).
+    pub bracket: Vec<usize>,
+    pub mdps: usize,
+    /// The first player below the bracket.
+    pub next: usize,
+    pub bye: ByeContext,
+    /// How many brackets are paired.
+    pub paired_brackets: usize,
+    /// The traces of the brackets paired, when asked for.
+    pub traces: Option<Vec<BracketTrace>>,
+}
+
+impl Progress {
+    /// Before the first bracket, the top scoregroup.
+    pub fn start(players: &[DutchPlayer], bye: ByeContext, trace: bool) -> Progress {
+        let n = players.len();
+        let top = players.first().map(|p| p.score);
+        let next = players.iter().position(|p| Some(p.score) < top).unwrap_or(n);
+        Progress {
+            partner: vec![None; n],
+            bracket: (0..next).collect(),
+            mdps: 0,
+            next,
+            bye,
+            paired_brackets: 0,
+            traces: trace.then(Vec::new),
+        }
+    }
+}
+
 /// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none,
 /// and later solves leave both out ([`Matcher::fix_pair`]).
 pub fn finalize_pair<W: Weight>(matcher: &mut Matcher<W>, a: usize, b: usize, pair_weight: &W) {
@@ -386,9 +383,64 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     }
 }
 
+/// For an odd field, before the brackets: can the round be completed at all (C4, with C1–C3 and
+/// the bye eligibility of C2), and at what score does the PAB go (C5)? Returns the bye facts;
+/// `matcher` (any weight type wide enough for [`completion_bits`] and two more bits) is left
+/// holding the matching found, a completion of the round whose one unmatched player gets the PAB.
+pub(super) fn place_bye<V: Weight>(
+    players: &[DutchPlayer],
+    compatible: &[bool],
+    matcher: &mut Matcher<V>,
+) -> Result<ByeContext, EngineError> {
+    let n = players.len();
+    let score = |v: usize| players[v].score;
+    let top = score(0);
+    // A preliminary weight: complete the round with an eligible bye assignee, leave out the
+    // player with the lowest score, and (for C9 below) pair the top scoregroup in itself.
+    // The scoregroups' indices from the bottom up, summed over the paired players, are
+    // largest when the one left out has the lowest score.
+    let (group_bits, index_bits) = completion_bits(players);
+    let mut group_index = vec![0u64; n];
+    for v in (0..n.saturating_sub(1)).rev() {
+        group_index[v] = group_index[v + 1] + u64::from(score(v) != score(v + 1));
+    }
+    for lower in 0..n {
+        for higher in 0..lower {
+            let mut w = V::zero();
+            if compatible[higher * n + lower] {
+                let (h, l) = (&players[higher], &players[lower]);
+                w = V::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
+                w.shl_in_place(index_bits);
+                w.or_u64_in_place(group_index[higher] + group_index[lower]);
+                w.shl_in_place(group_bits);
+                w.or_u64_in_place(u64::from(l.score >= top));
+            }
+            matcher.set_weight(lower, higher, w);
+        }
+    }
+    matcher.solve();
+    let mate = |v: usize| matcher.mate(v).unwrap_or(v);
+    let unmatched: Vec<usize> = (0..n).filter(|&v| matcher.mate(v).is_none()).collect();
+    if unmatched.len() != 1 || !players[unmatched[0]].pab_eligible {
+        return Err(EngineError::NoValidPairing);
+    }
+    let bye_score = score(unmatched[0]);
+    let mut bye = ByeContext { assignee_score: Some(bye_score), ..ByeContext::default() };
+    // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
+    // scoregroup downfloats nobody else.
+    bye.single_downfloater_gets_bye =
+        bye_score >= top && (0..n).take_while(|&v| score(v) >= top).all(|v| score(mate(v)) >= top);
+    let mut played: Vec<u32> = players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
+    played.sort_unstable_by(|a, b| b.cmp(a));
+    for (rank, games) in played.into_iter().enumerate() {
+        bye.unplayed_ranks.insert(games, rank as u64);
+    }
+    Ok(bye)
+}
+
 /// The widths of the completion's preliminary fields for odd `players`: a count of the largest
 /// scoregroup, and a sum of scoregroup indices over the paired players.
-fn completion_bits(players: &[DutchPlayer]) -> (u32, u32) {
+pub(super) fn completion_bits(players: &[DutchPlayer]) -> (u32, u32) {
     let groups = players.chunk_by(|a, b| a.score == b.score);
     let largest = groups.clone().map(<[DutchPlayer]>::len).max().unwrap_or(0);
     (bits_for(largest).max(1), bits_for(players.len() * groups.count()).max(1))
@@ -426,6 +478,7 @@ pub fn pair<W: Weight>(
     players: &[DutchPlayer],
     round_bits: u32,
     trace: bool,
+    by_list: bool,
 ) -> Result<Paired, EngineError> {
     let n = players.len();
     if n == 0 {
@@ -444,6 +497,13 @@ pub fn pair<W: Weight>(
             }
         }
     }
+    let mut resume = None;
+    if by_list {
+        match super::relaxed::pair::<W>(players, &compatible, state, trace)? {
+            Ok(paired) => return Ok(paired),
+            Err(progress) => resume = Some(progress),
+        }
+    }
     let float_rounds = Layout::float_rounds(state.round);
     let procedure = Procedure {
         players,
@@ -456,5 +516,5 @@ pub fn pair<W: Weight>(
         max_weight: W::zero(),
         trace: trace.then(Vec::new),
     };
-    procedure.run()
+    procedure.run(resume)
 }

@@ -107,7 +107,7 @@ pub fn explain(state: &RoundState, rules: Rules, computed: &RoundPairing, record
         return colours(&cx, computed, recorded);
     }
     // The engine again, keeping its brackets: the record is judged in the same brackets.
-    let engine = match super::engine_partners(state, &cx.players, rules, true) {
+    let engine = match super::engine_partners(state, &cx.players, rules, true, super::Route::Fastest) {
         Ok(engine) if engine.0.iter().copied().enumerate().collect::<BTreeMap<_, _>>() == computed_partners => engine,
         _ => {
             tracing::warn!(round = state.round, "the engine's brackets do not give its pairing again");

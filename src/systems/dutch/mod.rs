@@ -6,6 +6,7 @@ mod engine;
 mod explain;
 mod generation;
 pub mod player;
+mod relaxed;
 mod rules2017;
 mod severity;
 pub mod weights;
@@ -139,14 +140,32 @@ fn homogeneous_first_round(state: &RoundState, players: &[DutchPlayer]) -> Optio
 
 /// Pairs the round under the Dutch rules.
 pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
-    pair_with(state, rules, true)
+    pair_with(state, rules, Route::Fastest)
 }
 
 /// Pairs the round with the full engine even where a shortcut applies: for tests that compare the
 /// two.
 #[doc(hidden)]
 pub fn pair_with_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
-    pair_with(state, rules, false)
+    pair_with(state, rules, Route::Engine)
+}
+
+/// Pairs the round with the 2025 engine's one matcher over the whole round for every bracket,
+/// without the bracket-by-bracket lists of `relaxed`: for tests that compare the two.
+#[doc(hidden)]
+pub fn pair_with_global_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
+    pair_with(state, rules, Route::GlobalEngine)
+}
+
+/// Which way a round is paired; all give the same pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// The first-round shortcut where it applies, then the bracket lists (2025 rules).
+    Fastest,
+    /// The engine, without the first-round shortcut.
+    Engine,
+    /// The engine with one matcher over the round for every bracket (2025 rules).
+    GlobalEngine,
 }
 
 /// The brackets of a round as the engine paired them, for explanations.
@@ -163,13 +182,15 @@ fn engine_partners(
     players: &[DutchPlayer],
     rules: Rules,
     trace: bool,
+    route: Route,
 ) -> Result<(Vec<Option<usize>>, Trace), NoValidPairing> {
     Ok(match rules {
         Rules::Dutch2025 => {
             let bits = engine::round_bits(players, Layout::float_rounds(state.round));
             let headroom = engine::HEADROOM_BITS;
+            let by_list = route != Route::GlobalEngine;
             let paired = with_width(bits + headroom, |width, bits| {
-                by_width!(width, engine::pair, (state, players, bits - headroom, trace))
+                by_width!(width, engine::pair, (state, players, bits - headroom, trace, by_list))
             })?;
             (paired.partners, Trace::Dutch2025(paired.brackets))
         }
@@ -181,12 +202,12 @@ fn engine_partners(
     })
 }
 
-fn pair_with(state: &RoundState, rules: Rules, shortcuts: bool) -> Result<RoundPairing, NoValidPairing> {
+fn pair_with(state: &RoundState, rules: Rules, route: Route) -> Result<RoundPairing, NoValidPairing> {
     let players = dutch_players(state, rules);
-    let shortcut = if shortcuts { homogeneous_first_round(state, &players) } else { None };
+    let shortcut = if route == Route::Fastest { homogeneous_first_round(state, &players) } else { None };
     let partners = match shortcut {
         Some(partners) => partners,
-        None => engine_partners(state, &players, rules, false)?.0,
+        None => engine_partners(state, &players, rules, false, route)?.0,
     };
     let mut boards = Vec::new();
     for (i, partner) in partners.iter().enumerate() {
