@@ -13,7 +13,7 @@
 //!    rules 1–2), then which S1 players move down (rule 3) and which S2 players move up (rule 4);
 //! 4. who pairs with whom: each S1 player, in order, with the first S2 player possible (4.2).
 
-use crate::matching::{Exchange, Weight};
+use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 
 /// The players of a bracket and the next scoregroup, by position: `0..mdps` are the moved-down
@@ -39,6 +39,53 @@ pub trait Scope<W: Weight> {
     /// tight edges, or tells that no optimal matching holds it
     /// ([`crate::matching::Matcher::fix_pair_by_exchange`]).
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange;
+}
+
+/// A bracket list in a matcher of its own: positions are the matcher's vertices.
+pub struct ListScope<W: Weight> {
+    matcher: Matcher<W>,
+    /// The weight a fixed pair gets: at least any weight of the list.
+    max_weight: W,
+}
+
+impl<W: Weight> ListScope<W> {
+    pub fn new(matcher: Matcher<W>, max_weight: W) -> Self {
+        ListScope { matcher, max_weight }
+    }
+}
+
+impl<W: Weight> Scope<W> for ListScope<W> {
+    fn len(&self) -> usize {
+        self.matcher.vertex_count()
+    }
+
+    fn set_weight(&mut self, a: usize, b: usize, weight: W) {
+        self.matcher.set_weight_keeping_duals(a, b, weight);
+    }
+
+    fn raise_dual(&mut self, a: usize, amount: &W) {
+        self.matcher.raise_dual(a, amount);
+    }
+
+    fn weight(&self, a: usize, b: usize) -> W {
+        self.matcher.weight(a, b)
+    }
+
+    fn solve(&mut self) {
+        self.matcher.solve();
+    }
+
+    fn mate(&self, a: usize) -> usize {
+        self.matcher.mate(a).unwrap_or(a)
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.matcher.fix_pair(a, b, self.max_weight.clone());
+    }
+
+    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
+        self.matcher.fix_pair_by_exchange(a, b, self.max_weight.clone())
+    }
 }
 
 /// Edge weights of the bracket and the next scoregroup, by position (`larger` is the

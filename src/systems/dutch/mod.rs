@@ -10,6 +10,7 @@ mod relaxed;
 mod rules2017;
 mod severity;
 pub mod weights;
+mod witness;
 
 pub use engine::NoValidPairing;
 

@@ -11,20 +11,20 @@
 //!   the PSD, of the following bracket.
 //!
 //! So each bracket is solved in a matcher of its own (the bracket and the next scoregroup), and a
-//! second matcher over all players, with 0/1 weights, keeps track of whether the round can still
-//! be completed.
+//! completion of the round ([`Witness`]) keeps track of whether the round can still be completed.
 
 use std::collections::BTreeMap;
 
-use crate::matching::{Exchange, Matcher, Weight};
+use crate::matching::{Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
 use super::criteria::{Frame, Pack, Row, Width, all_ones};
-use super::engine::{EngineError, finalize_pair};
-use super::generation::{self, BaseWeights, Bracket, Scope};
+use super::engine::EngineError;
+use super::generation::{self, BaseWeights, Bracket, ListScope, Scope};
 use super::player::{DutchPlayer, Float};
 use super::weights::{bits_for, colour_fields};
+use super::witness::Witness;
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.
 const ONE_POINT: i64 = 10;
@@ -191,58 +191,6 @@ pub(super) struct BracketTrace {
     pub role: Role,
 }
 
-/// A bracket's own matcher.
-struct LocalScope<'a, W: Weight> {
-    matcher: Matcher<W>,
-    max_weight: W,
-    /// The round-wide completion matcher and each position's vertex in it.
-    validity: &'a mut Matcher<u64>,
-    vertices: &'a [usize],
-}
-
-impl<W: Weight> Scope<W> for LocalScope<'_, W> {
-    fn len(&self) -> usize {
-        self.matcher.vertex_count()
-    }
-
-    fn set_weight(&mut self, a: usize, b: usize, weight: W) {
-        self.matcher.set_weight_keeping_duals(a, b, weight);
-    }
-
-    fn raise_dual(&mut self, a: usize, amount: &W) {
-        self.matcher.raise_dual(a, amount);
-    }
-
-    fn weight(&self, a: usize, b: usize) -> W {
-        self.matcher.weight(a, b)
-    }
-
-    fn solve(&mut self) {
-        self.matcher.solve();
-    }
-
-    fn mate(&self, a: usize) -> usize {
-        self.matcher.mate(a).unwrap_or(a)
-    }
-
-    fn finalize(&mut self, a: usize, b: usize) {
-        finalize_pair(&mut self.matcher, a, b, &self.max_weight);
-        finalize_pair(self.validity, self.vertices[a], self.vertices[b], &1);
-    }
-
-    fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
-        let exchange = self.matcher.fix_pair_by_exchange(a, b, self.max_weight.clone());
-        if exchange == Exchange::Fixed {
-            finalize_pair(self.validity, self.vertices[a], self.vertices[b], &1);
-        }
-        exchange
-    }
-}
-
-fn complete(validity: &Matcher<u64>) -> bool {
-    (0..validity.vertex_count()).all(|v| validity.mate(v).is_some())
-}
-
 /// Pairs a round under the 2017 rules; returns each player's partner by position, `None` for the PAB,
 /// and with `trace` the brackets as paired (the PPB only as paired again).
 /// `Err(EngineError::Wider(bits))` when a bracket needs weights wider than `W`.
@@ -263,23 +211,19 @@ pub(super) fn pair<W: Weight>(
         let met = state.have_met(contenders[a], contenders[b]);
         super::weights::compatible(state, &players[a], &players[b], met)
     };
-    // The completion matcher: all players, plus a dummy who stands for the bye when n is odd.
-    let odd = n % 2 == 1;
-    let mut validity = Matcher::<u64>::new(n + usize::from(odd));
     let mut compatibility = vec![false; n * n];
     for a in 0..n {
         for b in 0..a {
             let c = compatible(a, b);
             compatibility[a * n + b] = c;
             compatibility[b * n + a] = c;
-            validity.set_weight(a, b, u64::from(c));
-        }
-        if odd {
-            validity.set_weight(a, n, u64::from(players[a].pab_eligible));
         }
     }
-    validity.solve();
-    if !complete(&validity) {
+    // A completion of the round (A.9), kept from bracket to bracket; with a dummy player for the
+    // bye when n is odd.
+    let bye_allowed = (n % 2 == 1).then(|| players.iter().map(|p| p.pab_eligible).collect());
+    let mut witness = Witness::new(n, &compatibility, bye_allowed);
+    if !witness.complete() {
         return Err(EngineError::NoValidPairing);
     }
     let score = |v: usize| players[v].score;
@@ -328,20 +272,23 @@ pub(super) fn pair<W: Weight>(
         }
         matcher.solve();
         let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
-        let mut scope = LocalScope { matcher, max_weight, validity: &mut validity, vertices: &list };
+        let mut scope = ListScope::new(matcher, max_weight);
         let shape = Bracket { mdps, end, count_bits: layout.count_bits };
         let matched = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
         let mates: Vec<usize> = (0..list.len()).map(|p| scope.mate(p)).collect();
-        drop(scope);
         if !special {
-            validity.solve();
-            if !complete(&validity) {
+            let pairs: Vec<(usize, usize)> =
+                (0..end).filter(|&p| matched[p] && mates[p] > p).map(|p| (list[p], list[mates[p]])).collect();
+            if !witness.accept(&pairs) {
                 // This bracket is the PPB (A.9): pair it again with everyone below collapsed.
                 list.truncate(end);
                 next = group_iterator;
                 special = true;
                 collapsed = true;
                 continue;
+            }
+            for &(a, b) in &pairs {
+                witness.retire(a, b);
             }
         }
         if trace {
