@@ -425,17 +425,23 @@ pub(super) fn place_bye<V: Weight>(
         return Err(EngineError::NoValidPairing);
     }
     let bye_score = score(unmatched[0]);
-    let mut bye = ByeContext { assignee_score: Some(bye_score), ..ByeContext::default() };
     // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
     // scoregroup downfloats nobody else.
-    bye.single_downfloater_gets_bye =
-        bye_score >= top && (0..n).take_while(|&v| score(v) >= top).all(|v| score(mate(v)) >= top);
+    let single = bye_score >= top && (0..n).take_while(|&v| score(v) >= top).all(|v| score(mate(v)) >= top);
+    Ok(bye_facts(players, bye_score, single))
+}
+
+/// The bye facts of a round whose PAB goes at `bye_score`; `single`: C9 applies in the first
+/// bracket.
+pub(super) fn bye_facts(players: &[DutchPlayer], bye_score: Points, single: bool) -> ByeContext {
+    let mut bye =
+        ByeContext { assignee_score: Some(bye_score), single_downfloater_gets_bye: single, ..ByeContext::default() };
     let mut played: Vec<u32> = players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
     played.sort_unstable_by(|a, b| b.cmp(a));
     for (rank, games) in played.into_iter().enumerate() {
         bye.unplayed_ranks.insert(games, rank as u64);
     }
-    Ok(bye)
+    bye
 }
 
 /// The widths of the completion's preliminary fields for odd `players`: a count of the largest

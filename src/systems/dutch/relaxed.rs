@@ -25,7 +25,9 @@ use crate::model::Points;
 use crate::state::RoundState;
 
 use super::criteria::{Frame, Pack, Row, all_ones};
-use super::engine::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, completion_bits, place_bye};
+use super::engine::{
+    BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, bye_facts, completion_bits, place_bye,
+};
 use super::generation::{self, BaseWeights, Bracket, ListScope, Scope};
 use super::player::DutchPlayer;
 use super::weights::{self, BracketLayout, ByeContext, Reach};
@@ -77,8 +79,30 @@ fn first_witness<'a>(
         }
         return Ok((witness, ByeContext::default()));
     }
-    // The same solve as the global procedure's, so the same bye facts; in a narrow integer when
-    // its fields fit.
+    // C5: the PAB goes to the lowest score at which an eligible player can have it with the rest
+    // paired (what `place_bye`'s weights maximise): the scores are tried from the lowest up, each
+    // with a witness, which costs a matcher only where the search fails.
+    let mut scores: Vec<Points> = players.iter().map(|p| p.score).collect();
+    scores.dedup();
+    for &bye_score in scores.iter().rev() {
+        let allowed: Vec<bool> = players.iter().map(|p| p.pab_eligible && p.score == bye_score).collect();
+        if !allowed.contains(&true) {
+            continue;
+        }
+        let mut witness = Witness::new(n, compatible, Some(allowed));
+        if !witness.complete() {
+            continue;
+        }
+        if bye_score >= players[0].score {
+            // The PAB in the top scoregroup: C9's fact in the first bracket is read from the
+            // matching of `place_bye`, so that solve decides.
+            break;
+        }
+        let bye = bye_facts(players, bye_score, false);
+        witness.allow_bye(players.iter().map(|p| bye.candidate(p)).collect());
+        return Ok((witness, bye));
+    }
+    // The same solve as the global procedure's, in a narrow integer when its fields fit.
     let (group_bits, index_bits) = completion_bits(players);
     if 2 + index_bits + group_bits + 2 <= u64::BITS {
         place_bye_in::<u64>(players, compatible)

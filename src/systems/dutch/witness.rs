@@ -63,6 +63,13 @@ impl<'a> Witness<'a> {
         }
     }
 
+    /// Lets more players have the PAB (`allowed` includes everyone allowed before): the witness
+    /// stays a completion.
+    pub fn allow_bye(&mut self, allowed: Vec<bool>) {
+        debug_assert!(self.bye_allowed.as_ref().is_some_and(|old| old.iter().zip(&allowed).all(|(o, a)| !o || *a)));
+        self.bye_allowed = Some(allowed);
+    }
+
     /// Can `u` and `v` be paired (with the dummy: may the player have the PAB)?
     fn adjacent(&self, u: usize, v: usize) -> bool {
         let n = self.n;
