@@ -183,8 +183,8 @@ fn the_first_round_shortcut_pairs_as_the_engine_does() {
 /// The 2025 engine pairs each bracket in a matcher of its own list and checks the completion of
 /// the round (C4) with a witness, handing the round to the one matcher over all players from the
 /// first bracket where C4 decides. Both ways must give exactly the same pairing: on every round of
-/// every dutch-2025 conformance file, clean and mutated (in these small fields C4 decides in about
-/// a third of the files, so both the lists and the hand-over are exercised), and of generated
+/// every dutch-2025 conformance file, clean and mutated (in these small fields C4 decides in 203
+/// rounds of 71 of the 120 clean files, so both the lists and the hand-over are exercised), and of generated
 /// tournaments of 10 to 40 players, odd and even, paired under both Dutch rules.
 #[test]
 fn the_bracket_lists_pair_as_the_global_matcher_does() {

@@ -9,6 +9,10 @@
 //! the matching is re-solved incrementally, and the choice is fixed before the next one. Brackets
 //! are taken from the top scoregroup down (1.9.2); players left unpaired in one bracket are the
 //! moved-down players (MDPs) of the next.
+//!
+//! That one matcher is exact but costs a solve over the whole round per decision; [`pair`] first
+//! pairs the brackets in matchers of their own lists ([`super::relaxed`]), and hands the round to
+//! this procedure only from the first bracket where completion (C4) decides.
 
 use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
@@ -478,7 +482,9 @@ fn estimate_round_bits(players: &[DutchPlayer], float_rounds: usize, rank: impl 
 
 /// Pairs a round: `players` in pairing order (score, then rank), with weights of at least
 /// `round_bits` bits. Returns each player's partner by position, `None` for the PAB, and with
-/// `trace` the brackets as paired.
+/// `trace` the brackets as paired. With `by_list`, the brackets are paired in matchers of their
+/// own lists ([`super::relaxed`]) up to the first one where C4 decides, and the one matcher over
+/// the round pairs the rest; without, it pairs every bracket (the same pairing, for tests).
 pub fn pair<W: Weight>(
     state: &RoundState,
     players: &[DutchPlayer],
