@@ -180,9 +180,9 @@ impl<W: Weight> Procedure<'_, W> {
         Ok(())
     }
 
-    /// Pairs the round; returns each vertex's partner (`None`: the PAB).
-    /// Pairs the round, from its first bracket or, with `resume`, from where another procedure
-    /// left it ([`super::relaxed`]): its pairs are fixed, and the brackets go on from there.
+    /// Pairs the round; returns each vertex's partner (`None`: the PAB). From the first bracket, or
+    /// with `resume` from where the bracket lists left it ([`super::relaxed`]): their pairs are
+    /// fixed, and the brackets go on from there.
     fn run(mut self, resume: Option<Progress>) -> Result<Paired, EngineError> {
         self.completion()?;
         let n = self.n();
