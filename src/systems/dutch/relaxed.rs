@@ -16,9 +16,9 @@
 //! also leave a completable rest. If the list matching `L` this module settles on, the first of
 //! `R` in the order of generation, leaves a completable rest, the optima of both problems have
 //! the same value, so `T` is `R` less the uncompletable ones, and `L`, first in `R`, is first in
-//! `T`: the global procedure's choice. The completion is shown by building one ([`Witness`]); when
-//! the cheap search for it fails, the round is paired again by [`super::engine`] (the caller does
-//! that on `Ok(None)`), which is exact in every case.
+//! `T`: the global procedure's choice. The completion is shown by building one ([`Witness`]). When
+//! none exists, C4 decides in that bracket: the global procedure pairs the round on from there
+//! (the caller does that on `Ok(Err(progress))`), with the pairs of the brackets before fixed.
 
 use crate::matching::{Matcher, Weight};
 use crate::model::Points;
@@ -207,8 +207,11 @@ pub(super) fn pair<W: Weight>(
         }
         *paired_brackets += 1;
 
-        // The unpaired players of the bracket move down; the next scoregroup joins them. C9 looks
-        // at where the completion pairs them: the same in every optimum (see `engine::run`).
+        // The unpaired players of the bracket move down; the next scoregroup joins them. C9 asks
+        // whether any of them is paired below the next scoregroup, read here from the witness as
+        // `engine::run` reads it from its matcher. It only matters when the PAB's score is in the
+        // list, and then every optimum pairs below the list's unmatched players less the PAB: the
+        // same answer from any completion.
         let next_score = (next_group_start < n).then(|| score(next_group_start));
         let mut single = n % 2 == 1 && next_score.is_some_and(|s| bye.assignee_score.is_some_and(|b| b >= s));
         let mut new_bracket = Vec::new();
