@@ -124,6 +124,7 @@ impl<W: Weight> Matcher<W> {
         let dual = std::mem::replace(&mut self.blossom_dual[slot], W::zero());
         let children = std::mem::take(&mut self.children[slot]);
         self.cycle_edges[slot].clear();
+        self.cycle_partners.valid = false;
         let mut leaves = Vec::new();
         for &child in &children {
             self.set_parent(child, None);

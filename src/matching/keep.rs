@@ -23,14 +23,21 @@ impl<W: Weight> Matcher<W> {
         if self.weights.equals(u, v, &weight) {
             return;
         }
-        // Fixed vertices, vertices whose repair is pending and edges inside a blossom (whose
-        // reduced cost counts blossom duals) take the ordinary way.
-        if self.fixed_to[u].is_some()
-            || self.fixed_to[v].is_some()
-            || self.changed_vertex[u]
-            || self.changed_vertex[v]
-            || self.top[u] == self.top[v]
+        // Fixed vertices and vertices whose repair is pending take the ordinary way.
+        if self.fixed_to[u].is_some() || self.fixed_to[v].is_some() || self.changed_vertex[u] || self.changed_vertex[v]
         {
+            self.set_weight(u, v, weight);
+            return;
+        }
+        if self.top[u] == self.top[v] {
+            // Inside a blossom the reduced cost counts blossom duals. A lowered edge that is
+            // neither matched nor on a blossom's cycle only gains reduced cost: the duals stay
+            // feasible and every blossom keeps its tight cycle, so nothing needs repair. (Clearing
+            // the pairs within S1 and within S2 once the exchanges are fixed is this case.)
+            if self.mate[u] != Some(v) && weight < self.weights.get::<W>(u, v) && !self.is_cycle_edge(u, v) {
+                self.weights.set(u, v, &weight);
+                return;
+            }
             self.set_weight(u, v, weight);
             return;
         }
@@ -47,6 +54,14 @@ impl<W: Weight> Matcher<W> {
         if self.mate[u] == Some(v) {
             self.pending_checks.push(u);
         }
+    }
+
+    /// Whether `{u, v}` joins two neighbours on some blossom's cycle.
+    fn is_cycle_edge(&mut self, u: usize, v: usize) -> bool {
+        if !self.cycle_partners.valid {
+            self.cycle_partners.rebuild(self.mate.len(), &self.cycle_edges);
+        }
+        self.cycle_partners.of(u).contains(&(v as u32))
     }
 
     /// Raises the dual of `v` so that every edge of `v` can then gain up to `amount` of weight
@@ -103,5 +118,46 @@ impl<W: Weight> Matcher<W> {
         }
         self.pending_checks = checks;
         self.pending_checks.clear();
+    }
+}
+
+/// Per vertex, the other ends of its edges on blossom cycles, rebuilt on demand after the blossom
+/// forest changes: lowering a weight inside a blossom asks this once per edge, and a walk up
+/// nested blossoms for each would cost more than the rest of the change.
+#[derive(Clone, Debug, Default)]
+pub(super) struct CyclePartners {
+    /// Whether the lists match the blossoms (cleared whenever a blossom forms or goes).
+    pub(super) valid: bool,
+    /// `partners[offsets[v]..offsets[v + 1]]` are the cycle partners of `v`.
+    offsets: Vec<u32>,
+    partners: Vec<u32>,
+}
+
+impl CyclePartners {
+    fn rebuild(&mut self, vertex_count: usize, cycle_edges: &[Vec<(usize, usize)>]) {
+        self.offsets.clear();
+        self.offsets.resize(vertex_count + 1, 0);
+        let edges = || cycle_edges.iter().flatten().copied();
+        for (u, v) in edges() {
+            self.offsets[u + 1] += 1;
+            self.offsets[v + 1] += 1;
+        }
+        for v in 0..vertex_count {
+            self.offsets[v + 1] += self.offsets[v];
+        }
+        self.partners.clear();
+        self.partners.resize(self.offsets[vertex_count] as usize, 0);
+        let mut next: Vec<u32> = self.offsets[..vertex_count].to_vec();
+        for (u, v) in edges() {
+            self.partners[next[u] as usize] = v as u32;
+            next[u] += 1;
+            self.partners[next[v] as usize] = u as u32;
+            next[v] += 1;
+        }
+        self.valid = true;
+    }
+
+    fn of(&self, v: usize) -> &[u32] {
+        &self.partners[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 }

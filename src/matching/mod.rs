@@ -132,6 +132,8 @@ pub struct Matcher<W: Weight> {
     /// Per blossom slot: the blossom's dual `z`, counted twice in reduced costs.
     blossom_dual: Vec<W>,
     unused_slots: Vec<usize>,
+    /// The blossom cycles' edges by vertex, for lowering weights inside blossoms.
+    cycle_partners: keep::CyclePartners,
 
     /// Working state of the current stage, kept between solves only to reuse its allocations.
     stage: StageState<W>,
@@ -236,6 +238,7 @@ impl<W: Weight> Matcher<W> {
             cycle_edges: Vec::new(),
             blossom_dual: Vec::new(),
             unused_slots: Vec::new(),
+            cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),
         };
         for _ in 0..vertex_count {
@@ -269,6 +272,7 @@ impl<W: Weight> Matcher<W> {
     /// Appends the state of a new isolated vertex, all but its weights.
     fn push_vertex_state(&mut self) {
         let old_count = self.vertex_count();
+        self.cycle_partners.valid = false;
         self.mate.push(None);
         self.changed_vertex.push(false);
         self.vertex_dual.push(W::zero());

@@ -330,6 +330,7 @@ impl<W: Weight> Matcher<W> {
 
         self.children[slot] = children;
         self.cycle_edges[slot] = edges;
+        self.cycle_partners.valid = false;
 
         // Inner vertices turn Outer and need scanning.
         for vertex in self.leaves(blossom) {
@@ -557,6 +558,7 @@ impl<W: Weight> Matcher<W> {
         let slot = self.slot(blossom);
         let children = std::mem::take(&mut self.children[slot]);
         let edges = std::mem::take(&mut self.cycle_edges[slot]);
+        self.cycle_partners.valid = false;
         let mut leaves = Vec::new();
         for &child in &children {
             if self.is_vertex(child) {

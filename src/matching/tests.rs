@@ -304,3 +304,52 @@ fn changes_that_keep_the_duals_give_the_optimum() {
         }
     }
 }
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn lowering_edges_inside_blossoms_keeps_the_optimum() {
+    // Near-uniform weights make blossoms; edges lowered inside one (neither matched nor on a
+    // cycle) need no repair: the matching must be optimal before the next solve, as after it.
+    let mut random = Lcg(29);
+    let mut kept_inside = 0;
+    for round in 0..300 {
+        let square = round % 2 == 0;
+        let n = 5 + random.below(8) as usize;
+        let mut weights = vec![vec![0u128; n]; n];
+        for u in 0..n {
+            for v in 0..u {
+                if random.below(6) > 0 {
+                    let weight = 20 + u128::from(random.below(3));
+                    weights[u][v] = weight;
+                    weights[v][u] = weight;
+                }
+            }
+        }
+        let mut matcher = matcher_with_layout(&weights, square);
+        matcher.solve();
+        for _ in 0..3 {
+            for _ in 0..4 {
+                let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+                if u == v || weights[u][v] == 0 {
+                    continue;
+                }
+                let inside = matcher.top[u] == matcher.top[v] && matcher.top[u] != u;
+                let weight = if random.below(2) == 0 { 0 } else { weights[u][v] - 1 };
+                weights[u][v] = weight;
+                weights[v][u] = weight;
+                matcher.set_weight_keeping_duals(u, v, weight);
+                if inside && !matcher.has_pending_changes() {
+                    kept_inside += 1;
+                }
+            }
+            if !matcher.has_pending_changes() {
+                assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, before the solve");
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+            assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}");
+        }
+    }
+    assert!(kept_inside > 50, "only {kept_inside} edges were lowered inside a blossom without a repair");
+}

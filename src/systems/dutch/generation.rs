@@ -352,13 +352,18 @@ pub fn settle<W: Weight, S: Scope<W>>(
         }
     }
 
-    // Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards.
+    // Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards. The other
+    // remainder edges keep their exchange weights: every optimal matching from here on pairs each
+    // S1 player downwards in the remainder (the bracket's pair count is a criterion), so the
+    // weight an S1 player adds to all its downward edges adds the same to all of them and changes
+    // no choice below. Only lowering edges leaves the last solve's duals feasible, so step 4
+    // starts from an optimum instead of re-pairing the bracket (a full solve per bracket).
     for (j, &p) in remainder.iter().enumerate() {
         for &o in &remainder[j + 1..] {
             if !upper_paired(scope, p) || upper_paired(scope, o) {
                 base.clear(o, p);
+                scope.set_weight(p, o, W::zero());
             }
-            scope.set_weight(p, o, base.get(o, p).clone());
         }
     }
 
@@ -395,7 +400,8 @@ pub fn settle<W: Weight, S: Scope<W>>(
             if matched[o] {
                 continue;
             }
-            let mut w = base.get(o, p).clone();
+            // The exchange weight the edge holds, plus the generation-order nudge.
+            let mut w = remainder_weight(base, p, o, j, pairs, bits);
             if !w.is_zero() {
                 w.add_in_place(&W::from_u64(addend));
                 changes.push((o, w));
