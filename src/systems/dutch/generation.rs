@@ -105,6 +105,28 @@ impl<W: Weight> BaseWeights<W> {
     }
 }
 
+/// A bracket list's matcher, solved, with its base weights: `weight(smaller, larger)` for every
+/// pair of positions whose lower player is a resident or in the next scoregroup (MDPs are paired
+/// with residents only, 3.3.3: their edges among themselves stay empty). Both Dutch engines
+/// start each bracket here, each with its own weights.
+pub fn list_matcher<W: Weight>(
+    len: usize,
+    mdps: usize,
+    mut weight: impl FnMut(usize, usize) -> W,
+) -> (Matcher<W>, BaseWeights<W>) {
+    let mut matcher = Matcher::<W>::new(len);
+    let mut base = BaseWeights { first_row: mdps, rows: Vec::with_capacity(len - mdps) };
+    for larger in mdps..len {
+        let row: Vec<W> = (0..larger).map(|smaller| weight(smaller, larger)).collect();
+        for (smaller, w) in row.iter().enumerate() {
+            matcher.set_weight(larger, smaller, w.clone());
+        }
+        base.rows.push(row);
+    }
+    matcher.solve();
+    (matcher, base)
+}
+
 /// The bracket being settled.
 pub struct Bracket {
     /// Number of MDPs at the start of the list.

@@ -28,7 +28,7 @@ use super::criteria::{Frame, Pack, Row, all_ones};
 use super::engine::{
     BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, bye_facts, completion_bits, place_bye,
 };
-use super::generation::{self, BaseWeights, Bracket, ListScope, Scope};
+use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::DutchPlayer;
 use super::weights::{self, BracketLayout, ByeContext, Reach};
 use super::witness::Witness;
@@ -159,28 +159,15 @@ pub(super) fn pair<W: Weight>(
             return Err(EngineError::Wider(bits + HEADROOM_BITS));
         }
         let frame = &layout.frame;
-        let mut matcher = Matcher::<W>::new(bracket.len());
-        // MDPs are paired with residents only (3.3.3): their edges among themselves stay empty.
-        let mut base = BaseWeights { first_row: mdp_count, rows: Vec::with_capacity(bracket.len() - mdp_count) };
-        for larger in mdp_count..bracket.len() {
-            let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-            let lower = &players[bracket[larger]];
-            let row: Vec<W> = (0..larger)
-                .map(|smaller| {
-                    let higher = bracket[smaller];
-                    if compatible[higher * n + bracket[larger]] {
-                        list_weight(frame, float_rounds, bye, &players[higher], lower, reach)
-                    } else {
-                        W::zero()
-                    }
-                })
-                .collect();
-            for (smaller, w) in row.iter().enumerate() {
-                matcher.set_weight(larger, smaller, w.clone());
+        let (matcher, mut base) = generation::list_matcher(bracket.len(), mdp_count, |smaller, larger| {
+            let (higher, lower) = (bracket[smaller], bracket[larger]);
+            if compatible[higher * n + lower] {
+                let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
+                list_weight(frame, float_rounds, bye, &players[higher], &players[lower], reach)
+            } else {
+                W::zero()
             }
-            base.rows.push(row);
-        }
-        matcher.solve();
+        });
         let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
         let mut scope = ListScope::new(matcher, all_ones(bits));
         let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };

@@ -15,13 +15,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::matching::{Matcher, Weight};
+use crate::matching::Weight;
 use crate::model::Points;
 use crate::state::RoundState;
 
 use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::engine::EngineError;
-use super::generation::{self, BaseWeights, Bracket, ListScope, Scope};
+use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::{DutchPlayer, Float};
 use super::weights::{bits_for, colour_fields};
 use super::witness::Witness;
@@ -252,25 +252,14 @@ pub(super) fn pair<W: Weight>(
             return Err(EngineError::Wider(frame.total_bits + 2));
         }
         let max_weight: W = all_ones(frame.total_bits);
-        let mut matcher = Matcher::<W>::new(list.len());
-        let mut base = BaseWeights { first_row: mdps, rows: Vec::with_capacity(list.len() - mdps) };
-        for larger in mdps..list.len() {
-            let row: Vec<W> = (0..larger)
-                .map(|smaller| {
-                    let (h, l) = (list[smaller], list[larger]);
-                    if compatibility[h * n + l] {
-                        edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
-                    } else {
-                        W::zero()
-                    }
-                })
-                .collect();
-            for (smaller, w) in row.iter().enumerate() {
-                matcher.set_weight(larger, smaller, w.clone());
+        let (matcher, mut base) = generation::list_matcher(list.len(), mdps, |smaller, larger| {
+            let (h, l) = (list[smaller], list[larger]);
+            if compatibility[h * n + l] {
+                edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
+            } else {
+                W::zero()
             }
-            base.rows.push(row);
-        }
-        matcher.solve();
+        });
         let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
         let mut scope = ListScope::new(matcher, max_weight);
         let shape = Bracket { mdps, end, count_bits: layout.count_bits };
