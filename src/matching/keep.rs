@@ -1,8 +1,9 @@
 //! Weight changes that keep the duals: when the current duals still cover a changed edge, the
 //! edge needs no repair, and at most its two ends lose their pairing (if it was matched and is
-//! no longer tight). A caller that raises many weights around a few vertices first raises their
-//! duals ([`Matcher::raise_dual`]), so that only the pairs whose tightness the raise breaks are
-//! re-solved, not every vertex whose edges changed.
+//! no longer tight); an edge lowered inside a blossom keeps them too, unless it holds the
+//! blossom together (matched, or on a cycle). A caller that raises many weights around a few
+//! vertices first raises their duals ([`Matcher::raise_dual`]), so that only the pairs whose
+//! tightness the raise breaks are re-solved, not every vertex whose edges changed.
 
 use super::{Matcher, Weight};
 
@@ -11,6 +12,8 @@ impl<W: Weight> Matcher<W> {
     /// still cover the new weight (the reduced cost stays non-negative), they are kept: the next
     /// [`Matcher::solve`] only unmatches the pair if it was matched and is no longer tight,
     /// instead of detaching an end of the edge. The optimum found is optimal all the same.
+    /// Inside a blossom, where blossom duals count too, only a lowered edge is kept this way, and
+    /// only when it is neither matched nor on a blossom's cycle.
     ///
     /// # Panics
     ///
@@ -36,9 +39,9 @@ impl<W: Weight> Matcher<W> {
             // the pairs within S1 and within S2 once the exchanges are fixed is this case.)
             if self.mate[u] != Some(v) && weight < self.weights.get::<W>(u, v) && !self.is_cycle_edge(u, v) {
                 self.weights.set(u, v, &weight);
-                return;
+            } else {
+                self.set_weight(u, v, weight);
             }
-            self.set_weight(u, v, weight);
             return;
         }
         // Covered: dual(u) + dual(v) ≥ 2·weight.
