@@ -377,9 +377,9 @@ pub fn settle<W: Weight, S: Scope<W>>(
     // Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards. The other
     // remainder edges keep their exchange weights: every optimal matching from here on pairs each
     // S1 player downwards in the remainder (the bracket's pair count is a criterion), so the
-    // weight an S1 player adds to all its downward edges adds the same to all of them and changes
-    // no choice below. Only lowering edges leaves the last solve's duals feasible, so step 4
-    // starts from an optimum instead of re-pairing the bracket (a full solve per bracket).
+    // constant on an S1 player's downward edges adds the same amount to every matching left and
+    // changes no choice below. Clearing edges only lowers weights, which keeps the last solve's
+    // duals, so step 4 starts from its optimum instead of re-pairing the bracket from scratch.
     for (j, &p) in remainder.iter().enumerate() {
         for &o in &remainder[j + 1..] {
             if !upper_paired(scope, p) || upper_paired(scope, o) {
