@@ -116,6 +116,7 @@ impl<W: Weight> Procedure<'_, W> {
             &self.players[higher],
             &self.players[lower],
             reach,
+            weights::Completion::Counted,
         )
     }
 

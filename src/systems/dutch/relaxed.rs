@@ -24,46 +24,14 @@ use crate::matching::{Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
-use super::criteria::{Frame, Pack, Row, all_ones};
+use super::criteria::all_ones;
 use super::engine::{
     BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, bye_facts, completion_bits, place_bye,
 };
 use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::DutchPlayer;
-use super::weights::{self, BracketLayout, ByeContext, Reach};
+use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
 use super::witness::Witness;
-
-/// Packs a pair's row with its first field (C4) left empty.
-struct WithoutFirst<'a, W> {
-    pack: Pack<'a, W>,
-    first: bool,
-}
-
-impl<W: Weight> Row for WithoutFirst<'_, W> {
-    fn count(&mut self, value: i64) {
-        let value = if std::mem::take(&mut self.first) { 0 } else { value };
-        self.pack.count(value);
-    }
-
-    fn counters(&mut self, entries: &[(i64, i64)]) {
-        self.first = false;
-        self.pack.counters(entries);
-    }
-}
-
-/// The weight of a pair of the list without C4 (zero when the two may not meet).
-fn list_weight<W: Weight>(
-    frame: &Frame,
-    float_rounds: usize,
-    bye: &ByeContext,
-    higher: &DutchPlayer,
-    lower: &DutchPlayer,
-    reach: Reach,
-) -> W {
-    let mut row = WithoutFirst { pack: Pack::new(frame), first: true };
-    weights::pair_row(&mut row, bye, higher, lower, reach, float_rounds);
-    row.pack.finish()
-}
 
 /// A first completion of the round, and the bye facts (C5); or `NoValidPairing`.
 fn first_witness<'a>(
@@ -163,7 +131,8 @@ pub(super) fn pair<W: Weight>(
             let (higher, lower) = (bracket[smaller], bracket[larger]);
             if compatible[higher * n + lower] {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-                list_weight(frame, float_rounds, bye, &players[higher], &players[lower], reach)
+                let (higher, lower) = (&players[higher], &players[lower]);
+                weights::edge_weight(frame, float_rounds, bye, higher, lower, reach, Completion::Left)
             } else {
                 W::zero()
             }

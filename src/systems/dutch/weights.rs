@@ -292,6 +292,33 @@ pub fn pair_row(
     }
 }
 
+/// Whether a pair's weight counts C4, the completion of the round: the matcher over the whole
+/// round counts it; a bracket list's matcher leaves the field empty, since a completion witness
+/// keeps the round completable instead (`relaxed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    Counted,
+    Left,
+}
+
+/// Packs a pair's row, with its first field (C4) left empty when `skip_first` is set.
+struct CompletionRow<'a, W> {
+    pack: Pack<'a, W>,
+    skip_first: bool,
+}
+
+impl<W: Weight> Row for CompletionRow<'_, W> {
+    fn count(&mut self, value: i64) {
+        let value = if std::mem::take(&mut self.skip_first) { 0 } else { value };
+        self.pack.count(value);
+    }
+
+    fn counters(&mut self, entries: &[(i64, i64)]) {
+        self.skip_first = false;
+        self.pack.counters(entries);
+    }
+}
+
 /// The weight of the pair `higher` (ranked higher) – `lower`, before any generation-order bits.
 pub fn edge_weight<W: Weight>(
     frame: &Frame,
@@ -300,10 +327,11 @@ pub fn edge_weight<W: Weight>(
     higher: &DutchPlayer,
     lower: &DutchPlayer,
     reach: Reach,
+    completion: Completion,
 ) -> W {
-    let mut pack = Pack::new(frame);
-    pair_row(&mut pack, bye, higher, lower, reach, float_rounds);
-    pack.finish()
+    let mut row = CompletionRow { pack: Pack::new(frame), skip_first: completion == Completion::Left };
+    pair_row(&mut row, bye, higher, lower, reach, float_rounds);
+    row.pack.finish()
 }
 
 /// C10–C13 for one pair: is each colour criterion satisfied?
