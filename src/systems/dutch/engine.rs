@@ -327,12 +327,6 @@ impl Progress {
     }
 }
 
-/// Fixes the pair `a`–`b` in a matcher: their edge gets `pair_weight`, every other edge of theirs none,
-/// and later solves leave both out ([`Matcher::fix_pair`]).
-pub fn finalize_pair<W: Weight>(matcher: &mut Matcher<W>, a: usize, b: usize, pair_weight: &W) {
-    matcher.fix_pair(a, b, pair_weight.clone());
-}
-
 /// The bracket list of the 2025 procedure over the one matcher of the whole round.
 struct GlobalScope<'a, W: Weight> {
     matcher: &'a mut Matcher<W>,
@@ -380,7 +374,7 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
-        finalize_pair(self.matcher, self.list[a], self.list[b], self.max_weight);
+        self.matcher.fix_pair(self.list[a], self.list[b], self.max_weight.clone());
     }
 
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
