@@ -231,6 +231,24 @@ impl Lcg {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (self.0 >> 33) % bound
     }
+
+    /// A random graph on `n` vertices as a symmetric weight matrix: each pair is an edge unless
+    /// a draw below `one_in` gives zero, and an edge weighs `lowest` plus a draw below `spread`.
+    // The matrix is filled on both sides at once.
+    #[allow(clippy::needless_range_loop)]
+    fn graph(&mut self, n: usize, one_in: u64, lowest: u128, spread: u64) -> Vec<Vec<u128>> {
+        let mut weights = vec![vec![0u128; n]; n];
+        for u in 0..n {
+            for v in 0..u {
+                if self.below(one_in) > 0 {
+                    let weight = lowest + u128::from(self.below(spread));
+                    weights[u][v] = weight;
+                    weights[v][u] = weight;
+                }
+            }
+        }
+        weights
+    }
 }
 
 #[test]
@@ -245,16 +263,7 @@ fn changes_that_keep_the_duals_give_the_optimum() {
         // Both layouts of the weight table: a scan reads a row of each differently.
         let square = round % 2 == 0;
         let n = 4 + random.below(7) as usize;
-        let mut weights = vec![vec![0u128; n]; n];
-        for u in 0..n {
-            for v in 0..u {
-                if random.below(4) > 0 {
-                    let weight = 1 + u128::from(random.below(40));
-                    weights[u][v] = weight;
-                    weights[v][u] = weight;
-                }
-            }
-        }
+        let mut weights = random.graph(n, 4, 1, 40);
         let mut matcher = matcher_with_layout(&weights, square);
         matcher.solve();
         for _ in 0..4 {
@@ -316,16 +325,7 @@ fn lowering_edges_inside_blossoms_keeps_the_optimum() {
     for round in 0..300 {
         let square = round % 2 == 0;
         let n = 5 + random.below(8) as usize;
-        let mut weights = vec![vec![0u128; n]; n];
-        for u in 0..n {
-            for v in 0..u {
-                if random.below(6) > 0 {
-                    let weight = 20 + u128::from(random.below(3));
-                    weights[u][v] = weight;
-                    weights[v][u] = weight;
-                }
-            }
-        }
+        let mut weights = random.graph(n, 6, 20, 3);
         let mut matcher = matcher_with_layout(&weights, square);
         matcher.solve();
         for _ in 0..3 {
