@@ -1,67 +1,145 @@
 //! Batch audits: the files `check` and `validate` take from folders, and the checking of many
 //! files on several threads with their results handed over in order.
 //!
-//! A folder is walked recursively with the same filter as `watch` ([`crate::watch::filter`]):
-//! hidden directories and temporary, swap, lock and backup names are never looked at; a file is
-//! taken when its name has a tournament extension and its content reads as a TRF or an FMJD
-//! crosstable ([`crate::formats::is_tournament_file`] on its first bytes). Everything else under a folder is skipped
-//! (and counted, so that the run can say so once). A file named alone on the command line is always
-//! taken, whatever its name and content, and gets a verdict (or an error) of its own; among several
-//! paths (a shell glob), a named file whose content reads as no tournament is skipped like a
-//! folder's, unless it is named `.trf`/`.trfx` (see [`is_plainly_not_a_tournament`]).
+//! A folder is walked recursively ([`crate::discover::walk`], the walk `watch` makes too): hidden
+//! folders and temporary, swap, lock and backup names are never looked at. Of the rest, a file is
+//! audited when its name has a tournament extension and either its name says it is a tournament
+//! (`.trf`, `.trfx`: one that does not read as a tournament is reported invalid, never passed over)
+//! or its content reads as a TRF or an FMJD crosstable ([`crate::formats::is_tournament_file`] on
+//! its first bytes). Every other file is skipped with its reason (counted, so that the run says
+//! so once). A candidate that cannot be opened is audited, and its read error makes it
+//! unreadable (exit 5); a folder or entry the walk could not look at is kept in
+//! [`Collected::unreadable`], an error of the run too.
+//!
+//! A file named alone on the command line is always audited, whatever its name and content, and
+//! gets a verdict (or an error) of its own; among several paths (a shell glob), a named file whose
+//! content reads as no tournament is skipped like a folder's, unless its name says it is a
+//! tournament (see [`is_plainly_not_a_tournament`]).
 
-use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::watch::filter;
+use crate::discover::{self, names};
+use crate::formats::{self, OpenFailure};
 
 /// The files of a batch audit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Collected {
-    /// The files to audit: the named ones in the order given, a folder's sorted by path.
+    /// The files to audit: the named ones in the order given, a folder's in walk order.
     pub files: Vec<PathBuf>,
-    /// Files under the folders that are not tournament files.
-    pub skipped: Vec<PathBuf>,
+    /// Files under the folders (or named in a glob) that are not audited, with why.
+    pub skipped: Vec<Skipped>,
     /// How many of the paths given were folders.
     pub folders: usize,
     /// The folders given that hold no tournament file: nothing was checked from them.
     pub empty_folders: Vec<PathBuf>,
+    /// Folders and entries the walk could not look at: errors of the run (exit 5).
+    pub unreadable: Vec<discover::Unreadable>,
 }
 
 impl Collected {
     /// True when the run is a batch: a folder, or more than one file. A batch ends with the
     /// summary table.
     pub fn is_batch(&self) -> bool {
-        self.folders > 0 || self.files.len() > 1
+        self.folders > 0 || self.files.len() + self.unreadable.len() > 1
+    }
+}
+
+/// One entry of a batch audit, in the order it is reported.
+#[derive(Debug)]
+pub enum Entry {
+    /// A file to read and audit.
+    File(PathBuf),
+    /// A path the folder walk could not look at: reported unreadable.
+    Unreadable(discover::Unreadable),
+}
+
+impl Entry {
+    /// The entry's path.
+    pub fn path(&self) -> &Path {
+        match self {
+            Entry::File(path) => path,
+            Entry::Unreadable(unreadable) => &unreadable.path,
+        }
+    }
+
+    /// What the entry's report names: the path, with a `/` after a folder's.
+    pub fn name(&self) -> PathBuf {
+        match self {
+            Entry::Unreadable(unreadable) if unreadable.folder => {
+                let mut name = unreadable.path.clone().into_os_string();
+                name.push("/");
+                name.into()
+            }
+            entry => entry.path().to_path_buf(),
+        }
+    }
+}
+
+impl Collected {
+    /// The entries to report, the paths that could not be looked at first (they are errors of the
+    /// run), then the files; both are left empty.
+    pub fn take_entries(&mut self) -> Vec<Entry> {
+        let unreadable = std::mem::take(&mut self.unreadable).into_iter().map(Entry::Unreadable);
+        unreadable.chain(std::mem::take(&mut self.files).into_iter().map(Entry::File)).collect()
+    }
+}
+
+/// A file left out of an audit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub reason: SkipReason,
+}
+
+/// Why a file is left out of an audit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    /// Its name or its content says it is no tournament file (a README, a PDF, notes).
+    NotTournament,
+    /// A named pipe, a socket or a device with a tournament's name: never read.
+    NotRegular(&'static str),
+    /// A symbolic link to a folder: not followed (a link back up would make a cycle).
+    FolderLink,
+}
+
+impl SkipReason {
+    /// Why, in the words of the note and the JSON `reason`.
+    pub fn text(self) -> String {
+        match self {
+            SkipReason::NotTournament => "not a tournament file (TRF or FMJD crosstable)".to_owned(),
+            SkipReason::NotRegular(kind) => format!("{kind}, not a regular file"),
+            SkipReason::FolderLink => "a symbolic link to a folder, not followed".to_owned(),
+        }
     }
 }
 
 /// The files named by `paths`: each file as given, each folder walked.
 pub fn collect(paths: &[PathBuf]) -> Collected {
     let mut collected = Collected::default();
+    let skip = |path: PathBuf, reason| Skipped { path, reason };
     for path in paths {
         if path.is_dir() {
             collected.folders += 1;
-            let mut found = Vec::new();
-            walk(path, &mut found);
+            let walked = discover::walk(path);
             let before = collected.files.len();
-            for file in found {
-                let named = filter::has_tournament_extension(&file);
-                if named && looks_like_tournament(&file) {
-                    collected.files.push(file);
-                } else {
-                    collected.skipped.push(file);
+            for file in walked.files {
+                match judge(&file) {
+                    None => collected.files.push(file),
+                    Some(reason) => collected.skipped.push(skip(file, reason)),
                 }
             }
-            if collected.files.len() == before {
+            collected.skipped.extend(walked.folder_links.into_iter().map(|link| skip(link, SkipReason::FolderLink)));
+            if collected.files.len() == before && walked.unreadable.is_empty() {
                 collected.empty_folders.push(path.clone());
             }
+            collected.unreadable.extend(walked.unreadable);
         } else if paths.len() > 1 && is_plainly_not_a_tournament(path) {
             // A shell glob (`check corpus/*`) names the folder's notes and expected outputs too;
             // they are skipped as a folder's would be, not reported as invalid files.
-            collected.skipped.push(path.clone());
+            collected.skipped.push(skip(path.clone(), SkipReason::NotTournament));
         } else {
             collected.files.push(path.clone());
         }
@@ -69,58 +147,49 @@ pub fn collect(paths: &[PathBuf]) -> Collected {
     // A file reached twice (named and in a folder, or two overlapping folders) is audited once.
     let mut seen = std::collections::BTreeSet::new();
     collected.files.retain(|file| seen.insert(file.clone()));
-    collected.skipped.retain(|file| !seen.contains(file));
+    collected.skipped.retain(|skipped| !seen.contains(&skipped.path));
+    let mut seen_skipped = std::collections::BTreeSet::new();
+    collected.skipped.retain(|skipped| seen_skipped.insert(skipped.path.clone()));
+    let mut seen_unreadable = std::collections::BTreeSet::new();
+    collected.unreadable.retain(|unreadable| seen_unreadable.insert(unreadable.path.clone()));
     collected
+}
+
+/// Whether a file found in a folder is audited (`None`) or skipped, and why. Only candidates (a
+/// tournament extension) are opened; one that cannot be opened or read is audited, so that its
+/// error is reported, never passed over.
+fn judge(file: &Path) -> Option<SkipReason> {
+    if !names::has_tournament_extension(file) {
+        return Some(SkipReason::NotTournament);
+    }
+    let opened = match formats::open_regular(file) {
+        Ok((opened, _)) => opened,
+        Err(OpenFailure::NotRegular(kind)) => return Some(SkipReason::NotRegular(kind)),
+        Err(OpenFailure::Io(_)) => return None,
+    };
+    if names::names_a_tournament(file) {
+        return None;
+    }
+    let mut head = Vec::with_capacity(formats::SNIFF_BYTES);
+    match opened.take(formats::SNIFF_BYTES as u64).read_to_end(&mut head) {
+        Ok(_) if !formats::is_tournament_file(&head) => Some(SkipReason::NotTournament),
+        _ => None,
+    }
 }
 
 /// True for a named file of a batch that is not a tournament file: a readable regular file whose
 /// first bytes read as neither a TRF nor an FMJD crosstable (a README, a `.md` or `.csv` note, an
-/// `.output.expected` file), unless it is named `.trf`/`.trfx` — a TRF submission that does not read
-/// as one is a defective file, checked and reported invalid. A missing or unreadable file is
-/// checked too, and gets its error (exit 5). Whatever its name, a file that reads as a tournament is
-/// checked.
+/// `.output.expected` file), unless its name says it is a tournament (`.trf`, `.trfx`): a TRF
+/// submission that does not read as one is a defective file, checked and reported invalid. A
+/// missing or unreadable file, or one that is not a regular file, is checked too, and gets its
+/// error (exit 5). Whatever its name, a file that reads as a tournament is checked.
 fn is_plainly_not_a_tournament(path: &Path) -> bool {
-    let named_trf =
-        path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("trf") || ext.eq_ignore_ascii_case("trfx"));
-    !named_trf
-        && fs::File::open(path).is_ok()
-        && fs::metadata(path).is_ok_and(|m| m.is_file())
-        && !looks_like_tournament(path)
-}
-
-/// True when the path is a regular file whose first [`crate::formats::SNIFF_BYTES`] bytes (the
-/// only ones read) read as a TRF or an FMJD crosstable: a large file costs no more than a small one,
-/// and a device or a named pipe is not a tournament file.
-fn looks_like_tournament(path: &Path) -> bool {
-    use std::io::Read;
-    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+    if names::names_a_tournament(path) {
         return false;
     }
-    let mut head = Vec::with_capacity(crate::formats::SNIFF_BYTES);
-    let read = fs::File::open(path).and_then(|f| f.take(crate::formats::SNIFF_BYTES as u64).read_to_end(&mut head));
-    read.is_ok() && crate::formats::is_tournament_file(&head)
-}
-
-/// The files below a folder, sorted, skipping hidden directories and ignored names; symbolic links
-/// to files are followed, to directories not (no cycles).
-fn walk(directory: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(directory) else {
-        tracing::debug!(directory = %directory.display(), "cannot list it");
-        return;
-    };
-    let mut paths: Vec<(PathBuf, fs::FileType)> =
-        entries.flatten().filter_map(|entry| entry.file_type().ok().map(|kind| (entry.path(), kind))).collect();
-    paths.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in paths {
-        let Some(name) = path.file_name() else { continue };
-        if kind.is_dir() {
-            if !name.to_string_lossy().starts_with('.') {
-                walk(&path, found);
-            }
-        } else if !filter::is_ignored_name(name) && (kind.is_file() || (kind.is_symlink() && path.is_file())) {
-            found.push(path);
-        }
-    }
+    let Ok((opened, _)) = formats::open_regular(path) else { return false };
+    let mut head = Vec::with_capacity(formats::SNIFF_BYTES);
+    opened.take(formats::SNIFF_BYTES as u64).read_to_end(&mut head).is_ok() && !formats::is_tournament_file(&head)
 }
 
 /// Runs `work` on every item on up to `jobs` threads, the largest items (by `size`) first, and
@@ -172,6 +241,11 @@ pub fn map_in_order<T: Send + Sync, R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+
+    fn skipped(collected: &Collected) -> Vec<PathBuf> {
+        collected.skipped.iter().map(|s| s.path.clone()).collect()
+    }
 
     #[test]
     fn results_come_in_order_whatever_the_threads() {
@@ -197,8 +271,47 @@ mod tests {
         let named = dir.path().join("sub").join("d.TRF");
         let collected = collect(&[dir.path().to_path_buf(), named.clone()]);
         assert_eq!(collected.files, vec![dir.path().join("a.trf"), named]);
-        assert_eq!(collected.skipped, vec![dir.path().join("README.txt"), dir.path().join("notes.md")]);
+        assert_eq!(skipped(&collected), vec![dir.path().join("README.txt"), dir.path().join("notes.md")]);
         assert!(collected.is_batch());
+    }
+
+    /// A file whose name says it is a tournament is audited whatever it holds: an empty or a
+    /// binary `.trf` is a defective submission, reported invalid, not a file passed over.
+    #[test]
+    fn a_folder_audits_every_file_named_as_a_tournament() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name);
+        fs::write(path("empty.trf"), "").unwrap();
+        fs::write(path("garbage.trfx"), [0x9c, 0, 0x17, 0xff, 0]).unwrap();
+        fs::write(path("empty.txt"), "").unwrap();
+        let collected = collect(&[dir.path().to_path_buf()]);
+        assert_eq!(collected.files, [path("empty.trf"), path("garbage.trfx")]);
+        assert_eq!(collected.skipped, [Skipped { path: path("empty.txt"), reason: SkipReason::NotTournament }]);
+        assert!(collected.empty_folders.is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_skipped_with_its_kind_and_a_link_to_a_folder_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name);
+        let made = std::process::Command::new("mkfifo").arg(path("pipe.trf")).status();
+        if !made.is_ok_and(|status| status.success()) {
+            assert!(std::env::var_os("CI").is_none(), "mkfifo failed");
+            eprintln!("SKIPPED: mkfifo is not available");
+            return;
+        }
+        fs::create_dir(path("sub")).unwrap();
+        std::os::unix::fs::symlink(path("sub"), path("up")).unwrap();
+        let collected = collect(&[dir.path().to_path_buf()]);
+        assert_eq!(
+            collected.skipped,
+            [
+                Skipped { path: path("pipe.trf"), reason: SkipReason::NotRegular("a named pipe") },
+                Skipped { path: path("up"), reason: SkipReason::FolderLink },
+            ]
+        );
+        assert_eq!(collected.empty_folders, [dir.path().to_path_buf()]);
     }
 
     #[test]
@@ -220,7 +333,7 @@ mod tests {
         let collected = collect(&glob);
         // A `.trf` that does not read as one, a missing file and a TRF by content are checked.
         assert_eq!(collected.files, vec![path("a.trf"), path("broken.trf"), path("missing.md"), path("t.dat")]);
-        assert_eq!(collected.skipped, vec![path("PROVENANCE.md"), path("README.txt"), path("a.output.expected")]);
+        assert_eq!(skipped(&collected), vec![path("PROVENANCE.md"), path("README.txt"), path("a.output.expected")]);
         // Named alone, a file is checked whatever it is, and gets its error.
         assert_eq!(collect(&[path("PROVENANCE.md")]).files, vec![path("PROVENANCE.md")]);
     }

@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod cli;
 pub mod diagnostics;
+pub mod discover;
 pub mod exit;
 pub mod formats;
 pub mod fuzzing;

@@ -40,3 +40,46 @@ pub fn check_generated(options: &GenerateOptions, path: &Path) -> Result<Option<
     prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}\n{}", report.rounds, text);
     Ok(Some(report))
 }
+
+/// The `trfcheck` binary run as an unprivileged user, for the tests of what permissions protect:
+/// as it is when the tests do not run as root, and through `setpriv` as `nobody` (65534) when
+/// they do. `None` (and a visible skip) where neither is possible; under CI that is a failure.
+pub fn unprivileged() -> Option<std::process::Command> {
+    let program = env!("CARGO_BIN_EXE_trfcheck");
+    let mut command = if rustix::process::geteuid().is_root() {
+        let works = std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", "true"])
+            .status()
+            .is_ok_and(|status| status.success());
+        if !works {
+            assert!(std::env::var_os("CI").is_none(), "running as root without a working setpriv");
+            eprintln!("SKIPPED: running as root, and setpriv cannot drop to an unprivileged user");
+            return None;
+        }
+        let mut command = std::process::Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", program]);
+        command
+    } else {
+        std::process::Command::new(program)
+    };
+    command.env_remove("RUST_LOG").args(["--color", "never"]);
+    Some(command)
+}
+
+/// The user id `unprivileged` runs as.
+pub fn unprivileged_uid() -> u32 {
+    let user = rustix::process::geteuid();
+    if user.is_root() { 65534 } else { user.as_raw() }
+}
+
+/// Gives a path to the unprivileged user, and makes a folder one it may enter and write.
+#[cfg(unix)]
+pub fn give_away(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if rustix::process::geteuid().is_root() {
+        std::os::unix::fs::chown(path, Some(65534), Some(65534)).unwrap();
+    }
+    if path.is_dir() {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}

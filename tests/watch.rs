@@ -31,7 +31,12 @@ struct Daemon {
 
 impl Daemon {
     fn start(args: &[&str], dir: &Path) -> Daemon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        Daemon::start_with(Command::new(env!("CARGO_BIN_EXE_trfcheck")), args, dir)
+    }
+
+    /// `command` is the binary, or a command that runs it (as another user).
+    fn start_with(mut command: Command, args: &[&str], dir: &Path) -> Daemon {
+        let mut child = command
             .arg("watch")
             .args(args)
             .arg(dir)
@@ -990,4 +995,56 @@ fn a_team_tournament_is_checked_when_saved() {
     let line = daemon.next_json(CHANGE, "the file saved with four rounds");
     assert_eq!(status_of(&line), "match", "{line}");
     assert_eq!(line["summary"]["rounds_checked"], 4, "{line}");
+}
+
+/// A `.trf` that stays empty is a tournament file that does not read: reported invalid once the
+/// quiet period is over, not passed over as "not a tournament file".
+#[test]
+fn a_new_trf_that_stays_empty_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("t.trf"), VALID).unwrap();
+    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    assert_valid_report(&daemon.next_json(CHANGE, "the first pass"), "/t.trf");
+    fs::write(dir.path().join("new.trf"), "").unwrap();
+    let line = daemon.next_json(CHANGE, "the empty .trf");
+    assert_invalid_report(&line, "/new.trf");
+    assert_eq!(line["diagnostics"][0]["message"], "the file is empty", "{line}");
+    // Not a tournament name: judged by content, and an empty one is not a tournament.
+    fs::write(dir.path().join("notes.txt"), "").unwrap();
+    daemon.expect_silence(Duration::from_millis(700), "an empty .txt");
+    assert!(daemon.is_running());
+}
+
+/// As an unprivileged user: a tournament file the daemon cannot read gets its line (status
+/// `unreadable`), and a folder it cannot read is said on stderr; the rest is watched.
+#[cfg(unix)]
+#[test]
+fn what_watch_cannot_read_is_said() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(mut command) = crate::support::unprivileged() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    crate::support::give_away(dir.path());
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o777)).unwrap();
+    fs::write(dir.path().join("t.trf"), VALID).unwrap();
+    fs::write(dir.path().join("closed.trf"), VALID).unwrap();
+    fs::set_permissions(dir.path().join("closed.trf"), fs::Permissions::from_mode(0o000)).unwrap();
+    fs::create_dir(dir.path().join("locked")).unwrap();
+    fs::write(dir.path().join("locked").join("u.trf"), VALID).unwrap();
+    fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
+    command.env_remove("RUST_LOG");
+    let mut daemon = Daemon::start_with(command, &["--format", "json"], dir.path());
+    let mut lines = [daemon.next_json(CHANGE, "the first pass"), daemon.next_json(CHANGE, "the first pass")];
+    lines.sort_by_key(|line| file_of(line).to_owned());
+    assert!(file_of(&lines[0]).ends_with("/closed.trf"), "{}", lines[0]);
+    assert_eq!(status_of(&lines[0]), "unreadable", "{}", lines[0]);
+    assert!(lines[0]["error"].as_str().is_some_and(|e| e.contains("Permission denied")), "{}", lines[0]);
+    assert_valid_report(&lines[1], "/t.trf");
+    daemon.wait_for_stderr("locked (a folder): Permission denied", CHANGE);
+    // A new file the daemon cannot read is said too.
+    fs::write(dir.path().join("later.trf"), VALID).unwrap();
+    fs::set_permissions(dir.path().join("later.trf"), fs::Permissions::from_mode(0o000)).unwrap();
+    let line = daemon.next_json(CHANGE, "a new file it cannot read");
+    assert!(file_of(&line).ends_with("/later.trf") && status_of(&line) == "unreadable", "{line}");
+    assert!(daemon.is_running());
+    fs::set_permissions(dir.path().join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
 }

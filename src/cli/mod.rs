@@ -11,6 +11,7 @@ use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
+use crate::audit::Entry;
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::{self, ReadOptions};
@@ -373,13 +374,55 @@ pub fn main() -> ExitCode {
     };
     init_logging(cli.verbose);
     let style = Style { colour: colour(cli.color) };
+    // A verdict that cannot be written is no verdict: the run is not even begun (exit 5).
+    if cli.command.writes_to_stdout() && stdout_is_closed() {
+        eprintln!("trfcheck: standard output is closed; the results could not be written");
+        return Status::Io.into();
+    }
     match run(cli.command, style) {
         Ok(status) => status.into(),
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("trfcheck: {error}");
+        // The reader went away (`| head`): what it did not read was not written, so the run
+        // cannot stand for its verdict; said, and exit 5, never a pass.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
+            eprintln!("trfcheck: standard output was closed before all the results were written");
             Status::Io.into()
         }
+        Err(error) => {
+            eprintln!("trfcheck: cannot write the results: {error}");
+            Status::Io.into()
+        }
+    }
+}
+
+impl Command {
+    /// True when the command's results go to standard output.
+    fn writes_to_stdout(&self) -> bool {
+        match self {
+            Command::Generate { output, .. } | Command::Convert { output, .. } => output.is_none(),
+            _ => true,
+        }
+    }
+}
+
+/// True when standard output was closed when trfcheck started (`>&-`). Rust's runtime opens
+/// `/dev/null` read-write in place of a closed standard descriptor before `main`, so every write
+/// would vanish without an error: a descriptor 1 that is `/dev/null` opened read-write is taken
+/// for a closed one. `> /dev/null`, which a shell opens write-only, is an output like any other.
+fn stdout_is_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{FileType, OFlags};
+        let stdout = rustix::stdio::stdout();
+        let Ok(stat) = rustix::fs::fstat(stdout) else { return true };
+        let Ok(null) = rustix::fs::stat("/dev/null") else { return false };
+        let is_null =
+            FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice && stat.st_rdev == null.st_rdev;
+        let read_write = rustix::fs::fcntl_getfl(stdout).is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR);
+        is_null && read_write
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 
@@ -507,6 +550,30 @@ enum ReportKind {
     Html,
 }
 
+/// The entries of a batch, and what was left out.
+struct Gathered {
+    entries: Vec<crate::audit::Entry>,
+    /// Files skipped (each said once on stderr, or as a JSON object).
+    skipped: usize,
+    /// True when a folder given holds no tournament file: it checked nothing (exit 4 at least).
+    empty_folder: bool,
+    /// A folder, or more than one entry: the run ends with the summary table.
+    batch: bool,
+}
+
+impl Gathered {
+    /// The files the run reads.
+    fn inputs(&self) -> Vec<&Path> {
+        self.entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::File(path) => Some(path.as_path()),
+                Entry::Unreadable(_) => None,
+            })
+            .collect()
+    }
+}
+
 /// Finds the files of a batch, says once on stderr what was skipped, and refuses a run without
 /// any file: a run that checked nothing is never a pass (exit 4).
 fn collect_files(
@@ -514,19 +581,23 @@ fn collect_files(
     format: OutputFormat,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<Result<crate::audit::Collected, Status>> {
+) -> io::Result<Result<Gathered, Status>> {
     // `-` is standard input: a file, first, once (it can be read only once), never skipped.
     let (stdin, named): (Vec<PathBuf>, Vec<PathBuf>) = paths.iter().cloned().partition(|p| verify::is_stdin(p));
     let mut collected = crate::audit::collect(&named);
     if let Some(dash) = stdin.into_iter().next() {
         collected.files.insert(0, dash);
     }
+    let batch = collected.is_batch();
+    let (skipped, empty_folder) = (collected.skipped.len(), !collected.empty_folders.is_empty());
+    let entries = collected.take_entries();
+    let gathered = Gathered { entries, skipped, empty_folder, batch };
     // With --format json, standard output says what was left out, one object per path, and
     // standard error carries logs only (issue #15 item 2).
     if format == OutputFormat::Json {
-        for path in &collected.skipped {
-            let value = serde_json::json!({"schema": report::SCHEMA, "file": path.display().to_string(),
-                "status": "skipped", "reason": "not a tournament file (TRF or FMJD crosstable)"});
+        for skipped in &collected.skipped {
+            let value = serde_json::json!({"schema": report::SCHEMA, "file": skipped.path.display().to_string(),
+                "status": "skipped", "reason": skipped.reason.text()});
             report::write_json_line(out, &value)?;
         }
         // A folder without a tournament file says so; a file named is skipped or checked, so it
@@ -536,29 +607,10 @@ fn collect_files(
                 "status": "nothing-to-check", "error": "no tournament file under it"});
             report::write_json_line(out, &value)?;
         }
-        return Ok(if collected.files.is_empty() { Err(Status::NothingToCheck) } else { Ok(collected) });
+        return Ok(if gathered.entries.is_empty() { Err(Status::NothingToCheck) } else { Ok(gathered) });
     }
-    if !collected.skipped.is_empty() {
-        let names: Vec<String> = collected
-            .skipped
-            .iter()
-            .take(5)
-            .map(|p| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()))
-            .collect();
-        let more = collected.skipped.len().saturating_sub(names.len());
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-        writeln!(
-            err,
-            "trfcheck: note: skipped {}: {}{more}",
-            if collected.skipped.len() == 1 {
-                "1 file that is not a tournament file (TRF or FMJD crosstable)".to_owned()
-            } else {
-                format!("{} files that are not tournament files (TRF or FMJD crosstable)", collected.skipped.len())
-            },
-            names.join(", ")
-        )?;
-    }
-    if collected.files.is_empty() {
+    write_skipped_note(&collected.skipped, err)?;
+    if gathered.entries.is_empty() {
         let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         writeln!(err, "trfcheck: nothing to check: no tournament file under {}", given.join(", "))?;
         return Ok(Err(Status::NothingToCheck));
@@ -567,7 +619,41 @@ fn collect_files(
     for folder in &collected.empty_folders {
         writeln!(err, "trfcheck: {}: nothing to check: no tournament file under it", folder.display())?;
     }
-    Ok(Ok(collected))
+    Ok(Ok(gathered))
+}
+
+/// One note on stderr for each reason files were skipped, naming the first few of them.
+fn write_skipped_note(skipped: &[crate::audit::Skipped], err: &mut dyn Write) -> io::Result<()> {
+    let mut reasons: Vec<crate::audit::SkipReason> = Vec::new();
+    for file in skipped {
+        if !reasons.contains(&file.reason) {
+            reasons.push(file.reason);
+        }
+    }
+    for reason in reasons {
+        let files: Vec<&Path> = skipped.iter().filter(|s| s.reason == reason).map(|s| s.path.as_path()).collect();
+        let names: Vec<String> = files
+            .iter()
+            .take(5)
+            .map(|p| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()))
+            .collect();
+        let more = files.len().saturating_sub(names.len());
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let what = match (reason, files.len()) {
+            (crate::audit::SkipReason::NotTournament, 1) => {
+                "1 file that is not a tournament file (TRF or FMJD crosstable)".to_owned()
+            }
+            (crate::audit::SkipReason::NotTournament, n) => {
+                format!("{n} files that are not tournament files (TRF or FMJD crosstable)")
+            }
+            (crate::audit::SkipReason::NotRegular(kind), 1) => format!("1 path that is {kind}, not a regular file"),
+            (crate::audit::SkipReason::NotRegular(kind), n) => format!("{n} paths that are not regular files ({kind})"),
+            (crate::audit::SkipReason::FolderLink, 1) => "1 symbolic link to a folder (not followed)".to_owned(),
+            (crate::audit::SkipReason::FolderLink, n) => format!("{n} symbolic links to folders (not followed)"),
+        };
+        writeln!(err, "trfcheck: note: skipped {what}: {}{more}", names.join(", "))?;
+    }
+    Ok(())
 }
 
 /// A bar over the files of a batch, on stderr; hidden when stderr is not a terminal.
@@ -606,6 +692,26 @@ fn write_report(path: &Path, kind: ReportKind, audited: &Audited<'_>, err: &mut 
     Ok(Status::Ok)
 }
 
+/// The size of an entry's file, for starting the largest first (0 when it cannot be read).
+fn entry_size(entry: &Entry) -> u64 {
+    match entry {
+        Entry::File(path) => std::fs::metadata(path).map_or(0, |m| m.len()),
+        Entry::Unreadable(_) => 0,
+    }
+}
+
+/// Refuses, before the work, an output that could not be written or that is one of the inputs
+/// (exit 5), so that a run does not end in a refusal after minutes of work.
+fn refuse_unwritable(output: Option<&Path>, inputs: &[&Path], err: &mut dyn Write) -> io::Result<Result<(), Status>> {
+    match output.map(|target| output::check_writable(target, inputs)) {
+        Some(Err(error)) => {
+            writeln!(err, "trfcheck: {error}")?;
+            Ok(Err(Status::Io))
+        }
+        _ => Ok(Ok(())),
+    }
+}
+
 /// What checking one file printed, kept until its turn comes (files are checked in parallel and
 /// printed in order).
 struct CheckedFile {
@@ -615,14 +721,20 @@ struct CheckedFile {
 }
 
 fn check_file(
-    path: &Path,
+    entry: &Entry,
     options: &CheckOptions,
     format: OutputFormat,
     style: Style,
     observe: &(dyn Fn(verify::Progress) + Sync),
 ) -> io::Result<CheckedFile> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let (inspected, mut report) = verify::check_path_observed(path, options, observe);
+    let (inspected, mut report) = match entry {
+        Entry::File(path) => verify::check_path_observed(path, options, observe),
+        Entry::Unreadable(unreadable) => {
+            let never = std::sync::atomic::AtomicBool::new(false);
+            verify::check_read(&entry.name(), Err(unreadable.read_error()), options, observe, &never)
+        }
+    };
     let unused =
         report.system.as_deref().and_then(SystemId::from_id).and_then(|s| unused_draughts_flags(s, &options.draughts));
     if format == OutputFormat::Json {
@@ -673,17 +785,20 @@ fn check(
         Ok(kind) => kind,
         Err(status) => return Ok(status),
     };
-    let collected = match collect_files(paths, format, out, err)? {
-        Ok(collected) => collected,
+    let gathered = match collect_files(paths, format, out, err)? {
+        Ok(gathered) => gathered,
         Err(status) => return Ok(status),
     };
-    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
-    let mut reports = Vec::with_capacity(collected.files.len());
-    if !collected.is_batch() {
+    if let Err(status) = refuse_unwritable(report_path, &gathered.inputs(), err)? {
+        return Ok(status);
+    }
+    let mut status = if gathered.empty_folder { Status::NothingToCheck } else { Status::Ok };
+    let mut reports = Vec::with_capacity(gathered.entries.len());
+    if !gathered.batch {
         // One file: its rounds on `--jobs` threads, with a bar over the rounds.
-        let path = &collected.files[0];
-        let bar = progress_bar(path);
-        let checked = check_file(path, options, format, style, &|progress| {
+        let entry = &gathered.entries[0];
+        let bar = progress_bar(entry.path());
+        let checked = check_file(entry, options, format, style, &|progress| {
             if bar.length() != Some(progress.total as u64) {
                 bar.set_length(progress.total as u64);
                 // Drawn from the first round done on: before, the bar knew no length and its first
@@ -702,13 +817,13 @@ fn check(
         // printed in order, with a bar over the files.
         let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
         let per_file = CheckOptions { jobs: Some(1), ..*options };
-        let bar = files_bar(collected.files.len());
+        let bar = files_bar(gathered.entries.len());
         let mut failure: Option<io::Error> = None;
         crate::audit::map_in_order(
-            &collected.files,
+            &gathered.entries,
             jobs,
-            |path| std::fs::metadata(path).map_or(0, |m| m.len()),
-            |path| check_file(path, &per_file, format, style, &|_| {}),
+            entry_size,
+            |entry| check_file(entry, &per_file, format, style, &|_| {}),
             |_, checked| {
                 bar.inc(1);
                 let checked = match checked {
@@ -734,8 +849,8 @@ fn check(
         }
     }
     let rows: Vec<table::Row> = reports.iter().map(table::Row::of_check).collect();
-    let totals = table::Totals::of(&rows, collected.skipped.len());
-    if collected.is_batch() && format == OutputFormat::Text {
+    let totals = table::Totals::of(&rows, gathered.skipped);
+    if gathered.batch && format == OutputFormat::Text {
         table::write_text(out, &rows, &totals, Mode::Check)?;
     }
     if let (Some(path), Some(kind)) = (report_path, kind) {
@@ -817,21 +932,29 @@ fn validate(
         Ok(kind) => kind,
         Err(status) => return Ok(status),
     };
-    let collected = match collect_files(paths, format, out, err)? {
-        Ok(collected) => collected,
+    let gathered = match collect_files(paths, format, out, err)? {
+        Ok(gathered) => gathered,
         Err(status) => return Ok(status),
     };
+    if let Err(status) = refuse_unwritable(batch.report, &gathered.inputs(), err)? {
+        return Ok(status);
+    }
     let jobs = batch.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let bar = if collected.is_batch() { files_bar(collected.files.len()) } else { indicatif::ProgressBar::hidden() };
-    let mut status = if collected.empty_folders.is_empty() { Status::Ok } else { Status::NothingToCheck };
-    let mut reports = Vec::with_capacity(collected.files.len());
+    let bar = if gathered.batch { files_bar(gathered.entries.len()) } else { indicatif::ProgressBar::hidden() };
+    let mut status = if gathered.empty_folder { Status::NothingToCheck } else { Status::Ok };
+    let mut reports = Vec::with_capacity(gathered.entries.len());
     let mut failure: Option<io::Error> = None;
     crate::audit::map_in_order(
-        &collected.files,
+        &gathered.entries,
         jobs,
-        |path| std::fs::metadata(path).map_or(0, |m| m.len()),
-        |path| -> io::Result<(report::ValidationReport, Vec<u8>, Vec<u8>)> {
-            let (inspected, report) = verify::validate_path(path, options);
+        entry_size,
+        |entry| -> io::Result<(report::ValidationReport, Vec<u8>, Vec<u8>)> {
+            let (inspected, report) = match entry {
+                Entry::File(path) => verify::validate_path(path, options),
+                Entry::Unreadable(unreadable) => {
+                    verify::validate_read(&entry.name(), Err(unreadable.read_error()), options)
+                }
+            };
             let (mut out, mut err) = (Vec::new(), Vec::new());
             match format {
                 OutputFormat::Json => report::write_json_line(&mut out, &report)?,
@@ -876,8 +999,8 @@ fn validate(
         return Err(error);
     }
     let rows: Vec<table::Row> = reports.iter().map(table::Row::of_validation).collect();
-    let totals = table::Totals::of(&rows, collected.skipped.len());
-    if collected.is_batch() && format != OutputFormat::Json {
+    let totals = table::Totals::of(&rows, gathered.skipped);
+    if gathered.batch && format != OutputFormat::Json {
         table::write_text(out, &rows, &totals, Mode::Validate)?;
     }
     if let (Some(path), Some(kind)) = (batch.report, kind) {
@@ -1053,6 +1176,9 @@ fn convert(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
+    if let Err(status) = refuse_unwritable(output, &[path], err)? {
+        return Ok(status);
+    }
     let loaded = match verify::read_input(path, options) {
         Ok(loaded) => loaded,
         Err(error) => {
@@ -1107,6 +1233,9 @@ fn generate_tournament(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
+    if let Err(status) = refuse_unwritable(output, &[], err)? {
+        return Ok(status);
+    }
     let tournament = match generate::generate(options) {
         Ok(tournament) => tournament,
         Err(error) => {

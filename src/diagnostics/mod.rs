@@ -27,6 +27,8 @@ pub enum Code {
     Utf16,
     /// The file is not a format trfcheck reads.
     UnknownFormat,
+    /// The file is not text: it holds NUL bytes (and is not UTF-16).
+    BinaryFile,
     /// A line shorter than a record tag.
     ShortLine,
     /// Column 4 of a record is not blank.
@@ -88,6 +90,7 @@ impl Code {
             Code::Latin1 => "latin-1",
             Code::Utf16 => "utf-16",
             Code::UnknownFormat => "unknown-format",
+            Code::BinaryFile => "binary-file",
             Code::ShortLine => "short-line",
             Code::NoSeparator => "no-separator",
             Code::UnknownRecord => "unknown-record",

@@ -127,13 +127,108 @@ pub enum ReadError {
         path.display()
     )]
     TooLarge { path: PathBuf, limit: FileSize },
+    #[error(
+        "cannot read {}: it is {kind}, not a regular file; a tournament is read from a file, or from \
+         standard input with `-` (such as `… | trfcheck check -`)",
+        path.display()
+    )]
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// A path met while walking a folder that could not be looked at.
+    #[error(
+        "cannot read {}{}: {source}{}",
+        path.display(),
+        if *folder { " (a folder)" } else { "" },
+        if *folder { "; nothing under it is checked" } else { "" }
+    )]
+    Unlisted {
+        path: PathBuf,
+        folder: bool,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
-/// Reads a file from disk: at most `options.max_file_size` bytes of it, so that a device such as
-/// `/dev/zero`, whose size the file system does not know, is refused after the limit and not read
-/// until memory runs out.
+/// Why [`open_regular`] opened nothing.
+#[derive(Debug)]
+pub enum OpenFailure {
+    /// Something that is not a regular file is at the path: what it is ("a named pipe").
+    NotRegular(&'static str),
+    /// The path could not be looked at or opened (`NotFound` when nothing is there).
+    Io(std::io::Error),
+}
+
+impl OpenFailure {
+    /// The error of reading the file at `path` that this failure stops.
+    pub fn into_read_error(self, path: &Path) -> ReadError {
+        match self {
+            OpenFailure::NotRegular(kind) => ReadError::NotRegular { path: path.to_owned(), kind },
+            OpenFailure::Io(source) => ReadError::Io { path: path.to_owned(), source },
+        }
+    }
+}
+
+/// Opens a regular file (directly or through symbolic links) for reading, without ever blocking:
+/// a named pipe, a socket or a device is never read, since opening a named pipe for reading
+/// blocks until a writer comes and reading a device may never end. What counts is the file
+/// opened, judged by its handle: the path may have been replaced since it was looked at.
+pub fn open_regular(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), OpenFailure> {
+    // Looked at first: a socket cannot be opened at all, and is named here.
+    match std::fs::metadata(path) {
+        Err(error) => return Err(OpenFailure::Io(error)),
+        Ok(metadata) if !metadata.is_file() => return Err(OpenFailure::NotRegular(kind_of(&metadata))),
+        Ok(_) => {}
+    }
+    let file = open_without_blocking(path).map_err(OpenFailure::Io)?;
+    let metadata = file.metadata().map_err(OpenFailure::Io)?;
+    if !metadata.is_file() {
+        return Err(OpenFailure::NotRegular(kind_of(&metadata)));
+    }
+    Ok((file, metadata))
+}
+
+/// `O_NONBLOCK`: opening a named pipe for reading returns at once instead of waiting for a
+/// writer. It changes nothing for a regular file (POSIX leaves it unspecified there; Linux and
+/// the BSDs ignore it).
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// What a path that is not a regular file is, for the message that says it is not read.
+pub fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
+    let kind = metadata.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+    }
+    "not a regular file"
+}
+
+/// Reads a regular file from disk ([`open_regular`]: a named pipe or a device is refused, never
+/// waited on), at most `options.max_file_size` bytes of it.
 pub fn read_path(path: &Path, options: ReadOptions) -> Result<Loaded, ReadError> {
-    let file = std::fs::File::open(path).map_err(|source| ReadError::Io { path: path.to_owned(), source })?;
+    let (file, _) = open_regular(path).map_err(|failure| failure.into_read_error(path))?;
     let bytes = read_open_file(path, &file, Vec::new(), options)?;
     Ok(read_bytes(path, &bytes, options))
 }
@@ -169,6 +264,13 @@ pub fn read_open_file(
 
 /// Reads the bytes of a file; `path` is only used to name it.
 pub fn read_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Loaded {
+    if let Some(nuls) = source::nul_bytes(bytes) {
+        // Not text at all: said as such, rather than decoded as Latin-1 and shown as a line of
+        // mojibake under an encoding warning.
+        let mut diagnostics = Diagnostics::new();
+        diagnostics.push(binary_file(nuls));
+        return Loaded { path: path.to_owned(), source: SourceText::binary(), tournament: None, diagnostics };
+    }
     let (source, encoding_warning) = SourceText::decode(bytes);
     let mut diagnostics = Diagnostics::new();
     if let Some(warning) = encoding_warning {
@@ -199,10 +301,27 @@ pub fn read_bytes(path: &Path, bytes: &[u8], options: ReadOptions) -> Loaded {
     Loaded { path: path.to_owned(), source, tournament, diagnostics }
 }
 
+/// The error of a binary file, placed in its message (the file has no text to show a snippet of).
+fn binary_file(nuls: source::NulBytes) -> Diagnostic {
+    let more = match nuls.count {
+        1 => String::new(),
+        count => format!("; {count} NUL bytes in all"),
+    };
+    Diagnostic::error(
+        Code::BinaryFile,
+        format!("binary file (NUL bytes at line {}, column {}{more}): not text", nuls.line, nuls.column),
+    )
+    .expected("a text file: a FIDE TRF file or an FMJD crosstable")
+}
+
 /// True when the bytes look like a file trfcheck reads (a TRF or an FMJD crosstable), judged by
 /// content as `read_bytes` judges it: by the first [`SNIFF_BYTES`] bytes.
 pub fn is_tournament_file(bytes: &[u8]) -> bool {
-    let (source, _) = SourceText::decode(&bytes[..bytes.len().min(SNIFF_BYTES)]);
+    let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    if source::nul_bytes(head).is_some() {
+        return false;
+    }
+    let (source, _) = SourceText::decode(head);
     detect(&source).is_ok()
 }
 

@@ -34,6 +34,36 @@ pub enum Encoding {
     Utf16Be,
     /// Some lines UTF-8, others not (read as Windows-1252), each line decoded on its own.
     Mixed,
+    /// Not text: NUL bytes outside UTF-16 ([`nul_bytes`]); nothing of it is decoded.
+    Binary,
+}
+
+/// Where the NUL bytes of a file that is not text are: the first one's line and column (a
+/// column counts bytes), and how many there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NulBytes {
+    pub line: usize,
+    pub column: usize,
+    pub count: usize,
+}
+
+/// The NUL bytes of `bytes` when they make it a binary file: no text encoding trfcheck reads puts
+/// a NUL in a line, except UTF-16, which is full of them and is told apart first. `None` for text.
+pub fn nul_bytes(bytes: &[u8]) -> Option<NulBytes> {
+    let first = bytes.iter().position(|&b| b == 0)?;
+    if Utf16::detect(bytes).is_some() {
+        return None;
+    }
+    let before = &bytes[..first];
+    // Lines end at LF, CR LF or a lone CR, as `SourceText::new` splits them.
+    let breaks = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && before.get(i + 1) != Some(&b'\n')))
+        .count();
+    let line_start = before.iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |i| i + 1);
+    let count = bytes[first..].iter().filter(|&&b| b == 0).count();
+    Some(NulBytes { line: breaks + 1, column: first - line_start + 1, count })
 }
 
 /// Characters between two remembered byte offsets of a line that is not ASCII.
@@ -252,6 +282,11 @@ impl SourceText {
             }
             Err(_) => decode_line_by_line(bytes),
         }
+    }
+
+    /// The text of a binary file: empty, as nothing of it is decoded or shown.
+    pub fn binary() -> SourceText {
+        SourceText::new(String::new(), Encoding::Binary)
     }
 
     pub fn new(text: String, encoding: Encoding) -> SourceText {

@@ -199,7 +199,16 @@ pub fn inspect_read(read: Result<Loaded, ReadError>, options: ReadOptions) -> In
 
 /// `trfcheck validate` for one file.
 pub fn validate_path(path: &Path, options: ReadOptions) -> (Inspected, ValidationReport) {
-    let inspected = inspect(path, options);
+    validate_read(path, read_input(path, options), options)
+}
+
+/// `trfcheck validate` for a file read already (or the error reading it).
+pub fn validate_read(
+    path: &Path,
+    read: Result<Loaded, ReadError>,
+    options: ReadOptions,
+) -> (Inspected, ValidationReport) {
+    let inspected = inspect_read(read, options);
     let tournament = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref());
     let errors = inspected.diagnostics.error_count();
     let status = if inspected.read_error.is_some() {

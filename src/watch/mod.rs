@@ -9,10 +9,10 @@
 //! * A directory PATH is watched recursively. Every file below it that is a tournament file is
 //!   checked at start, and again after each change; a tournament file that appears later (created,
 //!   renamed or moved in, also inside a new subdirectory) is picked up. A file is a tournament
-//!   file when its name has a tournament extension ([`filter::TOURNAMENT_EXTENSIONS`],
+//!   file when its name has a tournament extension ([`names::TOURNAMENT_EXTENSIONS`],
 //!   case-insensitive) *and* its content reads as a TRF or an FMJD crosstable
 //!   ([`crate::formats::is_tournament_file`]), so a `README.txt` is left alone. Hidden
-//!   directories and temporary, swap, lock and backup files ([`filter::is_ignored_name`]) are
+//!   directories and temporary, swap, lock and backup files ([`names::is_ignored_name`]) are
 //!   never looked at. Only regular files are read: a named pipe, a socket or a device with a
 //!   tournament's name (or a link to one) is skipped, with one note on standard error
 //!   (`task.rs` opens without blocking and judges the handle).
@@ -78,7 +78,6 @@
 //! 5); later trouble (a file that cannot be read, a watched directory deleted) is reported and the
 //! daemon keeps running. The whole behaviour, with its limits: `docs/watch.md`.
 
-pub mod filter;
 mod output;
 mod task;
 
@@ -93,11 +92,12 @@ use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode, ModifyKind};
-use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::notify::{self, EventKind, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, DebouncedEvent, Debouncer, RecommendedCache, new_debouncer};
 use tracing::{debug, info, warn};
 
 use crate::diagnostics::render::render_short;
+use crate::discover::{Unreadable, names};
 use crate::exit::Status;
 use crate::report::{self, CheckReport, OutputFormat};
 use crate::verify::CheckOptions;
@@ -218,7 +218,7 @@ fn watch(
     for (path, mode) in directories_to_watch(&roots) {
         debug!(directory = %path.display(), ?mode, "watching");
         let identity = directory_identity(&path);
-        if let Err(error) = debouncer.watch(&path, mode) {
+        if let Err(error) = watch_directory(&mut debouncer, &path, mode) {
             eprintln!("trfcheck: cannot watch {}: {error}", path.display());
             return Ok(Status::Io);
         }
@@ -258,6 +258,7 @@ fn watch(
         max_threads: (2 * cores).max(4),
         next_id: 0,
         noted: HashSet::new(),
+        unlisted: BTreeSet::new(),
         memory: HashMap::new(),
         verdicts: HashMap::new(),
         ahead: HashMap::new(),
@@ -431,6 +432,33 @@ enum Flow {
 
 type FileWatcher = Debouncer<RecommendedWatcher, RecommendedCache>;
 
+/// Watches a directory, recursively when `mode` says so. A recursive watch stops at the first
+/// folder below that cannot be watched (one the user may not read); the rest of the tree is then
+/// watched child by child, passing over that folder, which the walk says it cannot read
+/// ([`Watcher::note_unlisted`]). A directory PATH that cannot be watched itself is an error.
+fn watch_directory(debouncer: &mut FileWatcher, directory: &Path, mode: RecursiveMode) -> notify::Result<()> {
+    let error = match debouncer.watch(directory, mode) {
+        Ok(()) => return Ok(()),
+        Err(error) => error,
+    };
+    let below = error.paths.first().filter(|failed| failed.as_path() != directory && failed.starts_with(directory));
+    let Some(failed) = below.cloned() else { return Err(error) };
+    if mode != RecursiveMode::Recursive || !matches!(error.kind, notify::ErrorKind::Io(_)) {
+        return Err(error);
+    }
+    debug!(directory = %failed.display(), %error, "cannot watch it; watching the rest");
+    // The watch stopped part way, in the order the directory lists its entries: every other
+    // child folder is watched (again, for those done already: a watch added twice is one).
+    let Ok(entries) = fs::read_dir(directory) else { return Err(error) };
+    for entry in entries.flatten() {
+        let child = entry.path();
+        if child != failed && entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            watch_directory(debouncer, &child, mode)?;
+        }
+    }
+    Ok(())
+}
+
 struct Watcher<'a> {
     roots: Vec<Root>,
     options: &'a WatchOptions,
@@ -460,6 +488,8 @@ struct Watcher<'a> {
     next_id: u64,
     /// Paths skipped as not regular files, which have been said so once.
     noted: HashSet<PathBuf>,
+    /// The folders and entries below the watched directories that could not be looked at, said once.
+    unlisted: BTreeSet<PathBuf>,
     /// The verdicts of each file's last check that got to its rounds, with the keys of their
     /// inputs: the next check keeps those whose inputs are unchanged.
     memory: HashMap<PathBuf, Arc<RoundMemory>>,
@@ -477,18 +507,25 @@ impl Watcher<'_> {
     /// Queues every file there is, in name order; returns how many are tournament files (the file
     /// PATHs that exist, and the files below the directory PATHs that read as tournaments).
     fn initial_pass(&mut self) -> usize {
-        let mut files = Vec::new();
+        let (mut files, mut unlisted, mut walked) = (Vec::new(), Vec::new(), Vec::new());
         for root in &self.roots {
             match root.kind {
                 RootKind::File if fs::symlink_metadata(&root.absolute).is_ok() => files.push(root.absolute.clone()),
                 RootKind::File => {}
-                RootKind::Directory => walk(&root.absolute, &mut files),
+                RootKind::Directory => {
+                    walk(&root.absolute, &mut files, &mut unlisted);
+                    walked.push(root.absolute.clone());
+                }
             }
         }
+        self.note_unlisted(&walked, unlisted);
         debug!(files = files.len(), "first pass");
         let mut found = 0;
         for file in files {
-            if self.must_check(&file) || (filter::has_tournament_extension(&file) && task::is_tournament_file(&file)) {
+            if self.must_check(&file)
+                || names::names_a_tournament(&file)
+                || (names::has_tournament_extension(&file) && task::is_tournament_file(&file))
+            {
                 found += 1;
             }
             self.consider(&file);
@@ -597,18 +634,24 @@ impl Watcher<'_> {
     fn rescan(&mut self, under: Option<&Path>, deadline: Instant) {
         let below = |path: &Path| under.is_none_or(|under| path.starts_with(under));
         let mut files: Vec<PathBuf> = self.known.iter().filter(|file| below(file)).cloned().collect();
+        let mut walked = Vec::new();
         for root in &self.roots {
             match root.kind {
                 RootKind::File if below(&root.absolute) => files.push(root.absolute.clone()),
                 RootKind::File => {}
                 RootKind::Directory => match under {
-                    Some(under) if root.absolute.starts_with(under) => walk(&root.absolute, &mut files),
-                    Some(under) if under.starts_with(&root.absolute) => walk(under, &mut files),
+                    Some(under) if root.absolute.starts_with(under) => walked.push(root.absolute.clone()),
+                    Some(under) if under.starts_with(&root.absolute) => walked.push(under.to_path_buf()),
                     Some(_) => {}
-                    None => walk(&root.absolute, &mut files),
+                    None => walked.push(root.absolute.clone()),
                 },
             }
         }
+        let mut unlisted = Vec::new();
+        for directory in &walked {
+            walk(directory, &mut files, &mut unlisted);
+        }
+        self.note_unlisted(&walked, unlisted);
         for file in files {
             let entry = self.pending.entry(file).or_insert(deadline);
             *entry = (*entry).max(deadline);
@@ -670,7 +713,7 @@ impl Watcher<'_> {
         let directory = &self.directories[index];
         let path = directory.path.clone();
         let identity = directory_identity(&path);
-        if let Err(error) = self.debouncer.watch(&path, directory.mode) {
+        if let Err(error) = watch_directory(&mut self.debouncer, &path, directory.mode) {
             debug!(directory = %path.display(), %error, "cannot watch it again yet");
             return;
         }
@@ -699,9 +742,10 @@ impl Watcher<'_> {
         match fs::metadata(path) {
             Ok(metadata) if metadata.is_dir() => {
                 // A directory created or moved in: its files have no events of their own.
-                let mut files = Vec::new();
+                let (mut files, mut unlisted) = (Vec::new(), Vec::new());
                 if self.root_of(path).is_some_and(|root| root.kind == RootKind::Directory) {
-                    walk(path, &mut files);
+                    walk(path, &mut files, &mut unlisted);
+                    self.note_unlisted(&[path.to_path_buf()], unlisted);
                 }
                 let now = Instant::now();
                 for file in files {
@@ -723,10 +767,29 @@ impl Watcher<'_> {
         }
     }
 
+    /// Says on standard error, once, each folder or entry below the directories just walked that
+    /// could not be looked at: the files there are not watched, and that must not go unsaid. One
+    /// that can be looked at again is forgotten, to be said again if it is lost again.
+    fn note_unlisted(&mut self, walked: &[PathBuf], unlisted: Vec<Unreadable>) {
+        let now: BTreeSet<PathBuf> = unlisted.iter().map(|u| u.path.clone()).collect();
+        self.unlisted.retain(|path| now.contains(path) || !walked.iter().any(|directory| path.starts_with(directory)));
+        for unreadable in unlisted {
+            if self.unlisted.insert(unreadable.path.clone()) {
+                let name = self.display(&unreadable.path);
+                let (what, consequence) = if unreadable.folder {
+                    (" (a folder)", "; watch cannot see the files in it")
+                } else {
+                    ("", "; watch cannot check it")
+                };
+                eprintln!("trfcheck: warning: cannot read {name}{what}: {}{consequence}", unreadable.error);
+            }
+        }
+    }
+
     /// Queues a check of a file that exists: a file PATH or a known file whatever it holds, and
     /// a file with a tournament extension to be judged by its content.
     fn consider(&mut self, path: &Path) {
-        if !self.must_check(path) && !filter::has_tournament_extension(path) {
+        if !self.must_check(path) && !names::has_tournament_extension(path) {
             debug!(path = %path.display(), "not a tournament file name");
             return;
         }
@@ -750,7 +813,7 @@ impl Watcher<'_> {
             let cancel = Arc::new(AtomicBool::new(false));
             let task = CheckTask {
                 path: path.clone(),
-                whatever_content: self.must_check(&path),
+                whatever_content: self.must_check(&path) || names::names_a_tournament(&path),
                 last: self.checked.get(&path).cloned(),
                 options: self.options.check,
                 cancel: Arc::clone(&cancel),
@@ -835,10 +898,6 @@ impl Watcher<'_> {
             }
             Outcome::NotTournament => {
                 debug!(path = %path.display(), "not a tournament file");
-                Ok(())
-            }
-            Outcome::Unreadable(error) => {
-                debug!(path = %path.display(), %error, "cannot read it");
                 Ok(())
             }
             Outcome::Unchanged => {
@@ -949,7 +1008,7 @@ impl Watcher<'_> {
 
     /// Temporary files and hidden paths below a directory PATH; never a file PATH.
     fn is_ignored(&self, root: &Root, path: &Path) -> bool {
-        root.kind == RootKind::Directory && path.strip_prefix(&root.absolute).is_ok_and(filter::is_ignored_relative)
+        root.kind == RootKind::Directory && path.strip_prefix(&root.absolute).is_ok_and(names::is_ignored_relative)
     }
 
     fn display(&self, path: &Path) -> String {
@@ -981,34 +1040,13 @@ fn write_findings(report: &CheckReport, diagnostics: &crate::diagnostics::Diagno
     }
 }
 
-/// Collects what is below a directory and is not a directory, skipping hidden directories and
-/// ignored names, sorted: files, and also named pipes, sockets and devices, which the checks skip
-/// with a note when their names are tournament names. Symbolic links are listed unless they lead
-/// to a directory (no cycles).
-fn walk(directory: &Path, found: &mut Vec<PathBuf>) {
-    let entries = match fs::read_dir(directory) {
-        Ok(entries) => entries,
-        Err(error) => {
-            debug!(directory = %directory.display(), %error, "cannot list it");
-            return;
-        }
-    };
-    let mut paths: Vec<(PathBuf, fs::FileType)> =
-        entries.flatten().filter_map(|entry| entry.file_type().ok().map(|kind| (entry.path(), kind))).collect();
-    paths.sort_by(|a, b| a.0.cmp(&b.0));
-    for (path, kind) in paths {
-        let Some(name) = path.file_name() else { continue };
-        if kind.is_dir() {
-            if !name.to_string_lossy().starts_with('.') {
-                walk(&path, found);
-            }
-            continue;
-        }
-        let link_to_directory = kind.is_symlink() && path.is_dir();
-        if !link_to_directory && !filter::is_ignored_name(name) {
-            found.push(path);
-        }
-    }
+/// Collects what is below a directory and is not a directory ([`crate::discover::walk`]): files,
+/// and also named pipes, sockets and devices, which the checks skip with a note when their names
+/// are tournament names; and, in `unlisted`, the folders and entries the walk could not look at.
+fn walk(directory: &Path, found: &mut Vec<PathBuf>, unlisted: &mut Vec<Unreadable>) {
+    let walked = crate::discover::walk(directory);
+    found.extend(walked.files);
+    unlisted.extend(walked.unreadable);
 }
 
 #[cfg(test)]

@@ -71,9 +71,6 @@ pub enum Outcome {
     NotRegular(&'static str),
     /// A candidate whose first bytes are not a tournament file's.
     NotTournament,
-    /// A candidate that could not be opened or read (only files that must be checked are
-    /// reported unreadable).
-    Unreadable(String),
     /// The same save of the file as the last report.
     Unchanged,
     /// Stopped before the end: the file changed again, or the daemon stops.
@@ -101,7 +98,8 @@ pub enum Outcome {
 /// A check to run.
 pub struct CheckTask {
     pub path: PathBuf,
-    /// Checked whatever its name and content: a file PATH, or a file reported before.
+    /// Checked whatever its content: a file PATH, a file reported before, or one whose name says
+    /// it is a tournament (`.trf`).
     pub whatever_content: bool,
     /// The file's last reported save.
     pub last: Option<ContentKey>,
@@ -124,17 +122,18 @@ impl CheckTask {
             Ok(opened) => opened,
             Err(OpenFailure::Gone) => return Outcome::Gone,
             Err(OpenFailure::NotRegular(kind)) => return Outcome::NotRegular(kind),
-            Err(OpenFailure::Io(source)) if self.whatever_content => {
+            // A candidate that cannot be read is reported unreadable, whatever it may hold: a
+            // tournament file the daemon cannot read must not go unsaid.
+            Err(OpenFailure::Io(source)) => {
                 return self.check(Err(ReadError::Io { path: self.path.clone(), source }), None, None);
             }
-            Err(OpenFailure::Io(error)) => return Outcome::Unreadable(error.to_string()),
         };
         let mut head = Vec::new();
         if !self.whatever_content {
             // A candidate is judged by its first bytes, the only ones read of a file that is not a
             // tournament (a large log file costs no more than a small one).
-            if let Err(error) = (&file).take(SNIFF_BYTES as u64).read_to_end(&mut head) {
-                return Outcome::Unreadable(error.to_string());
+            if let Err(source) = (&file).take(SNIFF_BYTES as u64).read_to_end(&mut head) {
+                return self.check(Err(ReadError::Io { path: self.path.clone(), source }), None, Some(&metadata));
             }
             if !formats::is_tournament_file(&head) {
                 return Outcome::NotTournament;
@@ -239,71 +238,20 @@ pub fn is_tournament_file(path: &Path) -> bool {
     (&file).take(SNIFF_BYTES as u64).read_to_end(&mut head).is_ok() && formats::is_tournament_file(&head)
 }
 
+/// [`formats::open_regular`], with nothing at the path told apart.
+fn open_regular(path: &Path) -> Result<(File, Metadata), OpenFailure> {
+    formats::open_regular(path).map_err(|failure| match failure {
+        formats::OpenFailure::Io(error) if error.kind() == io::ErrorKind::NotFound => OpenFailure::Gone,
+        formats::OpenFailure::Io(error) => OpenFailure::Io(error),
+        formats::OpenFailure::NotRegular(kind) => OpenFailure::NotRegular(kind),
+    })
+}
+
 #[derive(Debug)]
 enum OpenFailure {
     Gone,
     NotRegular(&'static str),
     Io(io::Error),
-}
-
-/// Opens a regular file (directly or through symbolic links) for reading, without ever blocking.
-fn open_regular(path: &Path) -> Result<(File, Metadata), OpenFailure> {
-    // Looked at first: a socket cannot be opened at all, and is named here.
-    match fs::metadata(path) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Err(OpenFailure::Gone),
-        Err(error) => return Err(OpenFailure::Io(error)),
-        Ok(metadata) if !metadata.is_file() => return Err(OpenFailure::NotRegular(kind_of(&metadata))),
-        Ok(_) => {}
-    }
-    let file = open_without_blocking(path).map_err(|error| match error.kind() {
-        io::ErrorKind::NotFound => OpenFailure::Gone,
-        _ => OpenFailure::Io(error),
-    })?;
-    // The path may have been replaced since it was looked at: what counts is what was opened.
-    let metadata = file.metadata().map_err(OpenFailure::Io)?;
-    if !metadata.is_file() {
-        return Err(OpenFailure::NotRegular(kind_of(&metadata)));
-    }
-    Ok((file, metadata))
-}
-
-/// `O_NONBLOCK`: opening a named pipe for reading returns at once instead of waiting for a
-/// writer. It changes nothing for a regular file (POSIX leaves it unspecified there; Linux and
-/// the BSDs ignore it).
-#[cfg(unix)]
-fn open_without_blocking(path: &Path) -> io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
-}
-
-#[cfg(not(unix))]
-fn open_without_blocking(path: &Path) -> io::Result<File> {
-    File::open(path)
-}
-
-/// What a path that is not a regular file is, for the note that says it is skipped.
-fn kind_of(metadata: &Metadata) -> &'static str {
-    let kind = metadata.file_type();
-    if kind.is_dir() {
-        return "a directory";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a named pipe";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() {
-            return "a character device";
-        }
-        if kind.is_block_device() {
-            return "a block device";
-        }
-    }
-    "not a regular file"
 }
 
 #[cfg(test)]

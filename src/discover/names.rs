@@ -1,14 +1,19 @@
-//! Which names `watch` looks at inside a watched directory.
+//! Which names a folder audit and `watch` look at inside a folder.
 //!
-//! Two tests, both cheap and both on the name alone: temporary and swap files are never looked at,
-//! and only names with a tournament extension are candidates. Whether a candidate really is a
-//! tournament file is then judged by its content (`formats::is_tournament_file`).
+//! Three tests, all cheap and all on the name alone: temporary and swap files are never looked at;
+//! only names with a tournament extension are candidates; and of those, a TRF name says the file
+//! is a tournament. Whether any other candidate (`.txt`, `.csv`, …) really is a tournament file is
+//! judged by its content (`formats::is_tournament_file`).
 
 use std::ffi::OsStr;
 use std::path::{Component, Path};
 
 /// Extensions of files that may hold a tournament (compared case-insensitively).
 pub const TOURNAMENT_EXTENSIONS: &[&str] = &["trf", "trfx", "txt", "tab", "csv"];
+
+/// Extensions that say the file is a tournament: a FIDE TRF, JaVaFo's TRF(x). A file so named that
+/// does not read as a tournament is a defective tournament file, never a file to pass over.
+pub const TRF_EXTENSIONS: &[&str] = &["trf", "trfx"];
 
 /// Extensions of editors' and downloaders' temporary, swap and backup files.
 const TEMPORARY_EXTENSIONS: &[&str] = &["swp", "swx", "swo", "tmp", "temp", "bak", "part", "partial", "crdownload"];
@@ -33,6 +38,13 @@ pub fn has_tournament_extension(path: &Path) -> bool {
     let Some(name) = path.file_name() else { return false };
     let name = name.to_string_lossy();
     extension(&name).is_some_and(|ext| TOURNAMENT_EXTENSIONS.iter().any(|t| ext.eq_ignore_ascii_case(t)))
+}
+
+/// True when the name says the file is a tournament ([`TRF_EXTENSIONS`]), whatever it holds.
+pub fn names_a_tournament(path: &Path) -> bool {
+    let Some(name) = path.file_name() else { return false };
+    let name = name.to_string_lossy();
+    extension(&name).is_some_and(|ext| TRF_EXTENSIONS.iter().any(|t| ext.eq_ignore_ascii_case(t)))
 }
 
 /// True when a path below a watched directory (given relative to it) is out of bounds: a hidden
@@ -90,6 +102,17 @@ mod tests {
         }
         for name in ["t", "t.pdf", "t.trf.swp", "trf", "t.csv~", "t.pgn"] {
             assert!(!has_tournament_extension(Path::new(name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn only_trf_names_say_the_file_is_a_tournament() {
+        for name in ["t.trf", "T.TRF", "t.trfx", "dir.x/t.Trf"] {
+            assert!(names_a_tournament(Path::new(name)), "{name}");
+            assert!(has_tournament_extension(Path::new(name)), "{name}");
+        }
+        for name in ["t.txt", "t.csv", "t.tab", "trf", "t.trf.swp", "t.pdf"] {
+            assert!(!names_a_tournament(Path::new(name)), "{name}");
         }
     }
 
