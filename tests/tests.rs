@@ -24,4 +24,5 @@ mod output;
 mod report_diff;
 mod support;
 mod teams;
+mod trust;
 mod watch;

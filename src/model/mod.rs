@@ -334,6 +334,7 @@ pub struct Origin {
     pub team_lines: Vec<usize>,
     pub acceleration_lines: Vec<usize>,
     pub forbidden_lines: Vec<usize>,
+    pub national_rating_lines: Vec<usize>,
     pub requested_bye_lines: Vec<usize>,
     pub abnormal_lines: Vec<usize>,
     /// The record the team rosters were read from: `310` (TRF-2026) or `013` (TRF16).

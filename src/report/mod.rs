@@ -565,8 +565,44 @@ pub fn write_diagnostics(
     Ok(())
 }
 
-/// One JSON object per line.
+/// One JSON object per line, with U+2028 and U+2029 escaped: JSON allows them raw in strings, but
+/// readers that split lines by Unicode's line terminators (JavaScript before ES2019, Python's
+/// `str.splitlines`) would cut the object in two.
 pub fn write_json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)?;
+    let mut serializer = serde_json::Serializer::with_formatter(&mut *out, LineSafe);
+    value.serialize(&mut serializer).map_err(io::Error::other)?;
     writeln!(out)
+}
+
+/// serde_json's compact layout, with the Unicode line and paragraph separators escaped.
+struct LineSafe;
+
+impl serde_json::ser::Formatter for LineSafe {
+    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> io::Result<()> {
+        let mut rest = fragment;
+        while let Some(at) = rest.find(['\u{2028}', '\u{2029}']) {
+            writer.write_all(&rest.as_bytes()[..at])?;
+            let separator = rest[at..].chars().next().unwrap_or_default();
+            write!(writer, "\\u{:04x}", u32::from(separator))?;
+            rest = &rest[at + separator.len_utf8()..];
+        }
+        writer.write_all(rest.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_lines_escape_the_unicode_line_separators() {
+        let mut out = Vec::new();
+        let value = serde_json::json!({"event": "Open\u{2028}2026\u{2029}\"x\"", "n": 1});
+        write_json_line(&mut out, &value).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "{\"event\":\"Open\\u20282026\\u2029\\\"x\\\"\",\"n\":1}\n");
+        assert_eq!(text.lines().count(), 1);
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, value);
+    }
 }

@@ -240,9 +240,15 @@ pub fn short_names(rows: &[Row]) -> Vec<String> {
         common.truncate(shared);
     }
     let prefix: std::path::PathBuf = common.iter().collect();
+    // A folder's row (one that could not be read) keeps the `/` that says it is a folder.
+    let slash = |row: &Row| if row.file.ends_with('/') { "/" } else { "" };
     paths
         .iter()
-        .map(|p| p.strip_prefix(&prefix).map_or_else(|_| p.display().to_string(), |r| r.display().to_string()))
+        .zip(rows)
+        .map(|(p, row)| match p.strip_prefix(&prefix) {
+            Ok(relative) => format!("{}{}", relative.display(), slash(row)),
+            Err(_) => p.display().to_string(),
+        })
         .collect()
 }
 
@@ -363,14 +369,42 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
             row.status.code().to_string(),
             row.error.clone().unwrap_or_default(),
         ]);
-        writer.write_record(&record)?;
+        writer.write_record(record.iter().map(|cell| spreadsheet_safe(cell).into_owned()))?;
     }
     writer.flush()
+}
+
+/// A cell a spreadsheet will show as text: one that starts with `=`, `+`, `-` or `@` (a formula
+/// to Excel, LibreOffice and Google Sheets), or with a tab or a carriage return, gets a `'` in
+/// front (OWASP's advice on CSV injection). File and event names come from strangers' files.
+fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_as_formulas_are_text() {
+        for (cell, safe) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("+1+1", "'+1+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1", "'\t=1"),
+            ("\r=1", "'\r=1"),
+            ("Open 2026", "Open 2026"),
+            ("a=b", "a=b"),
+            ("", ""),
+        ] {
+            assert_eq!(spreadsheet_safe(cell), safe, "{cell:?}");
+        }
+    }
 
     /// Issue #15 item 2: the JSON `status` of a file is the table's word, so that a reader of
     /// either sees the same (and no `ok`, `system` or `io`).

@@ -263,12 +263,26 @@ impl Validator<'_> {
                 }
             }
         }
-        for r in &self.t.national_ratings {
-            unknown.push((r.player, "national rating", None));
-        }
         for (id, record, line) in unknown {
             if !self.index.contains_key(&id) {
                 self.unknown(id, record, line);
+            }
+        }
+        // A national rating record names its player in the 001 record's columns 5–8.
+        for (i, rating) in self.t.national_ratings.iter().enumerate() {
+            if !self.index.contains_key(&rating.player) && !self.damaged(rating.player) {
+                let mut d = Diagnostic::error(
+                    Code::UnknownPlayer,
+                    format!(
+                        "national rating record {} names player {}, who has no 001 record",
+                        rating.federation, rating.player
+                    ),
+                )
+                .expected("the pairing number of a player in the file");
+                if let Some(&line) = origin.national_rating_lines.get(i) {
+                    d = d.at(Span::new(line, 5, 9));
+                }
+                self.out.push(d);
             }
         }
     }
@@ -370,7 +384,7 @@ impl Validator<'_> {
                 )
                 .expected("one 310 record per team number");
                 if let Some(line) = line {
-                    d = d.at(Span::new(line, 5, 8));
+                    d = d.at(Span::new(line, 5, 9));
                 }
                 self.out.push(d);
             }

@@ -1347,6 +1347,7 @@ impl Reader {
             national_id: text(NATIONAL_ID),
             birth: text(BIRTH),
         });
+        self.tournament.origin.national_rating_lines.push(line.number);
     }
 
     fn draughts_player(&mut self, line: &Line<'_>) {
