@@ -15,6 +15,7 @@ use trfcheck::systems::SystemId;
 use trfcheck::systems::dutch2012::procedure::{self, Event};
 use trfcheck::systems::dutch2012::step::{self, Shape};
 use trfcheck::systems::dutch2012::{self, LiteralError, round::Round};
+use trfcheck::systems::pairing::Board;
 use trfcheck::verify::{self, CheckOptions};
 
 use crate::corpus::{files, shared};
@@ -209,10 +210,11 @@ fn held_worked_example_all_five_rounds() {
 /// each classified by hand (docs/dutch-2012.md, "JavaPairing corpus"): file stem, round, and the
 /// criterion trfcheck's explanation names.
 const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 4] = [
-    // JavaPairing's deviation: B.6 for downfloaters counts any moved-down player left unpaired
-    // again as a violation, whatever his float two rounds before. In the 4-point bracket the
-    // rules move down 4 (upfloated two rounds before) and 16 rather than 14, who downfloated
-    // then (C.10.c keeps B.6 for downfloaters before B.5/B.6 for upfloaters are dropped).
+    // JavaPairing's deviation. In the 4-point bracket (A.3: 4, 12, 16 moved down by C.1, with 1,
+    // 3, 14) the rules move on 4 and 16, who downfloat this round whichever pairing (A.4), and
+    // pair 14 with 3 (equal scores); the record moves 14 down, a downfloat as in round 6 (B.6;
+    // C.10.c keeps B.6 for downfloaters before B.5/B.6 for upfloaters are dropped). Its choice
+    // fits counting every moved-down player moved on as a B.6 violation.
     ("dutch-2012-jp-s2-p20-r9", 8, "B.6"),
     // JavaPairing's deviation: it weighs squared score differences (its "B3 mode") in brackets
     // other than the lowest; D.4 is for the lowest bracket after C.13. In the 5-point bracket
@@ -232,13 +234,13 @@ const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 4] = [
     ("dutch-2012-jp-s2-p24-r9", 9, "C.6"),
 ];
 
-/// The 33 tournaments JavaPairing 2.9 paired round by round: every round agrees with it, but for
+/// The 34 tournaments JavaPairing 2.9 paired round by round: every round agrees with it, but for
 /// the rounds classified above, which differ as said and nowhere else.
 #[test]
 fn javapairing_corpus_agrees_but_for_the_classified_rounds() {
     let Some(shared) = shared() else { return };
     let paths = files(&shared.join("conformance/dutch-2012"), &["trf"]);
-    assert_eq!(paths.len(), 33);
+    assert_eq!(paths.len(), 34);
     let known: BTreeMap<(String, u32), &str> =
         JAVAPAIRING_DIFFERENCES.iter().map(|&(stem, round, criterion)| ((stem.to_owned(), round), criterion)).collect();
     let (mut rounds, mut agree) = (0, 0);
@@ -275,6 +277,39 @@ fn javapairing_corpus_agrees_but_for_the_classified_rounds() {
     }
     println!("Dutch 2012: {agree} of {rounds} rounds of the JavaPairing corpus agree; the rest are classified");
     assert_eq!(rounds - agree, JAVAPAIRING_DIFFERENCES.len());
+}
+
+/// Round 8 of `dutch-2012-jp-s101-p33-r9`, worked by hand from the text (docs/dutch-2012.md,
+/// reading 8). Before the round 7 and 23 have 2 points, 3 has 1.5 and 18 has 1 (no forfeits; 28
+/// is absent, so no bye); every bracket above pairs all its players. 7 and 23 met in round 1, so
+/// C.1 moves both down. The 1.5-point bracket {7, 23, 3} is treated as homogeneous (A.3: two of
+/// three came from above): S1 = {7}, S2 = {23, 3}. C.6's 7–23 breaks B.1a; D.1's next
+/// transposition, 7–3, moves 23 down to 18. Two rounds before, in round 6, 23 downfloated (2
+/// points against 25's 1.5) and 7 did not (1.5 against 4's 1.5), so B.6 would favour moving 7 on
+/// if moving on were a float. It is not: whichever of 7 and 23 meets 3, both play a lower score in
+/// round 8 and both receive a downfloat (A.4), so 23 has "an identical float as two rounds
+/// before" (B.6) under either pairing. B.5 (round 7: 7 upfloated, 23 none) and the upfloats of 3
+/// and 18 are the same too (18's PAB, a downfloat by B.1b, was in round 5). The requirements of C.3 do not tell the
+/// two apart, so D.1's order does: 7–3, then 23–18. Colours (E): 3 (colour difference 0, last
+/// black) has a mild preference for white, 7 (+1) a strong one for black, so 3 has white (E.1);
+/// 18 (0, last white) mildly wants black, 23 (+1) strongly, so 23 has black (E.2).
+#[test]
+fn a_moved_down_player_moved_on_takes_no_second_downfloat() {
+    let Some(shared) = shared() else { return };
+    let path = shared.join("conformance/dutch-2012/dutch-2012-jp-s101-p33-r9.trf");
+    let t = formats::read_path(&path, ReadOptions::default()).unwrap().tournament.unwrap();
+    let state = RoundState::build(&t, 8, Participation::Recorded);
+    let bottom = |boards: &[Board]| -> Vec<[u32; 2]> {
+        let mut got: Vec<[u32; 2]> =
+            boards.iter().filter(|b| [3, 7, 18, 23].iter().any(|&p| b.has(p))).map(|b| b.as_pair()).collect();
+        got.sort_unstable();
+        got
+    };
+    assert_eq!(bottom(&dutch2012::pair(&state).unwrap().boards), [[3, 7], [18, 23]], "fast engine");
+    assert_eq!(bottom(&dutch2012::pair_literal(&state).unwrap().boards), [[3, 7], [18, 23]], "literal reference");
+    let (_, report) = verify::check_path(&path, &CheckOptions::default());
+    let round = report.rounds.iter().find(|r| r.round == 8).unwrap();
+    assert_eq!(round.status, RoundStatus::Match, "{:?}", round.explanation);
 }
 
 /// Every real file that resolves to dutch-2012, with the rounds that differ. Each differing round

@@ -150,13 +150,22 @@ pub fn pair_counts(round: &Round, step: &Step, a: usize, b: usize, heterogeneous
 }
 
 /// The counts of a player moved down (or given the bye, which B.1b makes a downfloat).
+///
+/// B.5 and B.6 for downfloaters (C.3.e, f) judge the players the bracket makes downfloaters. A
+/// player moved down into the bracket (by C.1 or C.6 above, or joined to it by C.13) is a
+/// downfloater of the round already (A.3, A.4). Moving him on, or giving him the bye, gives him no
+/// other float: paired in the bracket against a lower score he downfloats just the same. B.5 and
+/// B.6 ask which float a player has in a round, not how far he falls, so neither choice breaks
+/// them more than the other (docs/dutch-2012.md, reading 8).
 pub fn down_counts(round: &Round, step: &Step, player: usize) -> Counts {
     let mut c = [0; COUNTS];
     if step.lowest {
         c[B3] = bye_b3(round, step, player);
     }
-    c[DOWN_B5] = u64::from(round.float(player, 1) == Float::Down);
-    c[DOWN_B6] = u64::from(round.float(player, 2) == Float::Down);
+    if !step.mdps.contains(&player) {
+        c[DOWN_B5] = u64::from(round.float(player, 1) == Float::Down);
+        c[DOWN_B6] = u64::from(round.float(player, 2) == Float::Down);
+    }
     c
 }
 
