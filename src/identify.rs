@@ -130,7 +130,10 @@ type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSys
 /// Every system (and option) that applies to the file's game: the five FIDE systems with and
 /// without Baku acceleration for a chess file; the three FMJD systems with every combination of
 /// colour preference, floats and acceleration for a draughts file; both editions of the team
-/// Swiss with every option its `192` code can declare for a team file.
+/// Swiss with every option its `192` code can declare for a team file. The game is the one the
+/// file declares (`systems::game`: its source, XDK or the other XD records, its 192 code), never
+/// its scoring; a file that declares none is tried as chess, as `check` assumes the Dutch system
+/// for it.
 fn candidates(t: &Tournament) -> Vec<Variant> {
     let fide =
         [SystemId::Dutch2025, SystemId::Dutch2017, SystemId::Dutch2012, SystemId::Dubov2025, SystemId::Dubov1997];

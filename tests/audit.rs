@@ -507,15 +507,20 @@ fn convert_writes_the_system_and_a_system_of_the_other_game_is_a_warning() {
         .stderr(predicate::str::contains(
             "warning: fmjd-rating is a draughts system (FMJD Annex 5), but the file is a chess",
         ));
-    // A crosstable converted without --system is checked as chess only with a warning.
+    // A crosstable converted without --system declares its game (XDK): checked under a chess
+    // system only when one is asked for, and then with the warning.
     let dir = tempfile::tempdir().unwrap();
     let converted = dir.path().join("converted.trf");
     trfcheck().args(["convert", "--to", "trf", "-o"]).arg(&converted).arg(&draughts).assert().code(0);
-    trfcheck().arg("check").arg(&converted).assert().stderr(predicate::str::contains(
-        "is a FIDE chess system, but the file is a draughts tournament (2/1/0 scoring",
+    trfcheck().arg("check").arg(&converted).assert().code(4).stdout(predicate::str::contains(
+        "the file is a draughts tournament and does not say which FMJD Swiss system paired it",
     ));
-    let output = trfcheck().args(["check", "--format", "json"]).arg(&converted).output().unwrap();
-    assert!(json_lines(&output.stdout)[0]["system_warning"].as_str().is_some_and(|w| w.contains("2/1/0")));
+    trfcheck().args(["check", "--system", "dutch-2025"]).arg(&converted).assert().stderr(predicate::str::contains(
+        "dutch-2025 is a FIDE chess system, but the file is a draughts tournament (record XDK)",
+    ));
+    let output =
+        trfcheck().args(["check", "--format", "json", "--system", "dubov-2025"]).arg(&converted).output().unwrap();
+    assert!(json_lines(&output.stdout)[0]["system_warning"].as_str().is_some_and(|w| w.contains("record XDK")));
 }
 
 /// A generated tournament paired under one system and declared as another: the rounds differ,

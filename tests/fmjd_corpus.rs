@@ -16,8 +16,13 @@ fn crosstable(name: &str) -> Option<PathBuf> {
 }
 
 fn check(path: &Path, system: SystemId, lenient: bool) -> CheckReport {
+    check_under(path, Some(system), lenient)
+}
+
+/// As `check`, with `--system` given or not.
+fn check_under(path: &Path, system: Option<SystemId>, lenient: bool) -> CheckReport {
     let options = CheckOptions {
-        system: Some(system),
+        system,
         read: ReadOptions { lenient, ..ReadOptions::default() },
         jobs: Some(1),
         ..CheckOptions::default()
@@ -106,7 +111,9 @@ fn ouagadougou_round_one_is_a_b_by_hand() {
 
 /// Every Swiss crosstable of `corpus/fmjd` that reads: each system gives a verdict for every round
 /// (match, mismatch, no valid pairing, or not-checked with a reason), and `convert`'s TRF (with
-/// `XDN FINAL-PLACES` for a matrix) gets the same verdicts round by round.
+/// `XDK DRAUGHTS`, and `XDN FINAL-PLACES` for a matrix) gets the same verdicts round by round.
+/// Without `--system` both forms get the same verdict too: a draughts tournament that declares no
+/// system is never checked under an assumed chess system (exit 4, one message).
 #[test]
 fn convert_then_check_gives_the_same_verdicts() {
     let Some(shared) = crate::corpus::shared() else { return };
@@ -127,8 +134,14 @@ fn convert_then_check_gives_the_same_verdicts() {
         };
         let Some(t) = loaded.tournament else { continue };
         let (text, _) = formats::trf::write(&t);
+        assert!(text.contains("\r\nXDK DRAUGHTS\r\n"), "{file:?}: the game is written");
         let converted = dir.path().join(format!("{}.trf", file.file_stem().unwrap().to_string_lossy()));
         std::fs::write(&converted, text).unwrap();
+        let (original, again) = (check_under(file, None, true), check_under(&converted, None, true));
+        assert_eq!(original.status, trfcheck::exit::Status::System, "{file:?}");
+        assert_eq!((again.status, again.system.as_deref()), (original.status, None), "{file:?}");
+        assert_eq!(again.error.as_deref(), Some(trfcheck::systems::DRAUGHTS_WITHOUT_SYSTEM), "{file:?}");
+        assert_eq!(original.error, again.error, "{file:?}");
         for system in SYSTEMS {
             let original = check(file, system, true);
             let again = check(&converted, system, true);
@@ -165,4 +178,75 @@ fn ouagadougou_round_nine_floats_another_player_than_5b() {
     };
     assert!(has(&ninth.expected, 62, 66) && has(&ninth.expected, 26, 35), "{:?}", ninth.expected);
     assert!(has(&ninth.recorded, 35, 66) && has(&ninth.recorded, 26, 62), "{:?}", ninth.recorded);
+}
+
+/// The Ouagadougou Open as its crosstable and as `convert` writes it: one event, one verdict.
+/// Without a system both exit 4 with the same sentence (before, the TRF was checked under an
+/// assumed dutch-2025, whose colour rules rounds 3–9 broke: exit 1). Converted with `--system
+/// fmjd-solkoff` (record 192), the TRF checks with no flag as the crosstable checks with that flag:
+/// the same rounds, statuses, severities, computed pairings and explanations, and no warning.
+#[test]
+fn ouagadougou_gets_one_verdict_as_crosstable_and_as_trf() {
+    use crate::support::trfcheck;
+    let Some(source) = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("ouagadougou.trf");
+    trfcheck().args(["convert", "--to", "trf", "-o"]).arg(&plain).arg(&source).assert().code(0).stderr("");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    assert!(text.contains("\r\n162  W 2.0    D 1.0    L 0.0    A 0.0\r\n"), "the scoring is written: {text}");
+    assert!(text.contains("\r\nXDK DRAUGHTS\r\n") && !text.contains("\r\n192 "), "the game, and no system: {text}");
+    let refusal = |path: &Path| {
+        let output = trfcheck().arg("check").arg(path).output().unwrap();
+        assert_eq!(output.status.code(), Some(4), "{}: {output:?}", path.display());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        stdout.strip_prefix(&format!("{}: ", path.display())).unwrap_or_else(|| panic!("{stdout}")).to_owned()
+    };
+    let said = refusal(&source);
+    assert!(said.contains("choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff"), "{said}");
+    assert_eq!(refusal(&plain), said);
+    // identify tries the FMJD systems on the TRF, as on the crosstable: XDK declares draughts.
+    let identified = trfcheck().arg("identify").arg(&plain).output().unwrap();
+    let listed = String::from_utf8(identified.stdout).unwrap();
+    assert!(
+        listed
+            .lines()
+            .skip(1)
+            .all(|line| line.trim_start().starts_with("fmjd-") || line.trim_start().starts_with("kndb-")),
+        "{listed}"
+    );
+    assert!(listed.lines().count() > 1, "{listed}");
+
+    let declared = dir.path().join("ouagadougou-solkoff.trf");
+    trfcheck()
+        .args(["convert", "--to", "trf", "--system", "fmjd-solkoff", "-o"])
+        .arg(&declared)
+        .arg(&source)
+        .assert()
+        .code(0)
+        .stderr("");
+    assert!(std::fs::read_to_string(&declared).unwrap().contains("\r\n192 FMJD_SWISS_SOLKOFF\r\n"));
+    let json = |flags: &[&str], path: &Path| {
+        let output = trfcheck().args(["check", "--format", "json"]).args(flags).arg(path).output().unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        (output.status.code(), value)
+    };
+    let (original_code, original) = json(&["--system", "fmjd-solkoff"], &source);
+    let (converted_code, converted) = json(&[], &declared);
+    assert_eq!(
+        (converted["system"].as_str(), converted["system_source"].as_str()),
+        (Some("fmjd-solkoff"), Some("192 record"))
+    );
+    assert_eq!((original.get("system_warning"), converted.get("system_warning")), (None, None));
+    let verdicts = |report: &serde_json::Value| -> Vec<[serde_json::Value; 5]> {
+        let field = |round: &serde_json::Value, key: &str| round.get(key).cloned().unwrap_or_default();
+        report["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| ["round", "status", "severity", "expected", "explanation"].map(|key| field(r, key)))
+            .collect()
+    };
+    assert_eq!(verdicts(&original).len(), 9);
+    assert_eq!(verdicts(&converted), verdicts(&original));
+    assert_eq!((converted_code, &converted["status"]), (original_code, &original["status"]));
 }

@@ -297,6 +297,46 @@ fn football_scoring_is_declared_and_counted() {
     assert_eq!(check(&t).status, Status::Ok);
 }
 
+/// Chess or draughts is declared, not guessed from the scoring: a chess event generated with
+/// 2/1/0 (or 3/1/0) scoring declares its FIDE system in 192, and `check` checks it under that
+/// system, as chess, with no word of draughts in any output.
+#[test]
+fn a_chess_event_scored_two_one_zero_is_checked_as_chess() {
+    let dir = tempfile::tempdir().unwrap();
+    for (system, points) in [("dutch-2025", "2,1,0"), ("dubov-2025", "2,1,0"), ("dutch-2017", "3,1,0")] {
+        let path = dir.path().join(format!("{system}-{points}.trf"));
+        trfcheck()
+            .args(["generate", "--system", system, "--points", points, "--players", "13", "--rounds", "5"])
+            .arg("-o")
+            .arg(&path)
+            .assert()
+            .code(0);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(&format!("\n162  W {}.0    D 1.0", &points[..1])), "{text}");
+        trfcheck()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(format!("pairing system {system} (192 record)")))
+            .stdout(predicate::str::contains("draughts").not())
+            .stderr(predicate::str::contains("draughts").not().and(predicate::str::contains("warning").not()));
+        let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!((json["system"].as_str(), json.get("system_warning")), (Some(system), None), "{json}");
+        // identify tries the systems of the declared game: chess, the generating system first.
+        let output = trfcheck().arg("identify").arg(&path).output().unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{stdout}");
+        assert!(stdout.lines().nth(1).is_some_and(|best| best.contains("5 of 5")), "{stdout}");
+        assert!(stdout.contains(&format!("  {system} ")) && !stdout.contains("fmjd"), "{stdout}");
+        // The same file checked under an FMJD system is warned of: 192 declares chess.
+        trfcheck().args(["check", "--system", "fmjd-rating"]).arg(&path).assert().stderr(predicate::str::contains(
+            "fmjd-rating is a draughts system (FMJD Annex 5), but the file is a chess tournament (record 192",
+        ));
+    }
+}
+
 #[test]
 fn no_valid_pairing_is_an_error_not_a_panic() {
     let mut options = GenerateOptions::new(SystemId::Dutch2025, 2, 3, 1);

@@ -46,11 +46,41 @@ pub struct Tournament {
     pub unplayed_rule: Option<UnplayedRule>,
     /// The FMJD organiser's options (trfcheck's `XDO` record, or flags).
     pub draughts_options: DraughtsOptions,
+    /// The game the file says it holds in a record of its own: trfcheck's `XDK` record, or
+    /// `Draughts` for an FMJD crosstable. `None` when no such record says it; a 192 code or
+    /// trfcheck's other draughts records may still declare the game (`systems::game`).
+    pub game: Option<Game>,
     /// Records kept verbatim because they carry nothing the checks use (`###` comments, 801/802,
     /// Tornelo's DAT and XRS).
     pub verbatim: Vec<VerbatimRecord>,
     /// Where things were read; not part of the tournament's identity.
     pub origin: Origin,
+}
+
+/// The game a tournament is played in: it decides which pairing systems apply (FIDE's for chess,
+/// FMJD Annex 5 for draughts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    Chess,
+    Draughts,
+}
+
+impl Game {
+    /// The word of trfcheck's `XDK` record: `CHESS`, `DRAUGHTS`.
+    pub fn record_word(self) -> &'static str {
+        match self {
+            Game::Chess => "CHESS",
+            Game::Draughts => "DRAUGHTS",
+        }
+    }
+
+    /// `chess`, `draughts`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Chess => "chess",
+            Game::Draughts => "draughts",
+        }
+    }
 }
 
 /// How the numbers in the player column are assigned.

@@ -19,8 +19,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::model::{Date, SourceFormat, Tournament};
-pub use game::{cross_game_warning, is_draughts};
+use crate::model::{Date, Tournament};
+pub use game::{GameDeclaration, cross_game_warning, declared_game, is_draughts};
 pub use severity::Severity;
 
 /// The systems trfcheck knows, by the identifiers used everywhere (CLI, JSON, docs).
@@ -366,46 +366,16 @@ fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, 
             caveat: None,
         });
     }
-    if let Some(code) = &t.header.system_code {
-        return match from_code(code, t, "record 192")? {
-            Some((system, reason, baku)) => {
-                Ok(Resolved { system, source: "192 record".into(), reason, baku: baku || acc, caveat: None })
-            }
-            None => Err(SystemError::UnknownCode { code: code.clone(), source_text: "record 192".into() }),
-        };
+    // A system the file declares is the one it is checked under, whatever its game: a chess
+    // system declared on a draughts file is checked as declared (with the cross-game warning).
+    if let Some(resolved) = declared_system(t)? {
+        return Ok(resolved);
     }
-    if let Some(text) = &t.header.tournament_type {
-        // bbpPairings writes the 192 code into 092.
-        if !text.contains(' ')
-            && let Some((system, reason, baku)) = from_code(text, t, "record 092")?
-        {
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: baku || acc, caveat: None });
-        }
-        let lower = text.to_lowercase();
-        let date = tournament_date(t);
-        if lower.contains("dubov") {
-            let (system, why) = dubov_by_date(date);
-            let reason = format!("record 092 (`{text}`) names the Dubov system: {why}");
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None });
-        }
-        if lower.contains("dutch") {
-            let (system, why) = dutch_by_date(date);
-            let reason = format!("record 092 (`{text}`) names the Dutch system: {why}");
-            return Ok(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None });
-        }
-        if lower.contains("burstein") || lower.contains("round robin") || lower.contains("round-robin") {
-            return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
-        }
-    }
-    if matches!(
-        t.origin.format,
-        Some(SourceFormat::DraughtsArbiter | SourceFormat::FmjdReport | SourceFormat::ForumCrosstable)
-    ) {
-        return Err(SystemError::NotInferable(
-            "a draughts crosstable does not say which FMJD Swiss system paired it; \
-             choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff"
-                .into(),
-        ));
+    // A draughts tournament (by its source, its XDK record or trfcheck's other draughts records)
+    // that names no system is never checked under an assumed chess system: the three FMJD
+    // systems pair the same event differently, and nothing says which one paired it.
+    if game::is_draughts(t) {
+        return Err(SystemError::NotInferable(DRAUGHTS_WITHOUT_SYSTEM.into()));
     }
     if !t.teams.is_empty() {
         let (system, why) = team_by_date(tournament_date(t));
@@ -432,6 +402,48 @@ fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, 
         baku: acc,
         caveat: None,
     })
+}
+
+/// Why a draughts tournament that declares no system is not checked: the same words for an FMJD
+/// crosstable and for its conversion to TRF, so that both forms of one event get one verdict.
+pub const DRAUGHTS_WITHOUT_SYSTEM: &str = "the file is a draughts tournament and does not say which FMJD Swiss system \
+     paired it; choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff";
+
+/// The system the file's own records declare: record 192, else a 192 code in 092 (as bbpPairings
+/// writes it), else 092 free text that names Dubov or Dutch. `None` when they declare none.
+fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
+    let acc = t.header.baku_acceleration_flag;
+    if let Some(code) = &t.header.system_code {
+        return match from_code(code, t, "record 192")? {
+            Some((system, reason, baku)) => {
+                Ok(Some(Resolved { system, source: "192 record".into(), reason, baku: baku || acc, caveat: None }))
+            }
+            None => Err(SystemError::UnknownCode { code: code.clone(), source_text: "record 192".into() }),
+        };
+    }
+    let Some(text) = &t.header.tournament_type else { return Ok(None) };
+    // bbpPairings writes the 192 code into 092.
+    if !text.contains(' ')
+        && let Some((system, reason, baku)) = from_code(text, t, "record 092")?
+    {
+        return Ok(Some(Resolved { system, source: "092 record".into(), reason, baku: baku || acc, caveat: None }));
+    }
+    let lower = text.to_lowercase();
+    let date = tournament_date(t);
+    if lower.contains("dubov") {
+        let (system, why) = dubov_by_date(date);
+        let reason = format!("record 092 (`{text}`) names the Dubov system: {why}");
+        return Ok(Some(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None }));
+    }
+    if lower.contains("dutch") {
+        let (system, why) = dutch_by_date(date);
+        let reason = format!("record 092 (`{text}`) names the Dutch system: {why}");
+        return Ok(Some(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None }));
+    }
+    if lower.contains("burstein") || lower.contains("round robin") || lower.contains("round-robin") {
+        return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -463,6 +475,39 @@ mod tests {
         assert_eq!(r.system, SystemId::Dubov1997);
         let r = resolve(&with(None, Some("Individual FIDE Dubov"), d(2025, 7, 1)), None).unwrap();
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dubov2025, "092 record"));
+    }
+
+    /// The game decides only what the file leaves open: a declared system is used whatever the
+    /// scoring or the draughts records; a draughts tournament that declares none is refused (no
+    /// chess system is assumed for it); 2/1/0 scoring alone declares nothing, and Dutch is assumed.
+    #[test]
+    fn a_draughts_tournament_without_a_system_is_refused_and_scoring_decides_nothing() {
+        use crate::model::{DraughtsOptions, Game, PointSystem};
+        let mut t = with(None, None, d(2026, 3, 1));
+        t.point_system = PointSystem::draughts();
+        let r = resolve(&t, None).unwrap();
+        assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2025, "assumed"));
+        let mut by_record = t.clone();
+        by_record.game = Some(Game::Draughts);
+        let mut by_options = t.clone();
+        by_options.draughts_options = DraughtsOptions { floats: Some(true), ..DraughtsOptions::default() };
+        for draughts in [by_record, by_options] {
+            assert_eq!(resolve(&draughts, None), Err(SystemError::NotInferable(DRAUGHTS_WITHOUT_SYSTEM.into())));
+            let r = resolve(&draughts, Some(SystemId::FmjdRating)).unwrap();
+            assert_eq!(r.system, SystemId::FmjdRating);
+            // A chess system in 192 is never overruled by the game: it is checked as declared,
+            // with the cross-game warning.
+            let mut declared = draughts.clone();
+            declared.header.system_code = Some("FIDE_DUTCH_2017".into());
+            let r = resolve(&declared, None).unwrap();
+            assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2017, "192 record"));
+            assert!(cross_game_warning(&declared, r.system).is_some());
+            declared.header.system_code = Some("FMJD_SWISS_SOLKOFF".into());
+            assert_eq!(resolve(&declared, None).unwrap().system, SystemId::FmjdSolkoff);
+        }
+        // A chess file that says it is chess: the same as one that says nothing.
+        t.game = Some(Game::Chess);
+        assert_eq!(resolve(&t, None).unwrap().system, SystemId::Dutch2025);
     }
 
     #[test]

@@ -357,6 +357,9 @@ pub fn read(source: &SourceText, layout: Layout) -> (Tournament, Diagnostics) {
     tournament.header.rounds = (round_count > 0).then_some(round_count);
     tournament.point_system = if delft { delft_point_system() } else { PointSystem::draughts() };
     tournament.point_system_declared = true;
+    // The crosstables are FMJD's and the draughts forums': the source declares the game, and
+    // `convert` carries it into the TRF (`XDK DRAUGHTS`).
+    tournament.game = Some(crate::model::Game::Draughts);
     tournament.origin.format = Some(match layout {
         Layout::Arbiter => SourceFormat::DraughtsArbiter,
         Layout::Report => SourceFormat::FmjdReport,

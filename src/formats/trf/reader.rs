@@ -16,8 +16,8 @@ use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
 use crate::formats::source::{Field, Line, SourceText};
 use crate::model::date::{read_date, read_date_list};
 use crate::model::{
-    AbnormalPoints, Acceleration, Colour, DateText, DraughtsPlayer, ForbiddenPairs, NationalRating, Numbering, Player,
-    PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode, RoundEntry, SourceFormat, Team, TeamForfeit,
+    AbnormalPoints, Acceleration, Colour, DateText, DraughtsPlayer, ForbiddenPairs, Game, NationalRating, Numbering,
+    Player, PlayerId, Points, RequestedBye, RequestedByeKind, ResultCode, RoundEntry, SourceFormat, Team, TeamForfeit,
     TeamLineup, TeamPab, TeamScoring, Tournament, UnplayedCount, UnplayedRule, VerbatimRecord,
 };
 
@@ -365,6 +365,7 @@ impl Reader {
             "XDP" => self.draughts_player(&line),
             "XDG" => self.game_points(&line),
             "XDN" => self.numbering(&line),
+            "XDK" => self.game(&line),
             "XDT" => self.unplayed_rule(&line),
             "XDO" => self.draughts_options(&line),
             t if is_federation_code(t) && fields::number(line.field(5, 8).text).is_some() => {
@@ -1409,6 +1410,22 @@ impl Reader {
         }
     }
 
+    /// trfcheck's `XDK DRAUGHTS` (or `CHESS`): the game the tournament is played in, which TRF has
+    /// no record for (FIDE's 192 codes name chess systems only). Any case.
+    fn game(&mut self, line: &Line<'_>) {
+        self.single("XDK", line);
+        let field = line.rest(5);
+        match field.trimmed().to_ascii_uppercase().as_str() {
+            "DRAUGHTS" => self.tournament.game = Some(Game::Draughts),
+            "CHESS" => self.tournament.game = Some(Game::Chess),
+            _ => {
+                // Not recoverable: without it the check would have to guess the game.
+                let d = self.bad_field(&field, "game in record XDK", "DRAUGHTS or CHESS");
+                self.push(d);
+            }
+        }
+    }
+
     /// trfcheck `XDT BYE=zero FORFEIT=scheduled ABSENT=ignore`: the rule for unplayed rounds in the
     /// FMJD tie-breaks (3.1a–d). Kinds not named keep the default; a repeated record replaces it.
     fn unplayed_rule(&mut self, line: &Line<'_>) {
@@ -1747,6 +1764,27 @@ mod tests {
         assert!(t.point_system_declared);
         let (_, d) = read_text("162  W 1.0\nBBW  2.0\n");
         assert_eq!(d.iter().filter(|d| d.code == Code::Conflict).count(), 1);
+    }
+
+    /// `XDK` declares the game, in any case; another word is an error at its columns (the game
+    /// would otherwise be guessed), and the writer writes the record back.
+    #[test]
+    fn the_xdk_record_declares_the_game() {
+        for (text, game) in [("XDK DRAUGHTS", Game::Draughts), ("XDK  chess ", Game::Chess)] {
+            let (t, d) = read_text(text);
+            assert!(d.is_empty(), "{d:?}");
+            assert_eq!(t.game, Some(game));
+            let (written, _) = crate::formats::trf::write(&t);
+            assert!(written.contains(&format!("\r\nXDK {}\r\n", game.record_word())), "{written}");
+            assert_eq!(read_text(&written).0, t);
+        }
+        let (t, d) = read_text("XDK checkers\n");
+        assert_eq!(t.game, None);
+        let errors: Vec<_> = d.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "{d:?}");
+        assert_eq!((errors[0].code, errors[0].span.as_ref().map(|s| s.column)), (Code::BadField, Some(5)));
+        assert!(!errors[0].recoverable, "{:?}", errors[0]);
+        assert!(read_text("012 No game\n").0.game.is_none());
     }
 
     #[test]

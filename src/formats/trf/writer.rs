@@ -3,8 +3,9 @@
 //! Everything the model holds has a place: the standard records where TRF-2026 has one (162 for a
 //! point system it can express, 240/250/260/299 for byes, accelerations, prohibited pairings and
 //! abnormal points, 310 for teams), JaVaFo's XXS for a point system that scores white and black
-//! differently, and trfcheck's own `XD?` records for draughts data TRF has no column for. Reading
-//! the output gives back the same model; the round-trip tests hold the writer to that.
+//! differently, and trfcheck's own `XD?` records for draughts data TRF has no column for (`XDK`
+//! for the game itself: TRF-2026 has no record for it, and its 192 codes name chess systems only).
+//! Reading the output gives back the same model; the round-trip tests hold the writer to that.
 //!
 //! Lines end in CR LF: the TRF text asks for a CR at the end of each line, and every reader we
 //! know (bbpPairings, JaVaFo, Swiss-Manager) also accepts the LF after it.
@@ -134,6 +135,9 @@ impl Writer {
         }
         if h.baku_acceleration_flag {
             self.line("ACC true");
+        }
+        if let Some(game) = t.game {
+            self.line(&format!("XDK {}", game.record_word()));
         }
         if t.numbering == Numbering::FinalPlaces {
             self.line("XDN FINAL-PLACES");
