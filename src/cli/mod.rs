@@ -27,9 +27,9 @@ use crate::verify::{self, CheckOptions, RoundRange};
     version,
     about = "Verifies Swiss-system tournament pairings in FIDE TRF files and FMJD crosstables",
     after_help = "Exit codes: 0 all checked rounds match (or all files valid), 1 a round differs, 2 usage error, \
-                  3 invalid input file, 4 pairing system unknown or unsupported, or nothing to check, 5 file cannot \
-                  be read or written. With several files: 2 > 5 > 3 > 1 > 4 > 0 (a difference found outranks a \
-                  file that could not be checked)."
+                  3 invalid input file, 4 pairing system unknown or unsupported, or nothing to check, 5 a file or \
+                  folder cannot be read, or an output or the results cannot be written. With several files: \
+                  2 > 5 > 3 > 1 > 4 > 0 (a difference found outranks a file that could not be checked)."
 )]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
