@@ -45,6 +45,13 @@ impl Collected {
     pub fn is_batch(&self) -> bool {
         self.folders > 0 || self.files.len() + self.unreadable.len() > 1
     }
+
+    /// The entries to report, the paths that could not be looked at first (they are errors of the
+    /// run), then the files; both are left empty.
+    pub fn take_entries(&mut self) -> Vec<Entry> {
+        let unreadable = std::mem::take(&mut self.unreadable).into_iter().map(Entry::Unreadable);
+        unreadable.chain(std::mem::take(&mut self.files).into_iter().map(Entry::File)).collect()
+    }
 }
 
 /// One entry of a batch audit, in the order it is reported.
@@ -75,15 +82,6 @@ impl Entry {
             }
             entry => entry.path().to_path_buf(),
         }
-    }
-}
-
-impl Collected {
-    /// The entries to report, the paths that could not be looked at first (they are errors of the
-    /// run), then the files; both are left empty.
-    pub fn take_entries(&mut self) -> Vec<Entry> {
-        let unreadable = std::mem::take(&mut self.unreadable).into_iter().map(Entry::Unreadable);
-        unreadable.chain(std::mem::take(&mut self.files).into_iter().map(Entry::File)).collect()
     }
 }
 

@@ -9,13 +9,16 @@
 //! * A directory PATH is watched recursively. Every file below it that is a tournament file is
 //!   checked at start, and again after each change; a tournament file that appears later (created,
 //!   renamed or moved in, also inside a new subdirectory) is picked up. A file is a tournament
-//!   file when its name has a tournament extension ([`names::TOURNAMENT_EXTENSIONS`],
-//!   case-insensitive) *and* its content reads as a TRF or an FMJD crosstable
-//!   ([`crate::formats::is_tournament_file`]), so a `README.txt` is left alone. Hidden
-//!   directories and temporary, swap, lock and backup files ([`names::is_ignored_name`]) are
-//!   never looked at. Only regular files are read: a named pipe, a socket or a device with a
-//!   tournament's name (or a link to one) is skipped, with one note on standard error
-//!   (`task.rs` opens without blocking and judges the handle).
+//!   file when its name says so ([`names::TRF_EXTENSIONS`]: checked whatever it holds, so a
+//!   `.trf` that stays empty is reported invalid), or when its name has another tournament
+//!   extension ([`names::TOURNAMENT_EXTENSIONS`], case-insensitive) *and* its content reads as a
+//!   TRF or an FMJD crosstable ([`crate::formats::is_tournament_file`]), so a `README.txt` is left
+//!   alone. Hidden directories and temporary, swap, lock and backup files
+//!   ([`names::is_ignored_name`]) are never looked at. Only regular files are read: a named pipe,
+//!   a socket or a device with a tournament's name (or a link to one) is skipped, with one note on
+//!   standard error (`task.rs` opens without blocking and judges the handle). A candidate that
+//!   cannot be read is reported `unreadable`; a folder that cannot be listed is said once on
+//!   standard error, and the rest of the tree is watched ([`watch_directory`]).
 //! * A file PATH is watched through its parent directory (non-recursively), and is checked
 //!   whatever its name and content, as `trfcheck check` would. It need not exist yet (a warning
 //!   says so); it is checked when it appears.
