@@ -18,6 +18,7 @@ use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::compatibility::Compatibility;
 use super::criteria::{Frame, all_ones};
 use super::generation::{self, BaseWeights, Bracket, Scope};
 use super::player::DutchPlayer;
@@ -72,7 +73,7 @@ pub struct Paired {
 
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],
-    compatible: Vec<bool>,
+    compatible: Compatibility,
     /// How many earlier rounds the float criteria look at.
     float_rounds: usize,
     /// The width of every weight of the round: C4 always sits at its top. At least the width
@@ -93,7 +94,7 @@ impl<W: Weight> Procedure<'_, W> {
     }
 
     fn compatible(&self, a: usize, b: usize) -> bool {
-        self.compatible[a * self.n() + b]
+        self.compatible.get(a, b)
     }
 
     fn score(&self, v: usize) -> Points {
@@ -388,7 +389,7 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 /// holding the matching found, a completion of the round whose one unmatched player gets the PAB.
 pub(super) fn place_bye<V: Weight>(
     players: &[DutchPlayer],
-    compatible: &[bool],
+    compatible: &Compatibility,
     matcher: &mut Matcher<V>,
 ) -> Result<ByeContext, EngineError> {
     let n = players.len();
@@ -406,7 +407,7 @@ pub(super) fn place_bye<V: Weight>(
     for lower in 0..n {
         for higher in 0..lower {
             let mut w = V::zero();
-            if compatible[higher * n + lower] {
+            if compatible.get(higher, lower) {
                 let (h, l) = (&players[higher], &players[lower]);
                 w = V::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
                 w.shl_in_place(index_bits);
@@ -495,15 +496,10 @@ pub fn pair<W: Weight>(
         state.players.iter().map(|c| (c.id, c)).collect();
     // Looked up once per player, not once per pair.
     let contenders: Vec<&crate::state::Contender> = players.iter().map(|p| by_id[&p.id]).collect();
-    let mut compatible = vec![false; n * n];
-    for a in 0..n {
-        for b in 0..n {
-            if a != b {
-                let met = state.have_met(contenders[a], contenders[b]);
-                compatible[a * n + b] = weights::compatible(state, &players[a], &players[b], met);
-            }
-        }
-    }
+    let compatible = Compatibility::new(n, |a, b| {
+        let met = state.have_met(contenders[a], contenders[b]);
+        weights::compatible(state, &players[a], &players[b], met)
+    });
     let mut resume = None;
     if by_list {
         match super::relaxed::pair::<W>(players, &compatible, state, trace)? {
