@@ -353,3 +353,47 @@ fn lowering_edges_inside_blossoms_keeps_the_optimum() {
     }
     assert!(kept_inside > 50, "only {kept_inside} edges were lowered inside a blossom without a repair");
 }
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn bounded_bookkeeping_gives_the_optimum() {
+    // With every scan record dropped (its vertex scanned again when a blossom forms around it)
+    // and every blossom list compacted as soon as it would grow, the fallbacks of the bounded
+    // bookkeeping run at every stage; the matching must stay optimal. Near-uniform weights make
+    // blossoms, spread ones make trees grow.
+    let mut random = Lcg(41);
+    for round in 0..300 {
+        let n = 4 + random.below(9) as usize;
+        let mut weights = if round % 2 == 0 { random.graph(n, 6, 20, 3) } else { random.graph(n, 4, 1, 40) };
+        let mut matcher = matcher_with_layout(&weights, round % 4 < 2).with_least_bookkeeping();
+        matcher.solve();
+        assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+        assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}");
+        for _ in 0..3 {
+            let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+            if u != v {
+                let weight = u128::from(random.below(25));
+                weights[u][v] = weight;
+                weights[v][u] = weight;
+                matcher.set_weight(u, v, weight);
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, after a change");
+            assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}, after a change");
+        }
+    }
+    // Larger graphs, beyond brute force: the same total as with the default bookkeeping, and an
+    // optimality certificate.
+    for round in 0..20 {
+        let n = 30 + random.below(40) as usize;
+        let spread = 2 + random.below(3);
+        let weights = random.graph(n, 8, 100, spread);
+        let mut bounded = matcher_from(&weights).with_least_bookkeeping();
+        let mut default = matcher_from(&weights);
+        bounded.solve();
+        default.solve();
+        assert_eq!(bounded.check_optimality(), Ok(()), "large round {round}");
+        assert_eq!(bounded.total_weight(), default.total_weight(), "large round {round}");
+    }
+}
