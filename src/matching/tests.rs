@@ -397,3 +397,51 @@ fn bounded_bookkeeping_gives_the_optimum() {
         assert_eq!(bounded.total_weight(), default.total_weight(), "large round {round}");
     }
 }
+
+/// `add_shifted_u64` as the trait's default computes it: from the value, shifted, added.
+fn add_shifted_by_parts<W: Weight>(sum: &W, value: u64, shift: u32) -> W {
+    let mut unit = W::from_u64(value);
+    unit.shl_in_place(shift);
+    let mut out = sum.clone();
+    out.add_in_place(&unit);
+    out
+}
+
+#[test]
+fn adding_a_shifted_value_in_place_is_shifting_then_adding() {
+    // Every shift of each width, values of every length. Where there is room, the sum holds ones
+    // from the shift up, so that the addition carries across limbs (staying below the top, where
+    // a carry out would overflow); near the top, the value's high bits are shifted out.
+    fn check<W: Weight>(random: &mut Lcg) {
+        for shift in 0..W::BITS {
+            for _ in 0..4 {
+                let value = match random.below(3) {
+                    0 => u64::MAX >> random.below(64),
+                    1 => 1,
+                    _ => random.below(u64::MAX),
+                };
+                let mut sum = W::zero();
+                if shift + 65 < W::BITS {
+                    let length = 1 + random.below(u64::from(W::BITS - shift - 65)) as u32;
+                    for _ in 0..length {
+                        sum.shl_in_place(1);
+                        sum.or_u64_in_place(1);
+                    }
+                    sum.shl_in_place(shift);
+                } else if shift > 0 {
+                    sum = W::from_u64(random.below(u64::MAX) >> (64 - shift.min(64)));
+                }
+                let expected = add_shifted_by_parts(&sum, value, shift);
+                let mut got = sum.clone();
+                got.add_shifted_u64(value, shift);
+                assert_eq!(got, expected, "{sum:?} + {value} << {shift}");
+            }
+        }
+    }
+    let mut random = Lcg(53);
+    check::<u64>(&mut random);
+    check::<u128>(&mut random);
+    check::<Wide<1>>(&mut random);
+    check::<Wide<2>>(&mut random);
+    check::<Wide<4>>(&mut random);
+}
