@@ -155,15 +155,28 @@ struct StageState<W> {
     best_cost_epoch: Vec<u64>,
     /// Bumped at every dual change, which invalidates the cached costs.
     epoch: u64,
-    /// Per blossom slot, for Outer blossoms formed in this stage: the least-cost edge to each
-    /// other Outer blossom as of its formation, then the edges to Outer blossoms found by scanning
-    /// its vertices, so forming a bigger blossom does not rescan all its vertices.
-    best_edges_to_outer: Vec<Option<Vec<(usize, usize)>>>,
+    /// Per blossom slot, for Outer blossoms formed in this stage: the least-cost edge
+    /// `(inside, outside)` to each other Outer blossom as of its formation, then the edges to
+    /// Outer blossoms found by scanning its vertices, so forming a bigger blossom does not rescan
+    /// all its vertices. A list that would grow past twice the active vertices is first compacted
+    /// to one edge per Outer blossom ([`Matcher::compacted_edges_to_outer`]): each scanned vertex
+    /// adds an edge to every Outer blossom, so a large blossom's list would otherwise hold its
+    /// vertices times the blossoms.
+    best_edges_to_outer: Vec<Option<Vec<(u32, u32)>>>,
     /// Per vertex scanned in this stage while its top-level blossom had no such list: the far
     /// ends of its least-cost edges to each Outer blossom of the time, so that forming a blossom
     /// around it does not scan its edges again. Every edge between two Outer blossoms is kept by
-    /// whichever end was scanned later: in that end's record, or in its blossom's list.
+    /// whichever end was scanned later: in that end's record, or in its blossom's list, or, for a
+    /// vertex whose record grew past `record_limit`, by scanning the vertex again when a blossom
+    /// forms around it (`record_dropped`).
     scan_record: Vec<Vec<u32>>,
+    /// Per vertex: its record grew past `record_limit` in this stage and was dropped.
+    record_dropped: Vec<bool>,
+    /// The most entries a record may hold in this stage ([`Bookkeeping`]).
+    record_limit: usize,
+    /// A blossom list this long is compacted before it grows ([`Bookkeeping`]).
+    list_compact_length: usize,
+    bookkeeping: Bookkeeping,
     /// The vertex being scanned, whose record is still being gathered in `scan_best`.
     scanning: Option<usize>,
     /// Per Outer top-level node, the least-cost edge's far end (and its cost) from the vertex
@@ -182,6 +195,32 @@ struct StageState<W> {
     top_level: Vec<usize>,
 }
 
+/// How much a stage keeps of what its scans found, for the blossoms it forms.
+///
+/// The records and the blossom lists save scanning a vertex's edges again when a blossom forms
+/// around it. In a dense graph whose first solve starts from many exposed vertices, they would
+/// hold an entry per scanned vertex and Outer blossom, close to a second table of the graph (a
+/// 5,694-vertex matcher: 310 MB beside its 380 MB of weights). Bounded, they hold a few entries
+/// per vertex; a dropped record costs one more scan of its vertex, and a compaction one look at
+/// each entry (docs/dutch-performance.md, "Memory").
+#[derive(Clone, Copy, Debug)]
+struct Bookkeeping {
+    /// A record may hold this many entries, or a `record_share`-th of the active vertices if more:
+    /// merging a record that long costs about what scanning the vertex again does.
+    record_min: usize,
+    record_share: usize,
+    /// A blossom list is compacted when it would grow past this many entries, or past
+    /// `list_compact_factor` times the active vertices if more.
+    list_compact_min: usize,
+    list_compact_factor: usize,
+}
+
+impl Default for Bookkeeping {
+    fn default() -> Self {
+        Bookkeeping { record_min: 64, record_share: 16, list_compact_min: 256, list_compact_factor: 2 }
+    }
+}
+
 impl<W> Default for StageState<W> {
     fn default() -> Self {
         Self {
@@ -193,6 +232,10 @@ impl<W> Default for StageState<W> {
             epoch: 0,
             best_edges_to_outer: Vec::new(),
             scan_record: Vec::new(),
+            record_dropped: Vec::new(),
+            record_limit: 0,
+            list_compact_length: 0,
+            bookkeeping: Bookkeeping::default(),
             scanning: None,
             scan_best: Vec::new(),
             scan_best_cost: Vec::new(),
@@ -214,6 +257,15 @@ impl<W: Weight> Matcher<W> {
         let mut matcher = Self::new(vertex_count);
         matcher.weights = WeightTable::with_layout(vertex_count, square);
         matcher
+    }
+
+    /// A matcher that keeps no record and compacts its blossom lists whenever they would grow,
+    /// so that the tests run the fallbacks of [`Bookkeeping`] on small graphs.
+    #[cfg(test)]
+    pub(super) fn with_least_bookkeeping(mut self) -> Self {
+        self.stage.bookkeeping =
+            Bookkeeping { record_min: 0, record_share: usize::MAX, list_compact_min: 0, list_compact_factor: 0 };
+        self
     }
 
     /// A matcher for `vertex_count` vertices and no edges.

@@ -26,6 +26,7 @@ impl<W: Weight> Matcher<W> {
         stage.best_cost_epoch.resize(nodes, 0);
         stage.best_edges_to_outer.resize(slots, None);
         stage.scan_record.resize_with(slots, Vec::new);
+        stage.record_dropped.resize(slots, false);
         stage.scan_best.resize(nodes, None);
         stage.scan_best_cost.resize(nodes, W::zero());
         stage.marked.resize(nodes, false);
@@ -43,7 +44,13 @@ impl<W: Weight> Matcher<W> {
         stage.best_edges_to_outer.fill(None);
         for &vertex in &self.active {
             stage.scan_record[vertex].clear();
+            stage.record_dropped[vertex] = false;
         }
+        let bookkeeping = stage.bookkeeping;
+        let active = self.active.len();
+        stage.record_limit = bookkeeping.record_min.max(active / bookkeeping.record_share);
+        stage.list_compact_length =
+            bookkeeping.list_compact_min.max(active.saturating_mul(bookkeeping.list_compact_factor));
         stage.queue.clear();
         stage.epoch += 1;
 
@@ -147,25 +154,71 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Moves the edges the vertex being scanned has gathered so far into the list of its blossom
-    /// if it has one, else into its record.
+    /// if it has one, else into its record; a record that would grow past the limit is dropped.
     fn flush_scan_record(&mut self) {
         let Some(vertex) = self.stage.scanning else {
             return;
         };
         let top = self.top[vertex];
         let slot = top.checked_sub(self.vertex_count());
+        let mut list = slot.and_then(|slot| self.stage.best_edges_to_outer[slot].take());
+        let adding = self.stage.scan_touched.len();
+        // Compacting keeps at most one edge per Outer blossom, fewer than the active vertices, so
+        // a list twice as long loses at least half, and grows back to it before the next time.
+        let compact_length = self.stage.list_compact_length;
+        if let Some(edges) =
+            list.take_if(|edges| edges.len() >= compact_length && edges.len() + adding > edges.capacity())
+        {
+            list = Some(self.compacted_edges_to_outer(top, edges));
+        }
         let stage = &mut self.stage;
-        let mut list = slot.and_then(|slot| stage.best_edges_to_outer[slot].take());
+        let keep_record = list.is_none()
+            && !stage.record_dropped[vertex]
+            && stage.scan_record[vertex].len() + adding <= stage.record_limit;
+        if list.is_none() && !keep_record && !stage.record_dropped[vertex] {
+            stage.record_dropped[vertex] = true;
+            stage.scan_record[vertex] = Vec::new();
+        }
         for node in stage.scan_touched.drain(..) {
             let other = stage.scan_best[node].take().expect("touched entries are set");
             match &mut list {
-                Some(list) => list.push((vertex, other)),
-                None => stage.scan_record[vertex].push(other as u32),
+                Some(list) => list.push((vertex as u32, other as u32)),
+                None if keep_record => stage.scan_record[vertex].push(other as u32),
+                None => {}
             }
         }
         if let (Some(slot), Some(list)) = (slot, list) {
             stage.best_edges_to_outer[slot] = Some(list);
         }
+    }
+
+    /// The list of `blossom`'s edges to Outer blossoms with only the first least-cost edge to each
+    /// Outer blossom kept, in the order they stood. Exact: within a stage every Outer blossom
+    /// stays Outer (it can only join a larger one), and a dual change lowers the reduced cost of
+    /// every edge between two Outer blossoms by the same amount, so the edge that blossom
+    /// formation would pick from the whole list, the first of least cost to a blossom, is in the
+    /// shorter one, still the first of least cost.
+    fn compacted_edges_to_outer(&mut self, blossom: usize, mut list: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+        let mut touched = Vec::new();
+        let mut cost = W::zero();
+        for &(inside, outside) in &list {
+            self.offer_edge_to_outer(blossom, inside as usize, outside as usize, &mut cost, &mut touched);
+        }
+        let (top, stage) = (&self.top, &mut self.stage);
+        list.retain(|&(inside, outside)| {
+            let outside_top = top[outside as usize];
+            let edge = Some((inside as usize, outside as usize));
+            // Only the first occurrence is kept: the scratch entry is cleared as it is.
+            let kept = outside_top != blossom
+                && stage.label[outside_top] == Label::Outer
+                && stage.best_edge_to[outside_top] == edge;
+            if kept {
+                stage.best_edge_to[outside_top] = None;
+            }
+            kept
+        });
+        debug_assert!(touched.iter().all(|&node| self.stage.best_edge_to[node].is_none()));
+        list
     }
 
     /// Records `edge` as the best edge of `node` if it is cheaper than the current one.
@@ -360,15 +413,20 @@ impl<W: Weight> Matcher<W> {
             match known {
                 Some(list) => {
                     for (inside, outside) in list {
-                        self.offer_edge_to_outer(blossom, inside, outside, &mut cost, &mut touched);
+                        self.offer_edge_to_outer(blossom, inside as usize, outside as usize, &mut cost, &mut touched);
                     }
                 }
                 None => {
                     // No list kept for this child: its vertices' records. A vertex not scanned yet
-                    // has none and adds its edges to the new blossom's list when it is.
+                    // has none and adds its edges to the new blossom's list when it is; one whose
+                    // record was dropped is scanned again.
                     leaves.clear();
                     self.push_leaves(child, &mut leaves);
                     for &inside in &leaves {
+                        if self.stage.record_dropped[inside] {
+                            self.offer_edges_to_outer(blossom, inside, &mut cost, &mut touched);
+                            continue;
+                        }
                         let record = std::mem::take(&mut self.stage.scan_record[inside]);
                         for &outside in &record {
                             self.offer_edge_to_outer(blossom, inside, outside as usize, &mut cost, &mut touched);
@@ -390,7 +448,7 @@ impl<W: Weight> Matcher<W> {
             if best.is_none_or(|(_, best_top)| *cost < self.stage.best_edge_to_cost[best_top]) {
                 best = Some((edge, outside_top));
             }
-            list.push(edge);
+            list.push((edge.0 as u32, edge.1 as u32));
         }
         self.stage.best_edge[blossom] = best.map(|(edge, _)| edge);
         if let Some((_, best_top)) = best {
@@ -399,6 +457,21 @@ impl<W: Weight> Matcher<W> {
             self.stage.best_cost_epoch[blossom] = self.stage.epoch;
         }
         self.stage.best_edges_to_outer[slot] = Some(list);
+    }
+
+    /// During blossom formation, offers every edge of `inside` to an Outer blossom, for a vertex
+    /// whose record was dropped: what its record would have held, from its edges as they are now.
+    fn offer_edges_to_outer(&mut self, blossom: usize, inside: usize, cost: &mut W, touched: &mut Vec<usize>) {
+        for index in 0..self.active.len() {
+            let outside = self.active[index];
+            let outside_top = self.top[outside];
+            if outside_top != blossom
+                && self.stage.label[outside_top] == Label::Outer
+                && !self.weights.is_zero(inside, outside)
+            {
+                self.offer_edge_to_outer(blossom, inside, outside, cost, touched);
+            }
+        }
     }
 
     /// During blossom formation, keeps `(inside, outside)` if it is the cheapest edge so far from

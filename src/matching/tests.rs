@@ -353,3 +353,95 @@ fn lowering_edges_inside_blossoms_keeps_the_optimum() {
     }
     assert!(kept_inside > 50, "only {kept_inside} edges were lowered inside a blossom without a repair");
 }
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn bounded_bookkeeping_gives_the_optimum() {
+    // With every scan record dropped (its vertex scanned again when a blossom forms around it)
+    // and every blossom list compacted as soon as it would grow, the fallbacks of the bounded
+    // bookkeeping run at every stage; the matching must stay optimal. Near-uniform weights make
+    // blossoms, spread ones make trees grow.
+    let mut random = Lcg(41);
+    for round in 0..300 {
+        let n = 4 + random.below(9) as usize;
+        let mut weights = if round % 2 == 0 { random.graph(n, 6, 20, 3) } else { random.graph(n, 4, 1, 40) };
+        let mut matcher = matcher_with_layout(&weights, round % 4 < 2).with_least_bookkeeping();
+        matcher.solve();
+        assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+        assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}");
+        for _ in 0..3 {
+            let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+            if u != v {
+                let weight = u128::from(random.below(25));
+                weights[u][v] = weight;
+                weights[v][u] = weight;
+                matcher.set_weight(u, v, weight);
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, after a change");
+            assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}, after a change");
+        }
+    }
+    // Larger graphs, beyond brute force: the same total as with the default bookkeeping, and an
+    // optimality certificate.
+    for round in 0..20 {
+        let n = 30 + random.below(40) as usize;
+        let spread = 2 + random.below(3);
+        let weights = random.graph(n, 8, 100, spread);
+        let mut bounded = matcher_from(&weights).with_least_bookkeeping();
+        let mut default = matcher_from(&weights);
+        bounded.solve();
+        default.solve();
+        assert_eq!(bounded.check_optimality(), Ok(()), "large round {round}");
+        assert_eq!(bounded.total_weight(), default.total_weight(), "large round {round}");
+    }
+}
+
+/// `add_shifted_u64` as the trait's default computes it: from the value, shifted, added.
+fn add_shifted_by_parts<W: Weight>(sum: &W, value: u64, shift: u32) -> W {
+    let mut unit = W::from_u64(value);
+    unit.shl_in_place(shift);
+    let mut out = sum.clone();
+    out.add_in_place(&unit);
+    out
+}
+
+#[test]
+fn adding_a_shifted_value_in_place_is_shifting_then_adding() {
+    // Every shift of each width, values of every length. Where there is room, the sum holds ones
+    // from the shift up, so that the addition carries across limbs (staying below the top, where
+    // a carry out would overflow); near the top, the value's high bits are shifted out.
+    fn check<W: Weight>(random: &mut Lcg) {
+        for shift in 0..W::BITS {
+            for _ in 0..4 {
+                let value = match random.below(3) {
+                    0 => u64::MAX >> random.below(64),
+                    1 => 1,
+                    _ => random.below(u64::MAX),
+                };
+                let mut sum = W::zero();
+                if shift + 65 < W::BITS {
+                    let length = 1 + random.below(u64::from(W::BITS - shift - 65)) as u32;
+                    for _ in 0..length {
+                        sum.shl_in_place(1);
+                        sum.or_u64_in_place(1);
+                    }
+                    sum.shl_in_place(shift);
+                } else if shift > 0 {
+                    sum = W::from_u64(random.below(u64::MAX) >> (64 - shift.min(64)));
+                }
+                let expected = add_shifted_by_parts(&sum, value, shift);
+                let mut got = sum.clone();
+                got.add_shifted_u64(value, shift);
+                assert_eq!(got, expected, "{sum:?} + {value} << {shift}");
+            }
+        }
+    }
+    let mut random = Lcg(53);
+    check::<u64>(&mut random);
+    check::<u128>(&mut random);
+    check::<Wide<1>>(&mut random);
+    check::<Wide<2>>(&mut random);
+    check::<Wide<4>>(&mut random);
+}

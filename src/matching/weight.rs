@@ -85,6 +85,15 @@ pub trait Weight: Clone + Ord + Eq + fmt::Debug {
     /// `self |= value`, for filling the lowest field after a shift.
     fn or_u64_in_place(&mut self, value: u64);
 
+    /// `self += value · 2^shift`: a field's count added in place, as `from_u64(value)` shifted
+    /// by `shift` and added; bits shifted past the representation are lost and overflow is a
+    /// contract violation, as there. Implementations may skip the temporary.
+    fn add_shifted_u64(&mut self, value: u64, shift: u32) {
+        let mut unit = Self::from_u64(value);
+        unit.shl_in_place(shift);
+        self.add_in_place(&unit);
+    }
+
     /// `self += rhs`; overflow is a contract violation.
     fn add_in_place(&mut self, rhs: &Self) {
         let overflowed = self.overflowing_add_in_place(rhs);
@@ -406,6 +415,36 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
             self.0[limb_shift] = self.0[0] << bit_shift;
         }
         self.0[..limb_shift].fill(0);
+    }
+
+    #[inline]
+    fn add_shifted_u64(&mut self, value: u64, shift: u32) {
+        // The value covers at most two limbs once shifted: add those, then carry upwards.
+        debug_assert!(shift < Self::BITS, "shift by {shift} of a {}-bit number", Self::BITS);
+        let (limb, bits) = ((shift / 64) as usize, shift % 64);
+        let low = value << bits;
+        let high = if bits == 0 { 0 } else { value >> (64 - bits) };
+        let mut carry = false;
+        for (index, part) in [(limb, low), (limb + 1, high)] {
+            let Some(slot) = self.0.get_mut(index) else {
+                // Bits past the top are lost, as by a shift; a carry out of it is an overflow.
+                debug_assert!(!carry, "weight arithmetic overflowed");
+                return;
+            };
+            let (sum, first) = slot.overflowing_add(part);
+            let (sum, second) = sum.overflowing_add(u64::from(carry));
+            *slot = sum;
+            carry = first || second;
+        }
+        for slot in self.0.iter_mut().skip(limb + 2) {
+            if !carry {
+                return;
+            }
+            let (sum, overflowed) = slot.overflowing_add(1);
+            *slot = sum;
+            carry = overflowed;
+        }
+        debug_assert!(!carry, "weight arithmetic overflowed");
     }
 
     fn or_u64_in_place(&mut self, value: u64) {

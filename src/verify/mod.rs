@@ -6,6 +6,7 @@
 
 pub mod ahead;
 pub mod criterion;
+pub mod memory;
 pub mod reuse;
 pub mod round;
 pub mod severity;
@@ -474,26 +475,22 @@ pub fn fmjd_standings(
     Some(crate::standings::standings(tournament, last, variant, rule, source))
 }
 
-/// Checks the rounds on up to `jobs` threads: every round is paired from the record of the rounds
-/// before it, so rounds are independent. The dearest rounds start first ([`round_cost`]), which
-/// keeps the threads busy to the end. Reports come back in round order. Once `cancel` is set the
-/// rounds not yet started are not checked (a round under way runs to its end).
 /// A guess at what checking `round` costs, to start the dearest rounds first: a Swiss round is
 /// paired bracket by bracket, and a bracket's matchings cost about the square of its size, so the
 /// guess is the sum of the squares of the groups of equal score among the players the round
 /// pairs. Early rounds, with few and large scoregroups, come first (in a 3,000-player Dutch event
 /// rounds 2 to 6 cost 3 to 6 times as much as the last ones); a round with more players, as with
 /// late entries, also comes earlier.
-fn round_cost(tournament: &crate::model::Tournament, round: u32) -> u64 {
-    let mut groups: std::collections::BTreeMap<crate::model::Points, u64> = std::collections::BTreeMap::new();
-    for player in tournament.players.iter().filter(|p| !p.round(round).is_blank()) {
-        let score =
-            (1..round).map(|r| tournament.round_points(player, r)).fold(crate::model::Points::ZERO, |a, b| a + b);
-        *groups.entry(score).or_insert(0) += 1;
-    }
-    groups.values().map(|count| count * count).sum()
+fn round_cost(groups: &[u64]) -> u64 {
+    groups.iter().map(|count| count * count).sum()
 }
 
+/// Checks the rounds on up to `jobs` threads: every round is paired from the record of the rounds
+/// before it, so rounds are independent. The dearest rounds start first ([`round_cost`]), which
+/// keeps the threads busy to the end, and a round starts only when its estimated memory fits
+/// beside the rounds in flight ([`memory::RoundGate`], shared by every check of the process).
+/// Reports come back in round order. Once `cancel` is set the rounds not yet started are not
+/// checked (a round under way runs to its end).
 fn check_rounds(
     tournament: &crate::model::Tournament,
     rounds: &[u32],
@@ -505,21 +502,23 @@ fn check_rounds(
     use std::sync::Mutex;
     use std::sync::atomic::AtomicUsize;
     let total = rounds.len();
+    let groups: Vec<Vec<u64>> = rounds.iter().map(|&round| memory::scoregroups(tournament, round)).collect();
     let mut order: Vec<usize> = (0..total).rev().collect();
     if jobs > 1 {
-        let costs: Vec<u64> = rounds.iter().map(|&round| round_cost(tournament, round)).collect();
-        order.sort_by_key(|&index| std::cmp::Reverse((costs[index], rounds[index])));
+        order.sort_by_key(|&index| std::cmp::Reverse((round_cost(&groups[index]), rounds[index])));
     }
-    let next = AtomicUsize::new(0);
+    let pending: Mutex<Vec<(usize, u64)>> =
+        Mutex::new(order.iter().map(|&index| (index, memory::round_estimate(&groups[index]))).collect());
+    let gate = memory::RoundGate::global();
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<RoundReport>>> = Mutex::new(vec![None; total]);
     let work = || {
-        while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-            if cancel.load(Ordering::Relaxed) {
-                break;
-            }
+        while let Some(permit) = gate.take(&pending, cancel) {
+            let index = permit.index;
             let _span = tracing::info_span!("round", round = rounds[index]).entered();
+            tracing::debug!(estimated_bytes = permit.bytes(), "starting");
             let outcome = round::check_round(tournament, rounds[index], engine);
+            drop(permit);
             tracing::debug!(status = ?outcome.status, "checked");
             if let Ok(mut results) = results.lock() {
                 results[index] = Some(outcome);
@@ -668,8 +667,8 @@ mod tests {
         let options = crate::generate::GenerateOptions::new(crate::systems::SystemId::Dutch2025, 40, 7, 1);
         let t = crate::generate::generate(&options).unwrap();
         // Round 1: everyone on zero, one group of 40.
-        assert_eq!(round_cost(&t, 1), 1600);
-        let costs: Vec<u64> = (1..=7).map(|round| round_cost(&t, round)).collect();
+        assert_eq!(round_cost(&memory::scoregroups(&t, 1)), 1600);
+        let costs: Vec<u64> = (1..=7).map(|round| round_cost(&memory::scoregroups(&t, round))).collect();
         assert!(costs.windows(2).take(3).all(|pair| pair[0] > pair[1]), "{costs:?}");
         assert!(costs[1] > 2 * costs[6], "{costs:?}");
     }

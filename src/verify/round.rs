@@ -104,6 +104,10 @@ pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> Round
 /// [`check_round`] adds: `identify` and the hints run every candidate on every round and only count
 /// the rounds that match, and explaining a differing round costs far more than pairing it.
 pub fn round_status(t: &Tournament, round: u32, engine: &dyn crate::systems::Engine) -> RoundStatus {
+    // The candidates run on several threads (`identify`'s jobs), each round under the memory
+    // budget of the rounds `check` pairs.
+    let _permit =
+        super::memory::RoundGate::global().admit(super::memory::round_estimate(&super::memory::scoregroups(t, round)));
     let mut state = RoundState::build(t, round, Participation::Recorded);
     if engine.missing_numbers(t, &mut state).is_some() {
         return RoundStatus::NotChecked;

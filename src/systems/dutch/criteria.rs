@@ -159,13 +159,13 @@ impl<'a, W: Weight> Pack<'a, W> {
         Pack { frame, field: 0, positive: W::zero(), negative: W::zero() }
     }
 
+    #[inline]
     fn add(&mut self, count: i64, position: u32) {
         if count == 0 {
             return;
         }
-        let mut unit = W::from_u64(count.unsigned_abs());
-        unit.shl_in_place(position);
-        if count > 0 { self.positive.add_in_place(&unit) } else { self.negative.add_in_place(&unit) }
+        let sum = if count > 0 { &mut self.positive } else { &mut self.negative };
+        sum.add_shifted_u64(count.unsigned_abs(), position);
     }
 
     pub fn finish(mut self) -> W {
@@ -176,12 +176,14 @@ impl<'a, W: Weight> Pack<'a, W> {
 }
 
 impl<W: Weight> Row for Pack<'_, W> {
+    #[inline]
     fn count(&mut self, value: i64) {
         let base = self.frame.bases[self.field];
         self.field += 1;
         self.add(value, base);
     }
 
+    #[inline]
     fn counters(&mut self, entries: &[(i64, i64)]) {
         let base = self.frame.bases[self.field];
         let Width::Counters { offsets, .. } = &self.frame.widths[self.field] else {

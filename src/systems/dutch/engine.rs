@@ -18,8 +18,9 @@ use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::compatibility::Compatibility;
 use super::criteria::{Frame, all_ones};
-use super::generation::{self, BaseWeights, Bracket, Scope};
+use super::generation::{self, Bracket, Scope};
 use super::player::DutchPlayer;
 use super::weights::{self, BracketLayout, ByeContext, Layout, Reach, bits_for};
 
@@ -72,7 +73,7 @@ pub struct Paired {
 
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],
-    compatible: Vec<bool>,
+    compatible: Compatibility,
     /// How many earlier rounds the float criteria look at.
     float_rounds: usize,
     /// The width of every weight of the round: C4 always sits at its top. At least the width
@@ -92,10 +93,6 @@ impl<W: Weight> Procedure<'_, W> {
         self.players.len()
     }
 
-    fn compatible(&self, a: usize, b: usize) -> bool {
-        self.compatible[a * self.n() + b]
-    }
-
     fn score(&self, v: usize) -> Points {
         self.players[v].score
     }
@@ -106,18 +103,18 @@ impl<W: Weight> Procedure<'_, W> {
     }
 
     fn edge(&self, higher: usize, lower: usize, reach: Reach) -> W {
-        if !self.compatible(higher, lower) {
-            return W::zero();
+        self.edges().weight(higher, lower, reach)
+    }
+
+    /// What the weights of the round's edges are computed from.
+    fn edges(&self) -> EdgeWeights<'_> {
+        EdgeWeights {
+            players: self.players,
+            compatible: &self.compatible,
+            frame: &self.frame,
+            bye: &self.bye,
+            float_rounds: self.float_rounds,
         }
-        weights::edge_weight(
-            &self.frame,
-            self.float_rounds,
-            &self.bye,
-            &self.players[higher],
-            &self.players[lower],
-            reach,
-            weights::Completion::Counted,
-        )
     }
 
     /// Before the brackets: can the round be completed at all (C4, with C1–C3 and the bye
@@ -235,16 +232,24 @@ impl<W: Weight> Procedure<'_, W> {
                     self.matcher.set_weight(bracket[larger], bracket[smaller], W::zero());
                 }
             }
-            let mut base = BaseWeights { first_row: mdp_count, rows: Vec::with_capacity(bracket.len() - mdp_count) };
-            for larger in mdp_count..bracket.len() {
+            // The bracket's weights are computed again when `settle` asks for them, from fields the
+            // scope's borrow of the matcher leaves free.
+            let edges = EdgeWeights {
+                players: self.players,
+                compatible: &self.compatible,
+                frame: &self.frame,
+                bye: &self.bye,
+                float_rounds: self.float_rounds,
+            };
+            let list = &bracket;
+            let weight = move |smaller: usize, larger: usize| {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-                let row: Vec<W> =
-                    (0..larger).map(|smaller| self.edge(bracket[smaller], bracket[larger], reach)).collect();
-                for (smaller, w) in row.iter().enumerate() {
-                    self.matcher.set_weight(bracket[larger], bracket[smaller], w.clone());
-                }
-                base.rows.push(row);
-            }
+                edges.weight::<W>(list[smaller], list[larger], reach)
+            };
+            let matcher = &mut self.matcher;
+            let mut base = generation::base_weights(bracket.len(), mdp_count, weight, |smaller, larger, w| {
+                matcher.set_weight(list[larger], list[smaller], w)
+            });
             self.matcher.solve();
             if first_bracket && n.is_multiple_of(2) && (0..n).any(|v| self.matcher.mate(v).is_none()) {
                 // C4 for an even field (see `completion`).
@@ -327,6 +332,35 @@ impl Progress {
     }
 }
 
+/// What the weight of an edge of the round's matcher is computed from: the procedure's fields
+/// that a bracket's base weights read while its scope borrows the matcher.
+#[derive(Clone, Copy)]
+struct EdgeWeights<'a> {
+    players: &'a [DutchPlayer],
+    compatible: &'a Compatibility,
+    frame: &'a Frame,
+    bye: &'a ByeContext,
+    float_rounds: usize,
+}
+
+impl EdgeWeights<'_> {
+    /// The weight of the pair, C4 counted (zero when the two may not meet).
+    fn weight<W: Weight>(&self, higher: usize, lower: usize, reach: Reach) -> W {
+        if !self.compatible.get(higher, lower) {
+            return W::zero();
+        }
+        weights::edge_weight(
+            self.frame,
+            self.float_rounds,
+            self.bye,
+            &self.players[higher],
+            &self.players[lower],
+            reach,
+            weights::Completion::Counted,
+        )
+    }
+}
+
 /// The bracket list of the 2025 procedure over the one matcher of the whole round.
 struct GlobalScope<'a, W: Weight> {
     matcher: &'a mut Matcher<W>,
@@ -388,7 +422,7 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
 /// holding the matching found, a completion of the round whose one unmatched player gets the PAB.
 pub(super) fn place_bye<V: Weight>(
     players: &[DutchPlayer],
-    compatible: &[bool],
+    compatible: &Compatibility,
     matcher: &mut Matcher<V>,
 ) -> Result<ByeContext, EngineError> {
     let n = players.len();
@@ -406,7 +440,7 @@ pub(super) fn place_bye<V: Weight>(
     for lower in 0..n {
         for higher in 0..lower {
             let mut w = V::zero();
-            if compatible[higher * n + lower] {
+            if compatible.get(higher, lower) {
                 let (h, l) = (&players[higher], &players[lower]);
                 w = V::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
                 w.shl_in_place(index_bits);
@@ -495,15 +529,10 @@ pub fn pair<W: Weight>(
         state.players.iter().map(|c| (c.id, c)).collect();
     // Looked up once per player, not once per pair.
     let contenders: Vec<&crate::state::Contender> = players.iter().map(|p| by_id[&p.id]).collect();
-    let mut compatible = vec![false; n * n];
-    for a in 0..n {
-        for b in 0..n {
-            if a != b {
-                let met = state.have_met(contenders[a], contenders[b]);
-                compatible[a * n + b] = weights::compatible(state, &players[a], &players[b], met);
-            }
-        }
-    }
+    let compatible = Compatibility::new(n, |a, b| {
+        let met = state.have_met(contenders[a], contenders[b]);
+        weights::compatible(state, &players[a], &players[b], met)
+    });
     let mut resume = None;
     if by_list {
         match super::relaxed::pair::<W>(players, &compatible, state, trace)? {

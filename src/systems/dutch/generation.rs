@@ -88,41 +88,94 @@ impl<W: Weight> Scope<W> for ListScope<W> {
     }
 }
 
-/// Edge weights of the bracket and the next scoregroup, by position (`larger` is the
-/// lower-ranked player's position); rows start at the first resident.
-pub struct BaseWeights<W> {
-    pub first_row: usize,
-    pub rows: Vec<Vec<W>>,
+/// The edge weights a bracket list starts with, by position (`larger` is the lower-ranked player's
+/// position), for every pair whose lower player is a resident or in the next scoregroup.
+///
+/// They are not stored: in a large round the list's matcher already holds a table of every pair,
+/// and a second one at the weight type's full width doubled the memory of a round (9,999 players:
+/// 0.5 GB of 1.26 GB; docs/dutch-performance.md). A weight is computed again from the players when
+/// a step asks for it, and only one bit per pair is kept: whether the pair still has an edge
+/// (none when the players may not meet, or once a step has taken the edge out for good).
+pub struct BaseWeights<F> {
+    first_row: usize,
+    /// One bit per pair `(smaller, larger)` with `first_row <= larger`, `smaller < larger`, row
+    /// by row ([`Self::bit`]).
+    live: Vec<u64>,
+    weight: F,
 }
 
-impl<W: Weight> BaseWeights<W> {
-    pub fn get(&self, larger: usize, smaller: usize) -> &W {
-        &self.rows[larger - self.first_row][smaller]
+impl<F> BaseWeights<F> {
+    /// The bit of the pair: the rows before `larger` hold `first_row + … + (larger − 1)` pairs.
+    fn bit(&self, larger: usize, smaller: usize) -> usize {
+        debug_assert!(self.first_row <= larger && smaller < larger);
+        triangle(larger) - triangle(self.first_row) + smaller
     }
 
+    /// Whether the pair has no edge (or no longer has one).
+    pub fn is_zero(&self, larger: usize, smaller: usize) -> bool {
+        let bit = self.bit(larger, smaller);
+        self.live[bit / 64] & (1 << (bit % 64)) == 0
+    }
+
+    /// Takes the pair's edge out: from here on its base weight is zero.
     pub fn clear(&mut self, larger: usize, smaller: usize) {
-        self.rows[larger - self.first_row][smaller] = W::zero();
+        let bit = self.bit(larger, smaller);
+        self.live[bit / 64] &= !(1 << (bit % 64));
+    }
+
+    /// The pair's base weight: zero once cleared, else computed again from the players.
+    pub fn get<W: Weight>(&self, larger: usize, smaller: usize) -> W
+    where
+        F: Fn(usize, usize) -> W,
+    {
+        if self.is_zero(larger, smaller) { W::zero() } else { (self.weight)(smaller, larger) }
     }
 }
 
-/// A bracket list's matcher, solved, with its base weights: `weight(smaller, larger)` for every
-/// pair of positions whose lower player is a resident or in the next scoregroup (MDPs are paired
-/// with residents only, 3.3.3: their edges among themselves stay empty). Both Dutch engines
-/// start each bracket here, each with its own weights.
-pub fn list_matcher<W: Weight>(
+/// The number of pairs among `count` positions (`0 + 1 + … + (count − 1)`).
+fn triangle(count: usize) -> usize {
+    count * count.saturating_sub(1) / 2
+}
+
+/// A bracket list's base weights, for `len` positions of which the first `mdps` are MDPs:
+/// `weight(smaller, larger)` for every pair whose lower player is a resident or in the next
+/// scoregroup (MDPs are paired with residents only, 3.3.3: their edges among themselves stay
+/// empty). `set` is told each of those weights once, zero or not, as it is computed (to fill a
+/// matcher); `weight` must give the same weight again whenever it is asked.
+pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
     len: usize,
     mdps: usize,
-    mut weight: impl FnMut(usize, usize) -> W,
-) -> (Matcher<W>, BaseWeights<W>) {
-    let mut matcher = Matcher::<W>::new(len);
-    let mut base = BaseWeights { first_row: mdps, rows: Vec::with_capacity(len - mdps) };
+    weight: F,
+    mut set: impl FnMut(usize, usize, W),
+) -> BaseWeights<F> {
+    let pairs = triangle(len) - triangle(mdps.min(len));
+    let mut base = BaseWeights { first_row: mdps, live: vec![0; pairs.div_ceil(64)], weight };
+    let mut row = Vec::with_capacity(len);
     for larger in mdps..len {
-        let row: Vec<W> = (0..larger).map(|smaller| weight(smaller, larger)).collect();
-        for (smaller, w) in row.iter().enumerate() {
-            matcher.set_weight(larger, smaller, w.clone());
+        // A row's weights first, then the matcher's: the table entries of a row lie a table row
+        // apart, each a cache miss, and set in a tight loop the misses overlap (computed one by
+        // one between them, they took a tenth of a 9,999-player round).
+        row.extend((0..larger).map(|smaller| (base.weight)(smaller, larger)));
+        for (smaller, w) in row.drain(..).enumerate() {
+            if !w.is_zero() {
+                let bit = base.bit(larger, smaller);
+                base.live[bit / 64] |= 1 << (bit % 64);
+            }
+            set(smaller, larger, w);
         }
-        base.rows.push(row);
     }
+    base
+}
+
+/// A bracket list's matcher, solved, with its base weights ([`base_weights`]). Both Dutch engines
+/// start each bracket here, each with its own weights.
+pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
+    len: usize,
+    mdps: usize,
+    weight: F,
+) -> (Matcher<W>, BaseWeights<F>) {
+    let mut matcher = Matcher::<W>::new(len);
+    let base = base_weights(len, mdps, weight, |smaller, larger, w| matcher.set_weight(larger, smaller, w));
     matcher.solve();
     (matcher, base)
 }
@@ -141,14 +194,14 @@ pub struct Bracket {
 /// plus 2·(2^(2·bits)·[the upper player is in S1] − the upper player's index in the remainder).
 /// Every pair with an S1 player on top outweighs any sum of indices.
 fn remainder_weight<W: Weight>(
-    base: &BaseWeights<W>,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
     smaller: usize,
     larger: usize,
     index: usize,
     pairs: usize,
     bits: u32,
 ) -> W {
-    let mut w = base.get(larger, smaller).clone();
+    let mut w: W = base.get(larger, smaller);
     if !w.is_zero() {
         if index < pairs {
             let mut upper = W::from_u64(1);
@@ -195,7 +248,7 @@ fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, 
 /// solved once. Returns, per position of the bracket, whether the player is paired in it.
 pub fn settle<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &mut BaseWeights<W>,
+    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     mdp_scores: &[Points],
 ) -> Vec<bool> {
@@ -228,7 +281,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
         if !resident(scope.mate(i)) {
             // Try to pair this MDP.
             for o in mdps..end {
-                let mut w = base.get(o, i).clone();
+                let mut w: W = base.get(o, i);
                 if !w.is_zero() {
                     w.or_u64_in_place(1);
                     scope.set_weight(i, o, w);
@@ -240,7 +293,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
             matched[i] = true;
             remaining_matched -= 1;
             for o in mdps..end {
-                let mut w = base.get(o, i).clone();
+                let mut w: W = base.get(o, i);
                 if !w.is_zero() {
                     w.or_u64_in_place((end - mdps) as u64);
                     w.add_in_place(&W::from_u64(1));
@@ -261,7 +314,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
             if matched[o] {
                 continue;
             }
-            let mut w = base.get(o, i).clone();
+            let mut w: W = base.get(o, i);
             if !w.is_zero() {
                 w.add_in_place(&W::from_u64(addend));
                 changes.push((o, w));
@@ -300,9 +353,14 @@ pub fn settle<W: Weight, S: Scope<W>>(
         raise.sub_in_place(&W::from_u64(2 * index as u64));
         scope.raise_dual(p, &raise);
     }
+    let mut row = Vec::with_capacity(remainder.len());
     for (j, &o) in remainder.iter().enumerate() {
-        for (index, &p) in remainder[..j].iter().enumerate() {
-            scope.set_weight(p, o, remainder_weight(base, p, o, index, pairs, bits));
+        // The weights first, then the matcher's, for the cache (as in `base_weights`).
+        row.extend(
+            remainder[..j].iter().enumerate().map(|(index, &p)| remainder_weight(base, p, o, index, pairs, bits)),
+        );
+        for (&p, w) in remainder.iter().zip(row.drain(..)) {
+            scope.set_weight(p, o, w);
         }
     }
     scope.solve();
@@ -399,7 +457,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
         // without a solve (most rounds pair this way). Otherwise the solve below decides.
         let mut decided = false;
         for &o in &remainder[j + 1..] {
-            if matched[o] || base.get(o, p).is_zero() {
+            if matched[o] || base.is_zero(o, p) {
                 continue;
             }
             match scope.finalize_by_exchange(p, o) {

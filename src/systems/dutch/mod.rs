@@ -1,6 +1,7 @@
 //! The FIDE (Dutch) system: C.04.3 as in force from 1 February 2026, and the 2017 rules.
 
 mod colour;
+mod compatibility;
 pub mod criteria;
 mod engine;
 mod explain;

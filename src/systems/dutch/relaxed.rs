@@ -24,6 +24,7 @@ use crate::matching::{Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::compatibility::Compatibility;
 use super::criteria::all_ones;
 use super::engine::{
     BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, bye_facts, completion_bits, place_bye,
@@ -36,11 +37,11 @@ use super::witness::Witness;
 /// A first completion of the round, and the bye facts (C5); or `NoValidPairing`.
 fn first_witness<'a>(
     players: &[DutchPlayer],
-    compatible: &'a [bool],
+    compatible: &'a Compatibility,
 ) -> Result<(Witness<'a>, ByeContext), EngineError> {
     let n = players.len();
     if n.is_multiple_of(2) {
-        let mut witness = Witness::new(n, compatible, None);
+        let mut witness = Witness::new(compatible, None);
         if !witness.complete() {
             // C4 for an even field: a perfect matching.
             return Err(EngineError::NoValidPairing);
@@ -57,7 +58,7 @@ fn first_witness<'a>(
         if !allowed.contains(&true) {
             continue;
         }
-        let mut witness = Witness::new(n, compatible, Some(allowed));
+        let mut witness = Witness::new(compatible, Some(allowed));
         if !witness.complete() {
             continue;
         }
@@ -82,12 +83,12 @@ fn first_witness<'a>(
 /// Places the PAB ([`place_bye`]) with a matcher of `V` weights, whose matching is the witness.
 fn place_bye_in<'a, V: Weight>(
     players: &[DutchPlayer],
-    compatible: &'a [bool],
+    compatible: &'a Compatibility,
 ) -> Result<(Witness<'a>, ByeContext), EngineError> {
     let mut matcher = Matcher::<V>::new(players.len());
     let bye = place_bye(players, compatible, &mut matcher)?;
     let allowed = players.iter().map(|p| bye.candidate(p)).collect();
-    let mut witness = Witness::new(players.len(), compatible, Some(allowed));
+    let mut witness = Witness::new(compatible, Some(allowed));
     witness.take_matching(|v| matcher.mate(v));
     Ok((witness, bye))
 }
@@ -97,7 +98,7 @@ fn place_bye_in<'a, V: Weight>(
 /// the global procedure pairs the round on from `progress`.
 pub(super) fn pair<W: Weight>(
     players: &[DutchPlayer],
-    compatible: &[bool],
+    compatible: &Compatibility,
     state: &RoundState,
     trace: bool,
 ) -> Result<Result<Paired, Progress>, EngineError> {
@@ -129,7 +130,7 @@ pub(super) fn pair<W: Weight>(
         let frame = &layout.frame;
         let (matcher, mut base) = generation::list_matcher(bracket.len(), mdp_count, |smaller, larger| {
             let (higher, lower) = (bracket[smaller], bracket[larger]);
-            if compatible[higher * n + lower] {
+            if compatible.get(higher, lower) {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
                 let (higher, lower) = (&players[higher], &players[lower]);
                 weights::edge_weight(frame, float_rounds, bye, higher, lower, reach, Completion::Left)

@@ -19,6 +19,7 @@ use crate::matching::Weight;
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::compatibility::Compatibility;
 use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::engine::EngineError;
 use super::generation::{self, Bracket, ListScope, Scope};
@@ -211,18 +212,11 @@ pub(super) fn pair<W: Weight>(
         let met = state.have_met(contenders[a], contenders[b]);
         super::weights::compatible(state, &players[a], &players[b], met)
     };
-    let mut compatibility = vec![false; n * n];
-    for a in 0..n {
-        for b in 0..a {
-            let c = compatible(a, b);
-            compatibility[a * n + b] = c;
-            compatibility[b * n + a] = c;
-        }
-    }
+    let compatibility = Compatibility::symmetric(n, compatible);
     // A completion of the round (A.9), kept from bracket to bracket; with a dummy player for the
     // bye when n is odd.
     let bye_allowed = (n % 2 == 1).then(|| players.iter().map(|p| p.pab_eligible).collect());
-    let mut witness = Witness::new(n, &compatibility, bye_allowed);
+    let mut witness = Witness::new(&compatibility, bye_allowed);
     if !witness.complete() {
         return Err(EngineError::NoValidPairing);
     }
@@ -254,7 +248,7 @@ pub(super) fn pair<W: Weight>(
         let max_weight: W = all_ones(frame.total_bits);
         let (matcher, mut base) = generation::list_matcher(list.len(), mdps, |smaller, larger| {
             let (h, l) = (list[smaller], list[larger]);
-            if compatibility[h * n + l] {
+            if compatibility.get(h, l) {
                 edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
             } else {
                 W::zero()

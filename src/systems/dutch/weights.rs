@@ -307,12 +307,16 @@ struct CompletionRow<'a, W> {
     skip_first: bool,
 }
 
+// Inlined: a bracket list's weights are computed again for each step that asks (generation.rs),
+// some twenty fields a pair, and the calls cost as much as the fields.
 impl<W: Weight> Row for CompletionRow<'_, W> {
+    #[inline]
     fn count(&mut self, value: i64) {
         let value = if std::mem::take(&mut self.skip_first) { 0 } else { value };
         self.pack.count(value);
     }
 
+    #[inline]
     fn counters(&mut self, entries: &[(i64, i64)]) {
         self.skip_first = false;
         self.pack.counters(entries);

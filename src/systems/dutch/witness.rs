@@ -11,6 +11,8 @@
 
 use crate::matching::Matcher;
 
+use super::compatibility::Compatibility;
+
 /// No partner.
 const NONE: usize = usize::MAX;
 
@@ -22,8 +24,8 @@ const SEARCH_LIMIT: usize = 4096;
 /// `n` (odd fields only).
 pub(super) struct Witness<'a> {
     n: usize,
-    /// `compatible[a * n + b]`: may `a` and `b` meet?
-    compatible: &'a [bool],
+    /// May `a` and `b` meet?
+    compatible: &'a Compatibility,
     /// For an odd field: who may get the PAB (an edge to the dummy).
     bye_allowed: Option<Vec<bool>>,
     /// Each vertex's partner; `NONE` for a player paired for good.
@@ -34,10 +36,10 @@ pub(super) struct Witness<'a> {
 }
 
 impl<'a> Witness<'a> {
-    /// A witness with no pairs yet for `n` players: `compatible` is `n × n`; `bye_allowed`, for an
-    /// odd field, tells who may get the PAB.
-    pub fn new(n: usize, compatible: &'a [bool], bye_allowed: Option<Vec<bool>>) -> Self {
-        debug_assert_eq!(compatible.len(), n * n);
+    /// A witness with no pairs yet for the players of `compatible`; `bye_allowed`, for an odd
+    /// field, tells who may get the PAB.
+    pub fn new(compatible: &'a Compatibility, bye_allowed: Option<Vec<bool>>) -> Self {
+        let n = compatible.players();
         let count = n + usize::from(bye_allowed.is_some());
         Witness { n, compatible, bye_allowed, mate: vec![NONE; count], open: vec![true; count] }
     }
@@ -74,7 +76,7 @@ impl<'a> Witness<'a> {
     fn adjacent(&self, u: usize, v: usize) -> bool {
         let n = self.n;
         match (u == n, v == n) {
-            (false, false) => self.compatible[u * n + v],
+            (false, false) => self.compatible.get(u, v),
             (true, false) => self.bye_allowed.as_ref().is_some_and(|allowed| allowed[v]),
             (false, true) => self.bye_allowed.as_ref().is_some_and(|allowed| allowed[u]),
             (true, true) => false,
@@ -211,16 +213,8 @@ mod tests {
     use super::*;
 
     /// A compatibility matrix from a list of forbidden pairs.
-    fn compatible(n: usize, forbidden: &[(usize, usize)]) -> Vec<bool> {
-        let mut c = vec![true; n * n];
-        for v in 0..n {
-            c[v * n + v] = false;
-        }
-        for &(a, b) in forbidden {
-            c[a * n + b] = false;
-            c[b * n + a] = false;
-        }
-        c
+    fn compatible(n: usize, forbidden: &[(usize, usize)]) -> Compatibility {
+        Compatibility::symmetric(n, |a, b| !forbidden.contains(&(a, b)) && !forbidden.contains(&(b, a)))
     }
 
     /// Is the witness a completion: every open vertex paired, along edges, both ways?
@@ -235,13 +229,13 @@ mod tests {
     fn a_completion_is_repaired_or_refused() {
         // Six players; 0–1 may not meet, nor 4–5.
         let c = compatible(6, &[(0, 1), (4, 5)]);
-        let mut w = Witness::new(c.len().isqrt(), &c, None);
+        let mut w = Witness::new(&c, None);
         assert!(w.complete());
         assert!(is_completion(&w));
         // A bracket pairs 0–2 and 1–3: 4 and 5 are left, and may not meet.
-        assert!(!Witness::new(c.len().isqrt(), &c, None).tap_complete().accept(&[(0, 2), (1, 3)]));
+        assert!(!Witness::new(&c, None).tap_complete().accept(&[(0, 2), (1, 3)]));
         // 0–4 and 1–5 leave 2–3, which may meet.
-        let mut w = Witness::new(c.len().isqrt(), &c, None).tap_complete();
+        let mut w = Witness::new(&c, None).tap_complete();
         assert!(w.accept(&[(0, 4), (1, 5)]));
         assert!(is_completion(&w));
         assert_eq!(w.partner(2), 3);
@@ -254,12 +248,12 @@ mod tests {
     fn the_bye_goes_only_to_an_allowed_player() {
         // Five players, only player 4 may get the PAB, and 4 may meet only 0.
         let c = compatible(5, &[(4, 1), (4, 2), (4, 3)]);
-        let mut w = Witness::new(c.len().isqrt(), &c, Some(vec![false, false, false, false, true])).tap_complete();
+        let mut w = Witness::new(&c, Some(vec![false, false, false, false, true])).tap_complete();
         assert!(is_completion(&w));
         assert_eq!(w.partner(4), 4, "the PAB");
         // Pairing 0 with 4 leaves 1, 2, 3 for two pairs and a PAB no one of them may have.
         assert!(!w.accept(&[(0, 4)]));
-        let mut w = Witness::new(c.len().isqrt(), &c, Some(vec![false, false, false, false, true])).tap_complete();
+        let mut w = Witness::new(&c, Some(vec![false, false, false, false, true])).tap_complete();
         assert!(w.accept(&[(0, 1)]));
         assert!(is_completion(&w));
     }
@@ -279,7 +273,7 @@ mod tests {
                 pairs.iter().enumerate().filter(|(i, _)| mask & (1 << i) == 0).map(|(_, &p)| p).collect();
             let c = compatible(n, &forbidden);
             let exists = perfect_matching_exists(&c, n, &mut vec![false; n]);
-            let mut w = Witness::new(c.len().isqrt(), &c, None);
+            let mut w = Witness::new(&c, None);
             assert_eq!(w.complete(), exists, "forbidden {forbidden:?}");
             if exists {
                 assert!(is_completion(&w));
@@ -287,11 +281,11 @@ mod tests {
         }
     }
 
-    fn perfect_matching_exists(c: &[bool], n: usize, used: &mut [bool]) -> bool {
+    fn perfect_matching_exists(c: &Compatibility, n: usize, used: &mut [bool]) -> bool {
         let Some(first) = (0..n).find(|&v| !used[v]) else { return true };
         used[first] = true;
         for other in first + 1..n {
-            if !used[other] && c[first * n + other] {
+            if !used[other] && c.get(first, other) {
                 used[other] = true;
                 if perfect_matching_exists(c, n, used) {
                     used[other] = false;
