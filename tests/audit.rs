@@ -53,8 +53,9 @@ fn with_rematches(text: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_rematch_reads_absolute_and_a_tie_break_order_only() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("rematch.trf");
     fs::write(&path, with_rematches(&lichess_2020(&shared))).unwrap();
@@ -77,8 +78,9 @@ fn a_rematch_reads_absolute_and_a_tie_break_order_only() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn fail_on_sets_which_severities_make_the_status_1() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = tempfile::tempdir().unwrap();
     let order_only = dir.path().join("order.trf");
     fs::write(&order_only, lichess_2020(&shared)).unwrap();
@@ -166,8 +168,9 @@ fn swapped_colours_are_colours_unless_they_break_the_colour_limits() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn rounds_past_the_last_are_a_usage_error() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/real/sklangen__TRF__2021_03.trf");
     for rounds in ["12", "8-12", "10-"] {
         trfcheck()
@@ -208,8 +211,9 @@ fn a_file_with_no_round_has_nothing_to_check_and_never_passes() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn json_names_the_event() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/real/sklangen__TRF__2021_03.trf");
     let output = trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
     let event = &json_lines(&output.stdout)[0]["event"];
@@ -252,8 +256,9 @@ fn month_of_submissions(shared: &Path) -> tempfile::TempDir {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = month_of_submissions(&shared);
     let output = trfcheck().arg("check").arg(dir.path()).output().unwrap();
     // The invalid file outranks the difference (3 > 1).
@@ -298,8 +303,9 @@ fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
 /// picks up `PROVENANCE.md` and `.output.expected` files as errors"): they are skipped as the
 /// folder's are, and the audit reads as the folder's.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_glob_is_audited_as_its_folder_is() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = month_of_submissions(&shared);
     let totals = |output: &std::process::Output| {
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
@@ -366,8 +372,9 @@ fn a_round_with_no_legal_pairing_reads_absolute_without_a_borrowed_criterion() {
 /// SPEC: with several files the exit status ranks a difference found above a file that could not
 /// be checked: 2 > 5 > 3 > 1 > 4 > 0 (README, "Exit codes").
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_exit_status_of_many_files_ranks_a_difference_above_an_unchecked_file() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let real = shared.join("corpus/real");
     let matching = sample("dutch-4p-2r.trf");
     let differs = real.join("sklangen__TRF__2021_03.trf");
@@ -392,8 +399,9 @@ fn the_exit_status_of_many_files_ranks_a_difference_above_an_unchecked_file() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_csv_report_has_a_row_per_file() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = month_of_submissions(&shared);
     let out = tempfile::tempdir().unwrap();
     let csv_path = out.path().join("audit.csv");
@@ -420,8 +428,9 @@ fn the_csv_report_has_a_row_per_file() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_html_report_is_one_self_contained_page_worst_first() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = month_of_submissions(&shared);
     fs::write(dir.path().join("rematch.trf"), with_rematches(&lichess_2020(&shared))).unwrap();
     let out = tempfile::tempdir().unwrap();
@@ -590,8 +599,9 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
 /// The unofficial computer world championship of 2022 (a crosstable): 18 engines, 34 rounds, each
 /// pair twice — a double round robin, which no Swiss system pairs.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_round_robin_is_named_as_such() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv");
     let options = CheckOptions { system: Some(SystemId::FmjdRating), hints: true, ..CheckOptions::default() };
     let (_, report) = verify::check_path(&path, &options);
@@ -609,8 +619,9 @@ fn a_round_robin_is_named_as_such() {
 /// sanichi's `valid.tab`: its scores fall with the player number (a list by final rank), and 3 of
 /// its 5 rounds differ.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_file_numbered_by_final_rank_is_said_to_be() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
     let (_, report) = verify::check_path(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &hinted);
     assert_eq!(report.summary.mismatched_rounds, [1, 2, 3]);

@@ -230,8 +230,9 @@ fn pair_prints_the_next_round_in_the_javafo_format() {
 
 /// The reference engine's own tests (bbpPairings `test/tests/*.input`, `-p`): the pairing it prints.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn pair_matches_the_reference_engine_tests() {
-    let Some(shared) = crate::corpus::shared() else { return };
+    let shared = crate::corpus::shared();
     let real = shared.join("corpus/real");
     for name in [
         "BieremaBoyzProgramming__bbpPairings__dutch_2025_C5",

@@ -50,7 +50,7 @@ fn pair_of(value: &Value) -> [u32; 2] {
 }
 
 fn check_folder(version: &str, kind: &str) {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let folder: PathBuf = shared.join("conformance").join(version).join(kind);
     let system = match version {
         "dutch-2025" => SystemId::Dutch2025,
@@ -125,21 +125,25 @@ fn check_file(path: &Path, system: SystemId) -> Result<bool, String> {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn dutch_2025_clean_files_agree_with_the_reference() {
     check_folder("dutch-2025", "clean");
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn dutch_2025_mutated_files_agree_with_the_reference() {
     check_folder("dutch-2025", "mutated");
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn dutch_2017_clean_files_agree_with_the_reference() {
     check_folder("dutch-2017", "clean");
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn dutch_2017_mutated_files_agree_with_the_reference() {
     check_folder("dutch-2017", "mutated");
 }
@@ -163,6 +167,7 @@ fn reference_layout_is_rebuilt_exactly() {
 /// round 1 of every conformance file (even and odd fields, with and without initial colour) and of
 /// generated tournaments of 2 to 41 players.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_first_round_shortcut_pairs_as_the_engine_does() {
     use trfcheck::formats::{self, ReadOptions};
     use trfcheck::generate::{self, GenerateOptions};
@@ -177,13 +182,12 @@ fn the_first_round_shortcut_pairs_as_the_engine_does() {
         assert_eq!(shortcut, engine, "round 1 of {what}");
     };
     let mut compared = 0;
-    if let Some(shared) = shared() {
-        for (version, rules) in [("dutch-2025", Rules::Dutch2025), ("dutch-2017", Rules::Dutch2017)] {
-            for path in files(&shared.join("conformance").join(version).join("clean"), &["trf"]) {
-                let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
-                compare(loaded.tournament.as_ref().unwrap(), rules, &path.display().to_string());
-                compared += 1;
-            }
+    let shared = shared();
+    for (version, rules) in [("dutch-2025", Rules::Dutch2025), ("dutch-2017", Rules::Dutch2017)] {
+        for path in files(&shared.join("conformance").join(version).join("clean"), &["trf"]) {
+            let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
+            compare(loaded.tournament.as_ref().unwrap(), rules, &path.display().to_string());
+            compared += 1;
         }
     }
     for (system, rules) in [(SystemId::Dutch2025, Rules::Dutch2025), (SystemId::Dutch2017, Rules::Dutch2017)] {
@@ -203,6 +207,7 @@ fn the_first_round_shortcut_pairs_as_the_engine_does() {
 /// rounds of 71 of the 120 clean files, so both the lists and the hand-over are exercised), and of generated
 /// tournaments of 10 to 40 players, odd and even, paired under both Dutch rules.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_bracket_lists_pair_as_the_global_matcher_does() {
     use trfcheck::formats::{self, ReadOptions};
     use trfcheck::generate::{self, GenerateOptions};
@@ -220,12 +225,11 @@ fn the_bracket_lists_pair_as_the_global_matcher_does() {
             rounds += 1;
         }
     };
-    if let Some(shared) = shared() {
-        for kind in ["clean", "mutated"] {
-            for path in files(&shared.join("conformance").join("dutch-2025").join(kind), &["trf"]) {
-                let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
-                compare(loaded.tournament.as_ref().unwrap(), &path.display().to_string());
-            }
+    let shared = shared();
+    for kind in ["clean", "mutated"] {
+        for path in files(&shared.join("conformance").join("dutch-2025").join(kind), &["trf"]) {
+            let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
+            compare(loaded.tournament.as_ref().unwrap(), &path.display().to_string());
         }
     }
     for (system, seed) in [(SystemId::Dutch2025, 1), (SystemId::Dutch2017, 2)] {

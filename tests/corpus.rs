@@ -7,18 +7,20 @@ use std::path::{Path, PathBuf};
 use trfcheck::formats::{self, ReadOptions};
 use trfcheck::verify;
 
-/// `../shared`, or `None` (with a visible message) when the project is tested alone. With `CI`
-/// set (`.ci/run` sets it) a missing `../shared` fails the test: there a skipped test would pass
-/// without having tested anything.
-pub fn shared() -> Option<PathBuf> {
+/// `../shared`: the corpora, conformance and bench files beside the project. A test that calls this
+/// is marked `#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]`: when the
+/// project is tested alone the build script sets `no_shared_data` and the test is reported as
+/// ignored, in the summary. With `CI` set the flag is never set and a missing `../shared` fails
+/// the test, as it does for a test that lacks the mark: a test never passes without its data.
+pub fn shared() -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    if path.is_dir() {
-        Some(path)
-    } else {
-        assert!(std::env::var_os("CI").is_none(), "CI is set and ../shared, which the corpus tests need, is missing");
-        eprintln!("SKIPPED: ../shared is not beside the project; the corpus tests need it");
-        None
+    if !path.is_dir() {
+        if std::env::var_os("CI").is_some() {
+            panic!("CI is set and ../shared, which this test needs, is missing");
+        }
+        panic!("../shared is missing: this test needs it and lacks #[cfg_attr(no_shared_data, ignore = …)]");
     }
+    path
 }
 
 pub fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
@@ -54,8 +56,9 @@ type Expectation<'a> = (&'a str, bool, usize, u32, &'a [(&'a str, usize)]);
 
 /// Every real TRF file: read, cross-checked, and judged as its content deserves.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn real_trf_files_validate_as_examined() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = shared.join("corpus/real");
     let table: &[Expectation] = &[
         ("BieremaBoyzProgramming__bbpPairings__dutch_2025_C5.input.trf", true, 6, 2, &[]),
@@ -187,8 +190,9 @@ fn real_trf_files_validate_as_examined() {
 
 /// The negative sample's defects, each at its line and column.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_negative_sample_is_rejected_defect_by_defect() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/real/OpenSwissPairings__openswisspairings_lib__test_file.trf");
     let (_, report) = verify::validate_path(&path, ReadOptions::default());
     let at: Vec<(String, usize, usize)> = report
@@ -218,8 +222,9 @@ fn the_negative_sample_is_rejected_defect_by_defect() {
 /// Draughts crosstables read into the tournament model; the other files in corpus/fmjd are
 /// refused with the reason.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn fmjd_files_validate_as_examined() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = shared.join("corpus/fmjd");
     let table: &[Expectation] = &[
         // Its Pt column holds other numbers than points (114, 78, …): only two rows agree.
@@ -262,8 +267,9 @@ fn fmjd_files_validate_as_examined() {
 /// The Arbiter export numbers opponents by final place; after renumbering by starting number
 /// the table is perfectly mirrored (validation finds nothing), and the leader is S.No. 2.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_ouagadougou_crosstable_is_renumbered_by_starting_number() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
     let t = loaded.tournament.unwrap();
@@ -279,8 +285,9 @@ fn the_ouagadougou_crosstable_is_renumbered_by_starting_number() {
 
 /// Every conformance tournament reads and validates without a finding, and round-trips.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn conformance_files_validate_clean_and_round_trip() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let mut count = 0;
     for version in ["dutch-2025", "dutch-2017"] {
         for kind in ["clean", "mutated"] {
@@ -299,8 +306,9 @@ fn conformance_files_validate_clean_and_round_trip() {
 
 /// Every file that reads without errors gives the same tournament after write → read.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn corpus_files_round_trip_through_the_writer() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let mut paths = files(&shared.join("corpus/real"), &["trf", "tab", "txt"]);
     paths.extend(files(&shared.join("corpus/fmjd"), &["csv"]));
     let mut checked = 0;

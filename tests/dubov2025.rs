@@ -406,13 +406,10 @@ fn generated_dubov_tournaments_check_clean() {
 ///   decides. Round 2 upfloats four players into the 2-point group, which pairs by itself: [C5].
 ///   Rounds 3 and 4: a pair with the same colour preference where none is needed: [C7].
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn cppdubovsystem_files_get_a_verdict_per_round() {
     use trfcheck::report::RoundStatus;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
-    if !dir.is_dir() {
-        eprintln!("SKIPPED: ../shared is not beside the project; the corpus tests need it");
-        return;
-    }
+    let dir = crate::corpus::shared().join("corpus/real");
     let expected: [(&str, [Option<&str>; 5]); 5] = [
         ("test", [None; 5]),
         ("test2", [None; 5]),

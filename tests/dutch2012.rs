@@ -177,8 +177,9 @@ fn fast_engine_agrees_with_the_literal_reference() {
 /// under the 2012 rules: all five rounds (round 5's results are placeholders; its pairing is the
 /// example's).
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn held_worked_example_all_five_rounds() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let folder = shared.join("corpus/dutch-2012-worked");
     let expected = std::fs::read_to_string(folder.join("held2014.expected")).unwrap();
     let path = folder.join("held2014_placeholder_r5.trf");
@@ -237,8 +238,9 @@ const JAVAPAIRING_DIFFERENCES: [(&str, u32, &str); 4] = [
 /// The 34 tournaments JavaPairing 2.9 paired round by round: every round agrees with it, but for
 /// the rounds classified above, which differ as said and nowhere else.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn javapairing_corpus_agrees_but_for_the_classified_rounds() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let paths = files(&shared.join("conformance/dutch-2012"), &["trf"]);
     assert_eq!(paths.len(), 34);
     let known: BTreeMap<(String, u32), &str> =
@@ -294,8 +296,9 @@ fn javapairing_corpus_agrees_but_for_the_classified_rounds() {
 /// black) has a mild preference for white, 7 (+1) a strong one for black, so 3 has white (E.1);
 /// 18 (0, last white) mildly wants black, 23 (+1) strongly, so 23 has black (E.2).
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_moved_down_player_moved_on_takes_no_second_downfloat() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("conformance/dutch-2012/dutch-2012-jp-s101-p33-r9.trf");
     let t = formats::read_path(&path, ReadOptions::default()).unwrap().tournament.unwrap();
     let state = RoundState::build(&t, 8, Participation::Recorded);
@@ -357,8 +360,9 @@ const REAL_FILES: [(&str, u32, &[u32]); 28] = [
 /// with what JavaPairing 2.9 itself does (`JAVAPAIRING-REPAIR.tsv`) on every round but one, where
 /// JavaPairing 2.9 deviates from the text and the record (an earlier version's) does not.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn real_files_get_a_verdict_for_every_round() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let folder = shared.join("corpus/real");
     let repair = std::fs::read_to_string(folder.join("JAVAPAIRING-REPAIR.tsv")).unwrap();
     let mut javapairing_repairs: BTreeMap<(String, u32), bool> = BTreeMap::new();
@@ -412,8 +416,9 @@ fn real_files_get_a_verdict_for_every_round() {
 /// The pairing is not held to a hand-derived one: this is about finishing, with every player
 /// paired, the backtracking taken and 1 not moved down again.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn backtracking_over_a_large_bracket_finishes() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("conformance/dutch-2017/clean/dutch-2017-s1026-p50-r7.trf");
     let mut bytes = b"ACC true\n".to_vec();
     bytes.extend(std::fs::read(&path).unwrap());

@@ -317,9 +317,10 @@ fn generated_solkoff_tournaments_check_clean() {
 /// A1–B1, B2–A2, …), so `fmjd-rating` matches it; B.b gives all of group A white, so half of its
 /// 34 boards differ on colours under `fmjd-solkoff` (the README's first look classifies the rest).
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn ouagadougou_gets_a_verdict_per_round_under_each_system() {
     use trfcheck::report::RoundStatus;
-    let Some(shared) = crate::corpus::shared() else { return };
+    let shared = crate::corpus::shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
         let options = verify::CheckOptions { system: Some(system), ..verify::CheckOptions::default() };

@@ -11,8 +11,8 @@ use trfcheck::verify::{self, CheckOptions};
 
 const SYSTEMS: [SystemId; 3] = [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff];
 
-fn crosstable(name: &str) -> Option<PathBuf> {
-    Some(crate::corpus::shared()?.join("corpus/fmjd").join(name))
+fn crosstable(name: &str) -> PathBuf {
+    crate::corpus::shared().join("corpus/fmjd").join(name)
 }
 
 fn check(path: &Path, system: SystemId, lenient: bool) -> CheckReport {
@@ -43,8 +43,9 @@ fn statuses(report: &CheckReport) -> Vec<(u32, RoundStatus)> {
 ///   distribution): 1 had white, 2 black, so 2 has white; 3 had black, 4 white, so 3 has white:
 ///   2–1 and 3–4, which is the record (2: `4/1w`, 3: `12/4w`). Round 2 matches under all three.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn delft_round_two_matches_by_hand_and_round_one_rests_on_lot_numbers() {
-    let Some(path) = crosstable("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv") else { return };
+    let path = crosstable("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv");
     for system in SYSTEMS {
         let report = check(&path, system, false);
         assert_eq!(report.rounds.len(), 3, "{system}");
@@ -64,8 +65,9 @@ fn delft_round_two_matches_by_hand_and_round_one_rests_on_lot_numbers() {
 /// opponents match and the colours of board 2 break A.b's alternation (both of group A black, as
 /// B.b would give), so the round differs on colours only.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn delft_round_one_on_rating_differs_on_the_colours_of_a_b() {
-    let Some(path) = crosstable("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv") else { return };
+    let path = crosstable("clpippel__tiebreak__2018-delft-expo-gma-rapid.csv");
     let report = check(&path, SystemId::FmjdRating, false);
     let first = &report.rounds[0];
     assert_eq!(first.status, RoundStatus::Mismatch);
@@ -78,8 +80,9 @@ fn delft_round_one_on_rating_differs_on_the_colours_of_a_b() {
 /// The 1970 Dutch open (FMJD-report, no ratings): on rating every player of a score group ties, so
 /// no round can be checked (exit 4, `not-checked` with the reason for every round) — never a guess.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_matrix_without_ratings_is_not_checked_on_rating() {
-    let Some(path) = crosstable("clpippel__tiebreak__1970-open-nk-KNDB.csv") else { return };
+    let path = crosstable("clpippel__tiebreak__1970-open-nk-KNDB.csv");
     let report = check(&path, SystemId::FmjdRating, false);
     assert_eq!(report.rounds.len(), 10);
     assert!(report.rounds.iter().all(|r| r.status == RoundStatus::NotChecked && r.reason.is_some()));
@@ -92,8 +95,9 @@ fn a_matrix_without_ratings_is_not_checked_on_rating() {
 /// colour (1 has white against 35: `35 w`), then alternating: 36–2 (2 black), 3–37, 38–4, … The
 /// record has exactly this (checked here board by board), and the whole round matches.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn ouagadougou_round_one_is_a_b_by_hand() {
-    let Some(path) = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv") else { return };
+    let path = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     let t = formats::read_path(&path, ReadOptions::default()).unwrap().tournament.unwrap();
     let mut by_rating: Vec<_> = t.players.iter().collect();
     by_rating.sort_by_key(|p| (std::cmp::Reverse(p.rating.unwrap_or(0)), p.id));
@@ -115,8 +119,9 @@ fn ouagadougou_round_one_is_a_b_by_hand() {
 /// Without `--system` both forms get the same verdict too: a draughts tournament that declares no
 /// system is never checked under an assumed chess system (exit 4, one message).
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn convert_then_check_gives_the_same_verdicts() {
-    let Some(shared) = crate::corpus::shared() else { return };
+    let shared = crate::corpus::shared();
     let mut files: Vec<PathBuf> = std::fs::read_dir(shared.join("corpus/fmjd"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -168,8 +173,9 @@ fn convert_then_check_gives_the_same_verdicts() {
 /// moves 35 down instead (66–35) and pairs 62–26: a float choice the annex does not explain
 /// (appendix B: "different programs use slightly different approaches").
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn ouagadougou_round_nine_floats_another_player_than_5b() {
-    let Some(path) = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv") else { return };
+    let path = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     let report = check(&path, SystemId::FmjdSolkoff, false);
     let ninth = &report.rounds[8];
     assert_eq!(ninth.status, RoundStatus::Mismatch);
@@ -186,9 +192,10 @@ fn ouagadougou_round_nine_floats_another_player_than_5b() {
 /// fmjd-solkoff` (record 192), the TRF checks with no flag as the crosstable checks with that flag:
 /// the same rounds, statuses, severities, computed pairings and explanations, and no warning.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn ouagadougou_gets_one_verdict_as_crosstable_and_as_trf() {
     use crate::support::trfcheck;
-    let Some(source) = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv") else { return };
+    let source = crosstable("clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("ouagadougou.trf");
     trfcheck().args(["convert", "--to", "trf", "-o"]).arg(&plain).arg(&source).assert().code(0).stderr("");

@@ -21,8 +21,9 @@ fn players(board: &Board) -> Vec<PlayerId> {
 /// sits on one row per side, a row with both sides shares a player, the folded counts and the
 /// rows make up the recorded boards, and the text prints one line per row or fold.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_differing_round_is_laid_out_board_by_board_aligned_by_player() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let mut rounds = 0;
     for name in ["sanichi__icu_tournament__bunratty_major_2011.tab", "sanichi__icu_tournament__armstrong_2011.tab"] {
         let path = shared.join("corpus/real").join(name);
@@ -173,8 +174,9 @@ fn every_systems_explanations_keep_a_short_first_line() {
 /// score brackets: Dubov 2025 and the Dutch rules in round 1 (the upper half of the list is the
 /// 1.0-point bracket), Dubov 1997 in round 2 (its round 1 is paired by halves, without groups).
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn an_accelerated_bracket_names_the_virtual_point() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/real/pierotofy__CPPDubovSystem__baku_test.trf");
     for (system, round, text) in [
         (SystemId::Dubov2025, 1, "1.0-point bracket (1.0 points with the acceleration's virtual point)"),

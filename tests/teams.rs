@@ -266,8 +266,9 @@ const CORPUS_TEAM_FILES: [&str; 5] = [
 /// issue #16 the ids of 240 were read as players (a false `bye-conflict`) and the JSON had no team
 /// structure.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_team_files_of_the_corpus_validate_with_no_false_error() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = shared.join("corpus/real");
     for name in CORPUS_TEAM_FILES {
         let (_, report) = verify::validate_path(&dir.join(name), ReadOptions::default());
@@ -287,8 +288,9 @@ fn the_team_files_of_the_corpus_validate_with_no_false_error() {
 /// every round under both editions (`match`, `mismatch` with an explanation and criterion, or
 /// `not-checked` with a reason), never `unsupported`.
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_team_files_of_the_corpus_get_a_verdict_for_every_round() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let dir = shared.join("corpus/real");
     for name in CORPUS_TEAM_FILES {
         for system in ["team-2025", "team-2024"] {
@@ -316,8 +318,9 @@ fn the_team_files_of_the_corpus_get_a_verdict_for_every_round() {
 }
 
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn validate_json_shows_the_team_structure() {
-    let Some(shared) = shared() else { return };
+    let shared = shared();
     let path = shared.join("corpus/real/Sharly-Chess__bbpPairings__team_board_forfeit_win.input.trf");
     let output = trfcheck().args(["validate", "--format", "json"]).arg(&path).output().unwrap();
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
@@ -580,15 +583,11 @@ fn generated_team_events_check_clean_under_both_editions() {
 /// `$TRFCHECK_TEC_SAMPLE` or `../shared/corpus/tec/GrandMommysCup.trf`. Its only findings are its
 /// own (docs/teams.md): tabs in 240 records, and two 801 records that contradict the games.
 #[test]
+#[cfg_attr(no_tec_sample, ignore = "needs the TEC sample GrandMommysCup: set TRFCHECK_TEC_SAMPLE")]
 fn the_tec_team_sample_reads_with_no_misreading() {
-    let path = std::env::var_os("TRFCHECK_TEC_SAMPLE").map(PathBuf::from).or_else(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tec/GrandMommysCup.trf");
-        path.is_file().then_some(path)
-    });
-    let Some(path) = path else {
-        eprintln!("SKIPPED: the TEC sample GrandMommysCup is not here (set TRFCHECK_TEC_SAMPLE)");
-        return;
-    };
+    let path = std::env::var_os("TRFCHECK_TEC_SAMPLE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tec/GrandMommysCup.trf"));
     let (_, report) = verify::validate_path(&path, ReadOptions::default());
     let found: Vec<(Severity, &str, usize)> =
         report.diagnostics.iter().map(|d| (d.severity, d.code.id(), d.span.as_ref().map_or(0, |s| s.line))).collect();

@@ -436,11 +436,9 @@ fn a_named_pipe_given_as_the_path_is_skipped_until_it_is_a_file() {
 }
 
 /// Copies a tournament that is slow to check (the 1000-player, 11-round Dutch tournament of
-/// `../shared/bench`: seconds per round) to `to`; false without `../shared` (the test skips).
-fn copy_slow_tournament(to: &Path) -> bool {
-    let Some(shared) = crate::corpus::shared() else { return false };
-    fs::copy(shared.join("bench/dutch-2025-p1000-r11.trf"), to).unwrap();
-    true
+/// `../shared/bench`: seconds per round) to `to`.
+fn copy_slow_tournament(to: &Path) {
+    fs::copy(crate::corpus::shared().join("bench/dutch-2025-p1000-r11.trf"), to).unwrap();
 }
 
 /// A file that is slow to check holds one thread: the other files are checked and re-checked meanwhile, and SIGTERM ends the
@@ -448,12 +446,11 @@ fn copy_slow_tournament(to: &Path) -> bool {
 /// order, and read signals only between files.)
 #[cfg(unix)]
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_slow_file_does_not_delay_the_others_or_the_end() {
     let dir = tempfile::tempdir().unwrap();
     // Named to come first in name order.
-    if !copy_slow_tournament(&dir.path().join("a-large.trf")) {
-        return;
-    }
+    copy_slow_tournament(&dir.path().join("a-large.trf"));
     let small = dir.path().join("b-small.trf");
     fs::write(&small, VALID).unwrap();
     let mut daemon = Daemon::start(&["--format", "json"], dir.path());
@@ -584,12 +581,11 @@ fn keeps_watching_a_directory_moved_away_and_made_again() {
 /// small one; the old daemon finished the slow check and reported it first.
 #[cfg(unix)]
 #[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_check_under_way_is_dropped_when_its_file_changes() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("t.trf");
-    if !copy_slow_tournament(&target) {
-        return;
-    }
+    copy_slow_tournament(&target);
     let daemon = Daemon::start(&["--format", "json"], dir.path());
     // Time for the check to start (whether it has or not, the next report must be the new content).
     thread::sleep(Duration::from_millis(500));
