@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The FMJD search (issue #13, item 1): generate long events under the three FMJD systems and say
+# The FMJD search (docs/fmjd-search.md): generate long events under the three FMJD systems and say
 # how many reach their last round, how many stop with no valid pairing, how many stop because the
 # search gave up (a search limit: never expected), and the most steps a round took. Then the time
 # of a large event (2000 players, 11 rounds) against a baseline in the same session: the same

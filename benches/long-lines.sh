@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reading time against the length of a line (issue #13, item 7: a 160 KB 001 line took 38 s, 10 MB
+# Reading time against the length of a line (docs/input.md: a 160 KB 001 line once took 38 s, 10 MB
 # over 100 s, because every field was found by walking the line from its start). Writes files
 # whose second line is one 001 record of about 1 MB (the baseline) and of about 10 MB, runs
 # `validate` on each, and prints wall and CPU seconds, peak memory, and the ratio of the CPU time of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #16 item 7: `check` of a 400-team event of 6 boards over 11 rounds (goal: within 10 s on the
+# `check` of a 400-team event of 6 boards over 11 rounds (goal: within 10 s on the
 # 2-core machine). Generates the events with trfcheck itself, then times `check` of each.
 #
 #   benches/team-check.sh            (TRFCHECK=path/to/trfcheck, TEAMS=400, BOARDS=6, ROUNDS=11)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# A second opinion on team pairings (issue #16 item 6): generate team events with trfcheck, then
-# ask gacrux (the FIDE TEC's program, `pip install gacrux`; not an authority) to pair every round
-# of each event from the same prior rounds, and compare with the round trfcheck paired. Prints one
-# line per differing round, with trfcheck's explanation of gacrux's pairing (check of the file with
-# that round replaced by gacrux's), and the agreement figures at the end.
+# A second opinion on team pairings (docs/teams.md, "Verification against gacrux"): generate team
+# events with trfcheck, then ask gacrux (the FIDE TEC's program, `pip install gacrux`; not an
+# authority) to pair every round of each event from the same prior rounds, and compare with the
+# round trfcheck paired. Prints one line per differing round, with trfcheck's explanation of
+# gacrux's pairing (check of the file with that round replaced by gacrux's), and the agreement
+# figures at the end.
 #
 #   benches/team-vs-gacrux.sh [EVENTS] [FIRST_SEED]
 #   TRFCHECK=path/to/trfcheck  SYSTEMS=team-2025  MAX_TEAMS=40  OUT=dir

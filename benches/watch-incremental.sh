@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# watch's incremental re-check (issue #15, item 1): the time from saving a tournament file with
-# one round appended to watch's report of it, against the time of watch's first, full check of
-# the file before the save, in one session. Prints both and their ratio (the goal: below 0.1).
+# watch's incremental re-check (docs/watch.md, "Incremental re-checks"): the time from saving a
+# tournament file with one round appended to watch's report of it, against the time of watch's
+# first, full check of the file before the save, in one session. Prints both and their ratio (the
+# goal: below 0.1).
 #
 #   benches/watch-incremental.sh [FILE]       default: ../shared/bench/dutch-2025-p1000-r11.trf
 #

@@ -1,8 +1,8 @@
-//! What the data suggests when the rounds of a file differ (issue #14, item 4): under which
-//! system, version or organiser's option the recorded rounds match (`trfcheck identify`), whether
-//! the event is a round robin, and whether the player numbers are the order the record was paired
-//! in. Every hint is computed — each candidate system is run on every recorded round — never
-//! guessed from names.
+//! What the data suggests when the rounds of a file differ (docs/audit.md, "Hints and `identify`"):
+//! under which system, version or organiser's option the recorded rounds match (`trfcheck
+//! identify`), whether the event is a round robin, and whether the player numbers are the order the
+//! record was paired in. Every hint is computed — each candidate system is run on every recorded
+//! round — never guessed from names.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;

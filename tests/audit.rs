@@ -1,4 +1,4 @@
-//! Verdicts a federation can act on (issue #14): the severity of each differing round and
+//! Verdicts a federation can act on (docs/audit.md): the severity of each differing round and
 //! `--fail-on`, honest totals (a run that checks nothing never passes), batch audits of folders
 //! with the summary table and the CSV and HTML reports, the exit status of many files, and no
 //! silent cross-game checks.
@@ -282,8 +282,8 @@ fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
          (3 order), 2 not checked; 3 files skipped (not tournament files)"
     );
     assert_eq!(lines.len(), 6, "{table}");
-    // JSON stays one object per file, nothing else; a skipped file's says so (issue #15: no note
-    // on stderr under --format json).
+    // JSON stays one object per file, nothing else; a skipped file's says so (no note
+    // on stderr under --format json; docs/json.md, "Standard error under `--format json`").
     let output = trfcheck().args(["check", "--format", "json"]).arg(dir.path()).output().unwrap();
     let (skipped, objects): (Vec<_>, Vec<_>) =
         json_lines(&output.stdout).into_iter().partition(|o| o["status"] == "skipped");
@@ -299,8 +299,8 @@ fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
         .stdout(predicate::str::contains("totals: 4 files: 3 valid, 1 invalid; 3 files skipped"));
 }
 
-/// A shell glob names every file of the folder, notes and expected outputs too (issue #14: "a glob
-/// picks up `PROVENANCE.md` and `.output.expected` files as errors"): they are skipped as the
+/// A shell glob names every file of the folder, notes and expected outputs too (a glob once
+/// picked up `PROVENANCE.md` and `.output.expected` files as errors): they are skipped as the
 /// folder's are, and the audit reads as the folder's.
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]

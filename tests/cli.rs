@@ -39,7 +39,7 @@ fn validate_exit_codes() {
     trfcheck().arg("validate").arg(sample("dutch-4p-2r.trf")).arg(sample("defective.trf")).assert().code(3);
 }
 
-/// Issue 13, item 11: standard output carries the results, and a file that cannot be read has
+/// Standard output carries the results, and a file that cannot be read has
 /// none; its error goes to stderr with the findings, in every text layout. JSON keeps it in the
 /// file's object (`error`), which is the result there.
 #[test]
@@ -47,7 +47,7 @@ fn files_that_cannot_be_read_are_reported_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.trf");
     // A path below a file cannot be read, even by root (who reads a file of mode 000); a folder is
-    // searched for tournament files (issue #14).
+    // searched for tournament files (docs/input.md, "Folders").
     let plain = dir.path().join("plain.trf");
     std::fs::write(&plain, "").unwrap();
     let below_a_file = plain.join("inner.trf");
@@ -381,7 +381,7 @@ fn check_on_a_terminal_draws_progress_from_every_job() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("rounds checked: all match"))
-        // Issue #15 item 5: the bar starts with the number of rounds known, never as a full bar
+        // The bar starts with the number of rounds known, never as a full bar
         // reading "round 0/0".
         .stdout(predicate::str::contains("round 0/0").not())
         .stdout(predicate::str::contains("] round 1/7"));
@@ -417,7 +417,7 @@ fn transposed_round_one(dir: &std::path::Path, system: &str) -> std::path::PathB
     path
 }
 
-/// Issue #15 item 2: the JSON `criterion` is the text's, in the version's own terms: the order of
+/// The JSON `criterion` is the text's, in the version's own terms: the order of
 /// generation is section D of the 2017 rules, art. 4.2 of the 2025 rules (never `art. 4` for 2017).
 #[test]
 fn json_and_text_name_the_criterion_alike() {
@@ -439,7 +439,7 @@ fn json_and_text_name_the_criterion_alike() {
     }
 }
 
-/// Issue #15 item 2: the file `status` of the JSON is the summary table's word.
+/// The file `status` of the JSON is the summary table's word.
 #[test]
 fn file_statuses_are_words_a_reader_understands() {
     let dir = tempfile::tempdir().unwrap();
@@ -461,7 +461,7 @@ fn file_statuses_are_words_a_reader_understands() {
     }
 }
 
-/// Issue #15 item 2: with `--format json`, standard error is for logs only; the findings, notes
+/// With `--format json`, standard error is for logs only; the findings, notes
 /// and warnings are in the objects (a skipped file and an empty folder get objects of their own).
 #[test]
 fn json_keeps_standard_error_for_logs() {
@@ -499,7 +499,7 @@ fn json_keeps_standard_error_for_logs() {
     trfcheck().args(["check", "--format", "json"]).arg(&empty).assert().code(4).stderr("");
 }
 
-/// Issue #15 item 5: `-` reads standard input, named `<stdin>`; `watch` refuses it.
+/// `-` reads standard input, named `<stdin>`; `watch` refuses it.
 #[test]
 fn a_dash_reads_standard_input() {
     let good = std::fs::read(sample("dutch-4p-2r.trf")).unwrap();
@@ -532,7 +532,7 @@ fn a_dash_reads_standard_input() {
     trfcheck().args(["watch", "-"]).assert().code(2).stderr(predicate::str::contains("standard input"));
 }
 
-/// Issue #15 item 5: one round, one player are singular.
+/// One round, one player are singular.
 #[test]
 fn one_round_is_singular() {
     let dir = tempfile::tempdir().unwrap();
@@ -554,7 +554,7 @@ fn one_round_is_singular() {
     trfcheck().arg("identify").arg(&path).assert().stdout(predicate::str::contains(": 1 round recorded;"));
 }
 
-/// Issue #15: `--format bbp` (the checker layout of `check`) is a usage error where it does not apply.
+/// `--format bbp` (the checker layout of `check`) is a usage error where it does not apply.
 #[test]
 fn bbp_is_refused_where_it_does_not_apply() {
     for command in ["validate", "watch", "identify"] {

@@ -1,6 +1,6 @@
-//! Draughts crosstables as real files have them (issue #13, item 9): quoted cells, negative scores,
-//! the FMJD-report matrices with `;` comment lines and a starting-number column, the crosstable of
-//! draughts forums, and the note that says a file is a round robin.
+//! Draughts crosstables as real files have them (docs/formats.md, "Inputs"): quoted cells, negative
+//! scores, the FMJD-report matrices with `;` comment lines and a starting-number column, the
+//! crosstable of draughts forums, and the note that says a file is a round robin.
 //!
 //! The layouts follow the real files the research notes describe (`research/fmjd.md`, sections 1.2
 //! and 6): `clpippel/tiebreak` at commit feea7f2b5a73c15137eb40ab0ea7616ed4940330, `gamefiles/`.

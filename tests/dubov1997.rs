@@ -361,7 +361,7 @@ fn the_6_2_table_with_rows_exchanged_is_explained_by_6_2() {
     assert_eq!(round.status, RoundStatus::Mismatch);
     assert_eq!(round.criterion.as_deref(), Some("6.2"), "{:?}", round.explanation);
     assert!(!round.engine_bug);
-    // The first line and its details (issue #15 item 4).
+    // The first line and its details.
     let why = format!("{} {}", round.explanation.as_deref().unwrap(), round.details.join(" "));
     assert!(why.contains("2 (R 2210, ARO 2310.0") && why.contains("meets 8 (R 2380"), "{why}");
     assert!(why.contains("the record pairs 2 with 10"), "{why}");

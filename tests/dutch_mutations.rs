@@ -1,10 +1,10 @@
-//! Mutated Dutch rounds (issue 13 item 2): a generated tournament (our engine paired every round)
-//! has one round changed consistently — two players of different boards exchange their seats
-//! (opponent, colour and result; one of them may be the PAB), or a board's colours are swapped;
-//! sometimes twice — and is cut after that round, so that no later round rests on it (half the
-//! time the cut also makes it the final round). The changed round must be reported as differing,
-//! and its explanation must never find the record *better* than the engine's pairing on a
-//! criterion: that flag (`engine_bug`) says trfcheck itself is wrong.
+//! Mutated Dutch rounds (docs/dutch.md, "The engine"): a generated tournament (our engine paired
+//! every round) has one round changed consistently — two players of different boards exchange their
+//! seats (opponent, colour and result; one of them may be the PAB), or a board's colours are
+//! swapped; sometimes twice — and is cut after that round, so that no later round rests on it (half
+//! the time the cut also makes it the final round). The changed round must be reported as
+//! differing, and its explanation must never find the record *better* than the engine's pairing on
+//! a criterion: that flag (`engine_bug`) says trfcheck itself is wrong.
 //!
 //! Before the fix, about 1 such round in 2,000 raised the flag falsely (bbpPairings gave exactly
 //! trfcheck's pairing in every one compared): the explanation judged the record in brackets of its
@@ -300,7 +300,7 @@ fn a_record_that_leaves_the_ppb_unpaired_loses_on_c5() {
     assert_eq!(report.expected, Some(vec![[1, 2], [3, 5], [6, 7]]));
     assert_eq!(report.criterion.as_deref(), Some("C.5"), "{:?}", report.explanation);
     // The colour-limit breach leads (it makes the round absolute); the C.5 verdict is the first
-    // detail when both do not fit in one line (issue #15 item 4).
+    // detail when both do not fit in one line (`FIRST_LINE_MAX`).
     let text = format!("{} {}", report.explanation.unwrap(), report.details.join(" "));
     assert!(
         text.contains("penultimate pairing bracket") && text.contains("makes 0 pairs, the rules require 1"),

@@ -185,7 +185,7 @@ fn check_explains_a_differing_fmjd_round() {
     let t = read(&fmjd_file("FMJD_SWISS_RATING", &EIGHT, 5, &[round_one, recorded]));
     let round = verify::round::check_round(&t, 2, &FmjdRating);
     assert_eq!(round.criterion.as_deref(), Some("A.d"), "{:?}", round.explanation);
-    // The first line names the rule and the players; the details their points and ratings (#15 item 4).
+    // The first line names the rule and the players; the details their points and ratings.
     assert!(round.explanation.as_deref().is_some_and(|e| e.starts_with("4a: ")), "{:?}", round.explanation);
     assert!(round.details.first().is_some_and(|d| d.starts_with("1 (")), "{:?}", round.details);
     // 1 meets 5 again.
@@ -350,8 +350,8 @@ fn ouagadougou_gets_a_verdict_per_round_under_each_system() {
     }
 }
 
-/// Issue #13, item 1: `generate --system fmjd-rating --players 59 --rounds 19 --seed 6
-/// --withdraw-rate 0` stopped at round 19 ("no pairing") when the search ran out of its step
+/// The case of docs/fmjd-search.md: `generate --system fmjd-rating --players 59 --rounds 19
+/// --seed 6 --withdraw-rate 0` stopped at round 19 ("no pairing") when the search ran out of its step
 /// budget, though the round has a pairing. The search now tries a choice only when the rest of the
 /// round can still be paired, needs no budget, and the file checks clean.
 #[test]
@@ -372,10 +372,10 @@ fn a_long_event_pairs_every_round_without_a_budget() {
     assert_eq!(output.status.code(), Some(0));
 }
 
-/// The sweep of issue #13, item 1, in part: 20 seeds per FMJD system, 20–60 players, 9–20 rounds,
-/// nobody withdrawing. Each event is generated to its last round (no round without a pairing, no
-/// search that gives up) and checks clean. The whole sweep (60 seeds per system, also with the
-/// colour preferences and acceleration) is in docs/fmjd-search.md.
+/// A part of the sweep: 20 seeds per FMJD system, 20–60 players, 9–20 rounds, nobody withdrawing.
+/// Each event is generated to its last round (no round without a pairing, no search that gives up)
+/// and checks clean. The whole sweep (60 seeds per system, also with the colour preferences and
+/// acceleration) is in docs/fmjd-search.md.
 #[test]
 fn long_fmjd_events_pair_to_the_last_round() {
     use trfcheck::generate::{self, GenerateError};

@@ -1,6 +1,6 @@
-//! The FMJD crosstables of `corpus/fmjd` (issue #5, items 5–7 and "done when"): crosstables that
-//! lack what a round needs give `not-checked` with the reason; rounds derived by hand from the annex
-//! match; `convert` → `check` gives the same verdicts.
+//! The FMJD crosstables of `corpus/fmjd` (docs/fmjd.md, "Crosstables that lack numbers"):
+//! crosstables that lack what a round needs give `not-checked` with the reason; rounds derived by
+//! hand from the annex match; `convert` → `check` gives the same verdicts.
 
 use std::path::{Path, PathBuf};
 
@@ -72,7 +72,7 @@ fn delft_round_one_on_rating_differs_on_the_colours_of_a_b() {
     let first = &report.rounds[0];
     assert_eq!(first.status, RoundStatus::Mismatch);
     assert_eq!(first.expected.as_deref(), Some(&[[1, 3], [2, 4]][..]));
-    // The rule that gives the colours is among the details (issue #15 item 4).
+    // The rule that gives the colours is among the details.
     let explanation = format!("{} {}", first.explanation.as_deref().unwrap_or(""), first.details.join(" "));
     assert!(explanation.contains("A.b"), "{explanation}");
 }

@@ -1,4 +1,4 @@
-//! Reading input files (issue #13, items 6–8): a size limit that holds for devices too, reading time
+//! Reading input files (docs/input.md): a size limit that holds for devices too, reading time
 //! linear in the length of a line, a bounded number of findings per line, and encodings told line by
 //! line (UTF-8, Latin-1, both mixed) or by the NUL bytes of UTF-16.
 //!

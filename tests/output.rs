@@ -1,4 +1,4 @@
-//! `-o FILE` of `generate` and `convert` (issue 13, item 5): through symbolic links to the file
+//! `-o FILE` of `generate` and `convert` (docs/output.md): through symbolic links to the file
 //! they lead to, in place into devices and FIFOs, and with the mode a shell redirection gives.
 
 #![cfg(unix)]

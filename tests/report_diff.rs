@@ -1,5 +1,5 @@
-//! Issue #15 items 3 and 4: the board diff of a differing round, and explanations with a short
-//! first line and the details after it.
+//! The board diff of a differing round, and explanations with a short first line and the details
+//! after it (docs/output.md, "A differing round").
 
 use std::collections::BTreeMap;
 
@@ -16,10 +16,10 @@ fn players(board: &Board) -> Vec<PlayerId> {
     [Some(board.white), board.black].into_iter().flatten().collect()
 }
 
-/// Every differing round of two real events under dutch-2017 (bunratty major, 56 players, the
-/// round of the issue; armstrong 2011, 160 players in 48-board rounds): each differing player
-/// sits on one row per side, a row with both sides shares a player, the folded counts and the
-/// rows make up the recorded boards, and the text prints one line per row or fold.
+/// Every differing round of two real events under dutch-2017 (bunratty major, 56 players, whose
+/// round 1 is the example of docs/output.md; armstrong 2011, 160 players in 48-board rounds): each
+/// differing player sits on one row per side, a row with both sides shares a player, the folded
+/// counts and the rows make up the recorded boards, and the text prints one line per row or fold.
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_differing_round_is_laid_out_board_by_board_aligned_by_player() {
@@ -149,7 +149,7 @@ fn the_readme_example_aligns_each_recorded_board_with_one_sharing_a_player() {
     );
 }
 
-/// Issue #15 item 4: over mutated rounds of every system, each explanation's first line is at
+/// Over mutated rounds of every system, each explanation's first line is at
 /// most FIRST_LINE_MAX characters, one line, with no reading named by number and path.
 #[test]
 fn every_systems_explanations_keep_a_short_first_line() {
@@ -169,7 +169,7 @@ fn every_systems_explanations_keep_a_short_first_line() {
     }
 }
 
-/// Issue #15 item 4: a Baku-accelerated bracket names the virtual point in its score (C.04.7 1:
+/// A Baku-accelerated bracket names the virtual point in its score (C.04.7 1:
 /// the players of GA start with one fictitious point), under every chess system that pairs by
 /// score brackets: Dubov 2025 and the Dutch rules in round 1 (the upper half of the list is the
 /// 1.0-point bracket), Dubov 1997 in round 2 (its round 1 is paired by halves, without groups).

@@ -1,5 +1,5 @@
-//! Team tournaments (issue #16, item 1): TRF-2026 and TRF16 team files read exactly, the games
-//! aggregated into team matches, and every team record held to its grammar.
+//! Team tournaments (docs/teams.md, "Team tournaments: reading"): TRF-2026 and TRF16 team files
+//! read exactly, the games aggregated into team matches, and every team record held to its grammar.
 
 use std::path::{Path, PathBuf};
 
@@ -262,9 +262,9 @@ const CORPUS_TEAM_FILES: [&str; 5] = [
     "sanichi__icu_tournament__armstrong_2011.tab",
 ];
 
-/// Every team file of `../shared/corpus/real`: no error that is trfcheck's misreading. Before
-/// issue #16 the ids of 240 were read as players (a false `bye-conflict`) and the JSON had no team
-/// structure.
+/// Every team file of `../shared/corpus/real`: no error that is trfcheck's misreading. Before team
+/// files were read as such, the ids of 240 were read as players (a false `bye-conflict`) and the
+/// JSON had no team structure.
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn the_team_files_of_the_corpus_validate_with_no_false_error() {
@@ -284,7 +284,7 @@ fn the_team_files_of_the_corpus_validate_with_no_false_error() {
     assert!(report.diagnostics.iter().any(|d| d.code == Code::TeamMatch));
 }
 
-/// Issue #16, done when: every valid team file of `../shared/corpus/real` gets a verdict for
+/// Every valid team file of `../shared/corpus/real` gets a verdict for
 /// every round under both editions (`match`, `mismatch` with an explanation and criterion, or
 /// `not-checked` with a reason), never `unsupported`.
 #[test]

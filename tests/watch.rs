@@ -713,7 +713,7 @@ fn rounds_of(value: &Value) -> Vec<u64> {
     value.as_array().unwrap_or_else(|| panic!("not a list: {value}")).iter().filter_map(Value::as_u64).collect()
 }
 
-/// Issue #15: a re-check keeps the verdict of each round whose inputs are unchanged. A change in
+/// A re-check keeps the verdict of each round whose inputs are unchanged. A change in
 /// the last round re-checks only that round; a change in round 2 re-checks round 2 and every
 /// round after it (their states are built from it); a round appended is checked, the others kept.
 #[test]
@@ -756,7 +756,7 @@ fn a_re_check_keeps_the_verdicts_of_rounds_whose_inputs_are_unchanged() {
     assert_eq!(rounds_of(&line["reused_rounds"]), kept, "{line}");
 }
 
-/// Issue #15: watch says at start what it watches, how many tournament files it found, and the
+/// watch says at start what it watches, how many tournament files it found, and the
 /// output format, on standard error (standard output holds only reports, one per line).
 #[test]
 fn says_what_it_watches_at_start() {
@@ -781,7 +781,7 @@ fn says_what_it_watches_at_start() {
     daemon.wait_for_stderr("; 0 tournament files found; output: text", CHANGE);
 }
 
-/// Issue #15: every JSON line carries the time it was written, in RFC 3339 (UTC).
+/// Every JSON line carries the time it was written, in RFC 3339 (UTC).
 #[test]
 fn json_lines_carry_an_rfc_3339_time() {
     fn assert_time(line: &Value) {
@@ -809,7 +809,7 @@ fn json_lines_carry_an_rfc_3339_time() {
     assert_time(&removed);
 }
 
-/// Issue #15: in text format each check prints its rounds as `check` does (a line per round, the
+/// In text format each check prints its rounds as `check` does (a line per round, the
 /// why line of a round that differs) and what changed since the file's last check, on standard
 /// error; standard output keeps one summary line per check.
 #[test]
@@ -849,7 +849,7 @@ fn text_format_prints_the_rounds_and_what_changed() {
     );
 }
 
-/// Issue #15: a file written in place in slow chunks (a pause longer than the quiet period between
+/// A file written in place in slow chunks (a pause longer than the quiet period between
 /// them) is reported once it is complete, without an error line for each half-written state.
 #[test]
 fn a_file_written_slowly_in_place_is_reported_once_complete() {
@@ -965,7 +965,7 @@ fn the_next_round_is_paired_ahead_and_used_once_published() {
     assert!(!daemon.stderr().contains("paired ahead"), "{}", daemon.stderr());
 }
 
-/// Issue #16: a team tournament is watched like any other file: checked under its team system
+/// A team tournament is watched like any other file: checked under its team system
 /// at start and again when the file is saved (its rounds' matches, checked as `check` does).
 #[test]
 fn a_team_tournament_is_checked_when_saved() {

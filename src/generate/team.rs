@@ -1,4 +1,4 @@
-//! `trfcheck generate` for the team systems (C.04.6, issue #16 item 5): complete multi-board team
+//! `trfcheck generate` for the team systems (C.04.6): complete multi-board team
 //! tournaments, paired round by round by trfcheck's team engine and written as TRF-2026 team files
 //! (001 players, 310 teams, 320 pairing-allocated byes, 330 forfeited matches, 240 team byes, 352
 //! board colours, 362 match scoring), so that `check` re-pairs exactly what was paired here.

@@ -202,7 +202,7 @@ struct StageState<W> {
 /// hold an entry per scanned vertex and Outer blossom, close to a second table of the graph (a
 /// 5,694-vertex matcher: 310 MB beside its 380 MB of weights). Bounded, they hold a few entries
 /// per vertex; a dropped record costs one more scan of its vertex, and a compaction one look at
-/// each entry (docs/dutch-performance.md, "Memory").
+/// each entry (docs/performance.md, "Memory").
 #[derive(Clone, Copy, Debug)]
 struct Bookkeeping {
     /// A record may hold this many entries, or a `record_share`-th of the active vertices if more:

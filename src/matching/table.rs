@@ -6,10 +6,10 @@ use super::Weight;
 
 /// A table whose square form would take at most this many bytes (at the weight type's full width)
 /// is kept square: every edge twice, once in each end's row, so that a scan reads one contiguous
-/// row. Larger ones keep each edge once, in a triangle. On 500 and 1,000 players (13 rounds)
-/// the square took 5–13% less CPU time than the triangle (docs/dutch-performance.md); above this
-/// size the triangle's half memory counts for more (a 3,000-player round at four limbs: 144 MB
-/// instead of 288 MB).
+/// row. Larger ones keep each edge once, in a triangle. On 500 and 1,000 players (13 rounds) the
+/// square took 5–13% less CPU time than the triangle (docs/performance.md, "A square weight
+/// table"); above this size the triangle's half memory counts for more (a 3,000-player round at
+/// four limbs: 144 MB instead of 288 MB).
 const SQUARE_TABLE_BYTES: usize = 48 << 20;
 
 /// Weights of a complete graph, zero on the diagonal, in one of two layouts.
@@ -22,7 +22,7 @@ const SQUARE_TABLE_BYTES: usize = 48 << 20;
 ///   and pair from the top down, so the vertices a stage scans most are the first ones, and most
 ///   of their edges lead to the vertices after them (the rest of the round). On 1000 players and
 ///   13 rounds this orientation took 10–25% less CPU time than rows counted from the first vertex
-///   (docs/dutch-performance.md).
+///   (docs/performance.md, "A square weight table").
 #[derive(Clone, Debug)]
 pub(super) struct WeightTable {
     count: usize,

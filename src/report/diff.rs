@@ -1,7 +1,7 @@
-//! The board diff of a differing round (issue #15 item 3): the recorded and the computed pairing
-//! side by side, a row per differing recorded board with the computed board that shares one of
-//! its players, and the boards both pairings have folded into one line. The text and HTML
-//! renderings both lay a round out from [`lines`].
+//! The board diff of a differing round (docs/output.md, "A differing round"): the recorded and the
+//! computed pairing side by side, a row per differing recorded board with the computed board that
+//! shares one of its players, and the boards both pairings have folded into one line. The text and
+//! HTML renderings both lay a round out from [`lines`].
 //!
 //! Each player sits on one board of each pairing, so a recorded board shares a player with at
 //! most two computed boards (its white's and its black's) and the other way round: the boards and

@@ -61,7 +61,7 @@ pub struct RoundReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
     /// What the explanation rests on, a line each: the numbers behind it, the procedure, the
-    /// readings of the rules (issue #15 item 4); an added field.
+    /// readings of the rules (docs/output.md, "A differing round"); an added field.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
     /// The criterion or article the explanation rests on (`C12`, `5.2.1`, `art. 4`, …).
@@ -338,7 +338,7 @@ impl CheckReport {
         }
         let differing = summary.mismatched_rounds.len();
         if differing == 0 {
-            // "all match" of one round reads wrong (issue #15 item 5).
+            // "all match" of one round reads wrong: a single round "matches".
             let verdict = if summary.rounds_checked == 1 { "it matches" } else { "all match" };
             return format!("{head}: {verdict}");
         }
@@ -396,7 +396,8 @@ fn short_explanation<'a>(criterion: &str, text: &'a str) -> &'a str {
     }
 }
 
-/// The longest first line of an explanation, in characters (issue #15 item 4: "under about 200").
+/// The longest first line of an explanation, in characters: the `why:` line stays under about 200
+/// (docs/output.md, "A differing round").
 pub const FIRST_LINE_MAX: usize = 200;
 
 /// An engine's explanation as its first line and its details. The engines put the details on lines

@@ -406,8 +406,8 @@ mod tests {
         }
     }
 
-    /// Issue #15 item 2: the JSON `status` of a file is the table's word, so that a reader of
-    /// either sees the same (and no `ok`, `system` or `io`).
+    /// The JSON `status` of a file is the table's word (docs/json.md, "The file `status`"), so that
+    /// a reader of either sees the same (and no `ok`, `system` or `io`).
     #[test]
     fn the_json_status_is_the_word_of_the_table() {
         let all = [

@@ -15,10 +15,11 @@ fn board_cell(board: &Board, width: usize) -> String {
     }
 }
 
-/// A differing round board by board (issue #15 item 3): the recorded board on the left, the
-/// computed board that shares a player with it on the right, each with its own board number; the
-/// boards both pairings have folded into `… N boards agree (first–last)`. Each pairing keeps its
-/// own numbers, and a row never puts two boards side by side that have no player in common.
+/// A differing round board by board (docs/output.md, "A differing round"): the recorded board on
+/// the left, the computed board that shares a player with it on the right, each with its own board
+/// number; the boards both pairings have folded into `… N boards agree (first–last)`. Each pairing
+/// keeps its own numbers, and a row never puts two boards side by side that have no player in
+/// common.
 fn write_diff(out: &mut dyn Write, detail: &RoundDetail, system: &str) -> io::Result<()> {
     let lines = diff::lines(detail);
     let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);

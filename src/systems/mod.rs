@@ -308,7 +308,7 @@ const DUTCH_2012_IN_FORCE: Date = Date { year: 2013, month: 7, day: 1 };
 ///
 /// A Dutch event that started before 1 July 2013 was paired under the rules before Istanbul (the
 /// 1998 text with the 2001 additions A.7.d/e); trfcheck checks it under the 2012 rules, the
-/// nearest it has, and says so (issue #12, item 4).
+/// nearest it has, and says so (docs/dutch-2012.md).
 pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
     if system == SystemId::Team2024 {
         let (date, what) = tournament_date(t)?;
@@ -584,7 +584,7 @@ pub enum PairFailure {
     /// No pairing of the round satisfies the absolute criteria: a verdict on the round.
     NoValidPairing,
     /// The engine stopped without deciding (a search limit, with the reason): no verdict, the
-    /// round is `not-checked` (issue #13, item 1).
+    /// round is `not-checked` (docs/fmjd-search.md, "The bound that remains").
     GaveUp(String),
 }
 
@@ -663,12 +663,12 @@ pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
     }
 }
 
-/// What acceleration adds to a bracket's score, for the explanations (issue #15 item 4: the
-/// acceleration is named where it moves a player's score): ` (1.0 points with the acceleration's
-/// virtual point)` when every player of `players` carries the same virtual points in `state`,
-/// ` (3 of its players with virtual points of the acceleration)` when only some do, else nothing.
-/// The virtual points are the 250/XXA records' or the Baku method's (C.04.7 1), as the state has
-/// them.
+/// What acceleration adds to a bracket's score, for the explanations (the acceleration is named
+/// where it moves a player's score; docs/output.md, "A differing round"): ` (1.0 points with the
+/// acceleration's virtual point)` when every player of `players` carries the same virtual points in
+/// `state`, ` (3 of its players with virtual points of the acceleration)` when only some do, else
+/// nothing. The virtual points are the 250/XXA records' or the Baku method's (C.04.7 1), as the
+/// state has them.
 pub fn acceleration_note(
     state: &crate::state::RoundState,
     score: crate::model::Points,

@@ -1,5 +1,6 @@
-//! The criterion of a verdict, named as the system version's own text names it (issue #15 item 2):
-//! the JSON `criterion` and the text's `why:` line say the same thing.
+//! The criterion of a verdict, named as the system version's own text names it: the JSON
+//! `criterion` and the text's `why:` line say the same thing (docs/json.md, "The round's
+//! `criterion`").
 //!
 //! The engines share one key per criterion across versions where the rules did not change the
 //! criterion (the Dutch engine judges 2017 and 2025 with one explainer), and the severity table

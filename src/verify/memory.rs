@@ -18,7 +18,7 @@ use crate::model::{ByeKind, EntryKind, Points, RoundEntry, Tournament};
 /// beside others (on a CI runner, on the arbiter's laptop), so by default it aims to stay within
 /// 1 GiB: seven eighths for the rounds in flight, the rest for the file, the reports and the
 /// error of the estimates. More memory buys wall time only on more cores, for events of
-/// thousands of players; [`BUDGET_VARIABLE`] gives it (docs/dutch-performance.md, "Memory").
+/// thousands of players; [`BUDGET_VARIABLE`] gives it (docs/performance.md, "Memory").
 pub const DEFAULT_BUDGET_CAP: u64 = 896 << 20;
 
 /// The share of the available memory a check may plan for: half, so that the estimates' error and
@@ -30,7 +30,7 @@ const AVAILABLE_SHARE: u64 = 2;
 const SMALL_SHARE: u64 = 64;
 
 /// Bytes per pair of a bracket list's weight table: the weights of large rounds take 181–244 bits
-/// with the matcher's headroom, four 64-bit limbs (docs/dutch-performance.md, "Memory").
+/// with the matcher's headroom, four 64-bit limbs (docs/performance.md, "Memory").
 const PAIR_BYTES: u64 = 32;
 
 /// Bytes per player of a round beside the weight table: its state, the engine's players, the

@@ -1,8 +1,9 @@
 //! The verifier: for every round, rebuild the state from the rounds before it, pair the round
 //! under the declared system, and compare with the record.
 //!
-//! The pairing engines come with the systems (issues #3–#5). Until an engine exists for a system,
-//! `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not compute.
+//! The pairing engines come with the systems (`crate::systems`). Until an engine exists for a
+//! system, `check` says so for every round (`not-checked`, exit 4) — never a verdict it did not
+//! compute.
 
 pub mod ahead;
 pub mod criterion;
@@ -133,7 +134,8 @@ pub struct Inspected {
     pub read_error: Option<String>,
 }
 
-/// How outputs name standard input, the file argument `-` (issue #15 item 5).
+/// How outputs name standard input, the file argument `-` (docs/output.md, "`-` reads standard
+/// input").
 pub const STDIN_NAME: &str = "<stdin>";
 
 /// True for the file argument `-`: standard input.
@@ -673,7 +675,7 @@ mod tests {
         assert!(costs[1] > 2 * costs[6], "{costs:?}");
     }
 
-    /// Issue #13, item 1: an engine that gives up (a search limit) leaves the round `not-checked`
+    /// An engine that gives up (a search limit) leaves the round `not-checked`
     /// with its reason, never `no-valid-pairing`.
     #[test]
     fn an_engine_that_gives_up_leaves_the_round_not_checked() {

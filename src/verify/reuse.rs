@@ -1,6 +1,6 @@
-//! What a round's verdict depends on, as a key: `watch` keeps a round's verdict from its last
-//! check of a file when the key is the same (issue #15, item 1), so a save that appends a round
-//! re-checks only that round.
+//! What a round's verdict depends on, as a key: `watch` keeps a round's verdict from its last check
+//! of a file when the key is the same (docs/watch.md, "Incremental re-checks"), so a save that
+//! appends a round re-checks only that round.
 //!
 //! A round r is checked from [`crate::state::RoundState::build`] (the records of rounds 1..r, who
 //! is paired in round r, the players' data, the point system, the accelerations, the forbidden

@@ -123,7 +123,7 @@ pub fn round_status(t: &Tournament, round: u32, engine: &dyn crate::systems::Eng
 /// Pairs a recorded round again and compares.
 pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engine) -> RoundReport {
     let mut state = RoundState::build(t, round, Participation::Recorded);
-    // Issue #5 item 7: a round whose pairing rests on numbers the file lacks gets no verdict.
+    // A round whose pairing rests on numbers the file lacks gets no verdict, only the reason.
     if let Some(reason) = engine.missing_numbers(t, &mut state) {
         return RoundReport::not_checked(round, reason);
     }
@@ -153,7 +153,7 @@ pub fn check_round(t: &Tournament, round: u32, engine: &dyn crate::systems::Engi
             let (mut text, mut details) = crate::report::explanation_lines(&explanation.text);
             if let Some(breach) = breach {
                 // The colour-limit breach is what makes the round absolute: it stays in the first
-                // line, after the explanation when both fit there (issue #15 item 4), else in its
+                // line, after the explanation when both fit there (`FIRST_LINE_MAX`), else in its
                 // place, the explanation's first line becoming the first detail.
                 let with_breach = format!("{text}; {breach}");
                 if with_breach.chars().count() <= crate::report::FIRST_LINE_MAX {

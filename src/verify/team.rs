@@ -1,4 +1,4 @@
-//! `check` of a team tournament (C.04.6, issue #16): for every round, the team state is rebuilt
+//! `check` of a team tournament (C.04.6; docs/teams.md): for every round, the team state is rebuilt
 //! from the matches of the rounds before it (`systems::team::state`), the round is paired by the
 //! edition's procedure, and the pairing is compared with the recorded one, match by match (pairs
 //! are team numbers, SPEC), with the explanation of `systems::team::explain`.

@@ -93,8 +93,8 @@ impl<W: Weight> Scope<W> for ListScope<W> {
 ///
 /// They are not stored: in a large round the list's matcher already holds a table of every pair,
 /// and a second one at the weight type's full width doubled the memory of a round (9,999 players:
-/// 0.5 GB of 1.26 GB; docs/dutch-performance.md). A weight is computed again from the players when
-/// a step asks for it, and only one bit per pair is kept: whether the pair still has an edge
+/// 0.5 GB of 1.26 GB; docs/performance.md, "Memory"). A weight is computed again from the players
+/// when a step asks for it, and only one bit per pair is kept: whether the pair still has an edge
 /// (none when the players may not meet, or once a step has taken the edge out for good).
 pub struct BaseWeights<F> {
     first_row: usize,

@@ -57,8 +57,8 @@ fn procedure(variant: Variant) -> &'static str {
     }
 }
 
-/// The numbered readings of docs/fmjd.md by a short title, for the explanations' details (issue
-/// #15 item 4: a reading is named by its title; the document has the reasoning).
+/// The numbered readings of docs/fmjd.md by a short title, for the explanations' details (a
+/// reading is named by its title; the document has the reasoning).
 fn reading_title(reading: u8) -> &'static str {
     match reading {
         1 => "the next lower player mends a pair",
@@ -171,7 +171,7 @@ fn pairing_text(
         p.score
     );
     // The first line names the rule and the players by number; the details line has their points,
-    // ratings or Solkoff, and the place in the group (issue #15 item 4).
+    // ratings or Solkoff, and the place in the group.
     let short = |o: Option<&FmjdPlayer>, bye: bool| match o {
         Some(q) => q.id.to_string(),
         None if bye => "the bye".to_owned(),

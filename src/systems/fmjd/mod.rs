@@ -883,7 +883,8 @@ pub(crate) fn pair_ordered(
     let found = search.groups(&groups, 0, &[]);
     tracing::trace!(round = state.round, steps = search.steps, "fmjd search");
     let Some(pairs) = found else {
-        // A pairing exists, so the search stopped short of it: no verdict (issue #13, item 1).
+        // A pairing exists, so the search stopped short of it: no verdict (docs/fmjd-search.md, "The
+        // bound that remains").
         return Err(PairFailure::GaveUp(if search.over() {
             format!("search limit reached ({LIMIT} steps) before the FMJD procedure found the round's pairing")
         } else {
@@ -1082,8 +1083,8 @@ mod tests {
         assert!(!colour_problem(ColourPreference::Strong, &wb, &bw));
     }
 
-    /// Issue #13, item 1: a search that reaches its limit says so (`over`), and is never read as
-    /// "no pairing": 3.6's example needs more than five steps.
+    /// A search that reaches its limit says so (`over`), and is never read as "no pairing"
+    /// (docs/fmjd-search.md, "The bound that remains"): 3.6's example needs more than five steps.
     #[test]
     fn a_search_that_reaches_its_limit_says_so() {
         let players: Vec<FmjdPlayer> = (1..=10).map(|id| player(id, 2000 - id)).collect();

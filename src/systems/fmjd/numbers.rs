@@ -1,4 +1,5 @@
-//! Rounds whose pairing would rest on numbers the file lacks (issue #5, item 7).
+//! Rounds whose pairing would rest on numbers the file lacks (docs/fmjd.md, "Crosstables that lack
+//! numbers").
 //!
 //! The FMJD-report matrix numbers its players by final place (`Numbering::FinalPlaces`, `XDN
 //! FINAL-PLACES` once converted): it has no lot numbers. The annex orders players by score, then
@@ -63,7 +64,8 @@ pub(crate) fn missing_numbers(t: &Tournament, state: &mut RoundState, options: &
         })
     };
     let reference = outcome(&players, colours[0]);
-    // A search that gave up decides nothing about the tie either (issue #13, item 1).
+    // A search that gave up decides nothing about the tie either (docs/fmjd-search.md, "The bound
+    // that remains").
     if let Err(PairFailure::GaveUp(reason)) = &reference {
         return Some(reason.clone());
     }

@@ -1,4 +1,4 @@
-//! What keeps the FMJD search exact without a budget (issue #13, item 1): a pairing of every
+//! What keeps the FMJD search exact without a budget (docs/fmjd-search.md): a pairing of every
 //! player still to be paired (a perfect matching on the pairs that may still be made), kept up to
 //! date as the search chooses. A choice is tried only when the witness can be repaired after it,
 //! so the search enters no branch without a completion and never has to search a dead one.

@@ -1,5 +1,5 @@
 //! Why a recorded team round differs from the pairing C.04.6 gives, criterion by criterion
-//! (issue #16, item 4).
+//! (docs/teams.md, "Team tournaments: pairing").
 //!
 //! The walk follows the procedure (3.3.2): first the absolute criteria on the record ([C1], [C2]),
 //! then the bye (3.4), then bracket by bracket from the top, as long as the record made the same

@@ -1,7 +1,7 @@
 //! A literal reading of the Swiss Team Pairing System's procedure (C.04.6, 2026 edition, articles
 //! 3.3–3.6 and 4), for small events: it enumerates what the text enumerates, in the text's order,
 //! and checks each criterion as the text words it. It is the reference the fast engine will be
-//! held to (issue #16, item 3), not the engine `check` runs on large events.
+//! held to, not the engine `check` runs on large events.
 //!
 //! The round: the pairing-allocated bye first (3.4), then, until every team is paired, the
 //! top-scoregroup with the set of upfloaters of 3.5 forms a bracket, paired by 3.6; the colours by 4.

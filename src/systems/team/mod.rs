@@ -2,7 +2,7 @@
 //! edition applied from 1 February 2026, `team-swiss-2024.md` for the one before): the rules'
 //! building blocks, each a small function that follows one article and is tested on the
 //! handbook's own examples. The engines (a literal one that enumerates what the text enumerates,
-//! and a fast one) are built on them (issue #16, items 2–3).
+//! and a fast one) are built on them (docs/teams.md).
 //!
 //! - [`colour`]: colour difference and colour preferences (1.6, 1.7) and the colour allocation of a
 //!   pair (4.2, 4.3).
