@@ -12,7 +12,8 @@ use serde::Serialize;
 use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, TeamSystemCode, Tournament};
 use crate::report::RoundStatus;
 use crate::systems::SystemId;
-use crate::verify::round::{recorded_seat, round_status};
+use crate::verify::record::recorded_seat;
+use crate::verify::round::round_status;
 
 /// One way of pairing the file: a system, with Baku acceleration (the FIDE systems) or the FMJD
 /// organiser's options.

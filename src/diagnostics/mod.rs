@@ -146,6 +146,17 @@ impl Span {
     }
 }
 
+/// The lines of the file a finding is about, as its spans count them: what [`render::render`]
+/// shows beside a finding. The readers' decoded text implements it, so that findings are drawn
+/// without this module knowing how a file was decoded.
+pub trait SourceLines {
+    /// The text of line `number` (1-based), without its line end.
+    fn line_text(&self, number: usize) -> Option<&str>;
+    /// The byte offset in line `number` of character column `column` (1-based; the end of the
+    /// line if it is shorter).
+    fn byte_of_column(&self, number: usize, column: usize) -> usize;
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     pub severity: Severity,

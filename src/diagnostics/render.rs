@@ -2,8 +2,7 @@
 
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 
-use super::{Diagnostic, Severity};
-use crate::formats::source::SourceText;
+use super::{Diagnostic, Severity, SourceLines};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, Default)]
@@ -13,7 +12,7 @@ pub struct Style {
 
 /// Renders one finding: header with `file:line:col`, the offending line with the columns marked
 /// and labelled with what was expected, then the notes.
-pub fn render(path: &str, source: Option<&SourceText>, diagnostic: &Diagnostic, style: Style) -> String {
+pub fn render(path: &str, source: Option<&dyn SourceLines>, diagnostic: &Diagnostic, style: Style) -> String {
     let level = match diagnostic.severity {
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
@@ -21,11 +20,11 @@ pub fn render(path: &str, source: Option<&SourceText>, diagnostic: &Diagnostic, 
     };
     let title = level.primary_title(diagnostic.message.as_str()).id(diagnostic.code.id());
     let label = diagnostic.expected.as_ref().map(|e| format!("expected {e}"));
-    let line = diagnostic.span.as_ref().and_then(|span| Some((span, source?.line(span.line)?)));
+    let line = diagnostic.span.as_ref().and_then(|span| Some((span, source?.line_text(span.line)?)));
     let mut group = match line {
-        Some((span, line)) => {
-            let start = line.byte_of_column(span.column);
-            let end = line.byte_of_column(span.end_column).max(start);
+        Some((span, text)) => {
+            let start = source.map_or(0, |source| source.byte_of_column(span.line, span.column));
+            let end = source.map_or(0, |source| source.byte_of_column(span.line, span.end_column)).max(start);
             // An empty range (a column past the end of a short line) still gets a caret.
             let range = if end > start { start..end } else { start..start };
             let mut annotation = AnnotationKind::Primary.span(range);
@@ -33,7 +32,7 @@ pub fn render(path: &str, source: Option<&SourceText>, diagnostic: &Diagnostic, 
                 annotation = annotation.label(label.as_str());
             }
             Group::with_title(title)
-                .element(Snippet::source(line.text).line_start(line.number).path(path).annotation(annotation))
+                .element(Snippet::source(text).line_start(span.line).path(path).annotation(annotation))
         }
         None => {
             let mut origin = Origin::path(path);
@@ -67,28 +66,4 @@ pub fn render_short(path: &str, diagnostic: &Diagnostic) -> String {
     };
     let expected = diagnostic.expected.as_ref().map(|e| format!(" (expected {e})")).unwrap_or_default();
     format!("{place}: {severity}[{}]: {}{expected}", diagnostic.code.id(), diagnostic.message)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::diagnostics::{Code, Span};
-    use crate::formats::source::Encoding;
-
-    #[test]
-    fn points_at_the_column_and_says_what_was_expected() {
-        let source = SourceText::new("012 x\n001   10 w    Tzegka   1 w ù".to_owned(), Encoding::Utf8);
-        let diagnostic = Diagnostic::error(Code::BadRoundEntry, "invalid result `ù` in round 2")
-            .at(Span::new(2, 28, 29))
-            .expected("a result code: 1 = 0 + - W D L H F U Z or blank");
-        let text = render("t.trf", Some(&source), &diagnostic, Style::default());
-        assert!(text.contains("error[bad-round-entry]: invalid result `ù` in round 2"), "{text}");
-        assert!(text.contains("t.trf:2:28"), "{text}");
-        assert!(text.contains("expected a result code"), "{text}");
-        let short = render_short("t.trf", &diagnostic);
-        assert_eq!(
-            short,
-            "t.trf:2:28: error[bad-round-entry]: invalid result `ù` in round 2 (expected a result code: 1 = 0 + - W D L H F U Z or blank)"
-        );
-    }
 }

@@ -375,6 +375,16 @@ impl SourceText {
     }
 }
 
+impl crate::diagnostics::SourceLines for SourceText {
+    fn line_text(&self, number: usize) -> Option<&str> {
+        Some(self.line(number)?.text)
+    }
+
+    fn byte_of_column(&self, number: usize, column: usize) -> usize {
+        self.line(number).map_or(0, |line| line.byte_of_column(column))
+    }
+}
+
 #[cfg(test)]
 thread_local! {
     /// Characters stepped over to find columns, counted in tests to show that reading a line is
@@ -554,5 +564,27 @@ mod tests {
         assert!(short > 0.0, "the line is not ASCII, so columns are stepped to");
         assert!(long <= short * 1.2, "steps per character: {short:.2} for 20 000 characters, {long:.2} for 200 000");
         assert!(long <= CHECKPOINT_STRIDE as f64 * 4.0, "{long:.2} steps per character");
+    }
+
+    #[test]
+    fn a_finding_is_drawn_at_its_column_and_says_what_was_expected() {
+        let source = SourceText::new("012 x\n001   10 w    Tzegka   1 w ù".to_owned(), Encoding::Utf8);
+        let diagnostic = crate::diagnostics::Diagnostic::error(Code::BadRoundEntry, "invalid result `ù` in round 2")
+            .at(Span::new(2, 28, 29))
+            .expected("a result code: 1 = 0 + - W D L H F U Z or blank");
+        let text = crate::diagnostics::render::render(
+            "t.trf",
+            Some(&source),
+            &diagnostic,
+            crate::diagnostics::render::Style::default(),
+        );
+        assert!(text.contains("error[bad-round-entry]: invalid result `ù` in round 2"), "{text}");
+        assert!(text.contains("t.trf:2:28"), "{text}");
+        assert!(text.contains("expected a result code"), "{text}");
+        let short = crate::diagnostics::render::render_short("t.trf", &diagnostic);
+        assert_eq!(
+            short,
+            "t.trf:2:28: error[bad-round-entry]: invalid result `ù` in round 2 (expected a result code: 1 = 0 + - W D L H F U Z or blank)"
+        );
     }
 }

@@ -560,7 +560,8 @@ pub fn write_diagnostics(
     style: Style,
 ) -> io::Result<()> {
     for diagnostic in diagnostics {
-        let text = render::render(path, loaded.map(|l| &l.source), diagnostic, style);
+        let text =
+            render::render(path, loaded.map(|l| &l.source as &dyn crate::diagnostics::SourceLines), diagnostic, style);
         writeln!(out, "{text}")?;
     }
     Ok(())

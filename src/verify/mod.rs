@@ -8,6 +8,7 @@
 pub mod ahead;
 pub mod criterion;
 pub mod memory;
+pub mod record;
 pub mod reuse;
 pub mod round;
 pub mod severity;

@@ -53,7 +53,7 @@ fn colour_limit_breach(t: &Tournament, state: &RoundState, recorded: &RoundPairi
     let history = |id: PlayerId| state.players.iter().find(|p| p.id == id).map(|p| &p.colours);
     for (number, board) in recorded.boards.iter().enumerate() {
         let Some(black) = board.black else { continue };
-        let coloured = super::round::recorded_seat(t, board.white, state.round).is_some_and(|s| s.colour.is_some());
+        let coloured = super::record::recorded_seat(t, board.white, state.round).is_some_and(|s| s.colour.is_some());
         let (Some(w), Some(b)) = (history(board.white), history(black)) else { continue };
         if !coloured {
             continue;
