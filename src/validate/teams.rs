@@ -97,6 +97,19 @@ struct Outcome {
     forfeit: bool,
 }
 
+/// The players of a team in one round, together.
+struct Members {
+    /// The teams of their opponents.
+    opponents: BTreeSet<u32>,
+    game_points: Points,
+    /// Anything recorded for one of them.
+    any: bool,
+    /// All of them on the pairing-allocated bye (or absent, or forfeited), at least one on it.
+    all_pab: bool,
+    /// None of them played or is to play a game.
+    all_forfeits: bool,
+}
+
 struct Context<'t> {
     t: &'t Tournament,
     team_of: BTreeMap<PlayerId, u32>,
@@ -473,164 +486,195 @@ impl Context<'_> {
         points.times(self.boards.unwrap_or(0) as i64)
     }
 
+    /// Each team's outcome in `round`, as its players' records, the team records (300, 320, 330,
+    /// 352) and 299 give it, with the findings that contradict them.
     fn round(&mut self, round: u32) -> BTreeMap<u32, Outcome> {
         let t = self.t;
-        let system = &t.point_system;
-        let mut found: BTreeMap<u32, Outcome> = BTreeMap::new();
         let pab_team = t.team_records.pab.as_ref().and_then(|p| p.teams.get(round as usize - 1).copied().flatten());
+        let mut found: BTreeMap<u32, Outcome> = BTreeMap::new();
         for team in &t.teams {
-            let number = team.number;
-            let mut opponents: BTreeSet<u32> = BTreeSet::new();
-            let mut game_points = Points::ZERO;
-            let mut any = false;
-            let mut all_pab = !team.members.is_empty();
-            let mut all_forfeits = true;
-            for &member in &team.members {
-                let entry = self.entry(member, round);
-                game_points += entry.points(system);
-                any |= !entry.is_blank();
-                let pab = entry.kind() == EntryKind::Bye(crate::model::ByeKind::PairingAllocated);
-                all_pab &= pab || entry.is_blank() || entry.result == ResultCode::ForfeitLoss;
-                if matches!(entry.kind(), EntryKind::Played { .. } | EntryKind::Pending { .. }) {
-                    all_forfeits = false;
-                }
-                let Some(opponent) = entry.opponent else { continue };
-                match self.team_of.get(&opponent) {
-                    Some(&other) if other == number && member < opponent => {
-                        self.team_match_error(
-                            round,
-                            member,
-                            format!("players {member} and {opponent} of team {number} play each other"),
-                        );
-                    }
-                    Some(&other) if other == number => {}
-                    Some(&other) => {
-                        opponents.insert(other);
-                    }
-                    None if self.index.contains_key(&opponent) && !t.origin.damaged.contains(&opponent) => {
-                        self.team_match_error(
-                            round,
-                            member,
-                            format!("player {member} of team {number} plays player {opponent}, who is in no team"),
-                        );
-                    }
-                    None => {}
-                }
+            let outcome = self.team_outcome(team, round, pab_team);
+            found.insert(team.number, outcome);
+        }
+        self.check_one_pab(round, &found);
+        self.match_points_from_games(&mut found);
+        self.check_team_colours(round, &mut found);
+        self.apply_abnormal_points(round, &mut found);
+        found
+    }
+
+    /// What the players of `team` did in `round`, together: their opponents' teams, their game
+    /// points, and whether they were all absent, all on the pairing-allocated bye, all forfeited.
+    fn members_in_round(&mut self, team: &crate::model::Team, round: u32) -> Members {
+        let t = self.t;
+        let number = team.number;
+        let mut members = Members {
+            opponents: BTreeSet::new(),
+            game_points: Points::ZERO,
+            any: false,
+            all_pab: !team.members.is_empty(),
+            all_forfeits: true,
+        };
+        for &member in &team.members {
+            let entry = self.entry(member, round);
+            members.game_points += entry.points(&t.point_system);
+            members.any |= !entry.is_blank();
+            let pab = entry.kind() == EntryKind::Bye(crate::model::ByeKind::PairingAllocated);
+            members.all_pab &= pab || entry.is_blank() || entry.result == ResultCode::ForfeitLoss;
+            if matches!(entry.kind(), EntryKind::Played { .. } | EntryKind::Pending { .. }) {
+                members.all_forfeits = false;
             }
-            let all_pab = all_pab
-                && team
-                    .members
-                    .iter()
-                    .any(|&m| self.entry(m, round).kind() == EntryKind::Bye(crate::model::ByeKind::PairingAllocated));
-            if opponents.len() > 1 {
-                let list: Vec<String> = opponents.iter().map(u32::to_string).collect();
-                let first = team.members.iter().copied().find(|&m| self.entry(m, round).opponent.is_some());
-                self.team_match_error(
-                    round,
-                    first.unwrap_or(0),
-                    format!("the players of team {number} meet players of teams {}", list.join(" and ")),
-                );
-            }
-            let forfeit = self.forfeit_at.get(&(round, number)).map(|&i| (i, &t.team_records.forfeits[i]));
-            let bye = self.bye_line(number, round);
-            let mut outcome = Outcome {
-                opponent: None,
-                colour: None,
-                game_points,
-                match_points: Points::ZERO,
-                kind: None,
-                forfeit: false,
-            };
-            if let Some((i, f)) = forfeit {
-                let other = if f.white == number { f.black } else { f.white };
-                if let Some(&played) = opponents.iter().find(|&&o| o != other) {
-                    let d = Diagnostic::error(
-                        Code::TeamMatch,
-                        format!(
-                            "round {round}: record 330 makes team {number} forfeit its match with team {other}, but \
-                             its players meet players of team {played}"
-                        ),
-                    )
-                    .expected(format!("the games of team {number} against team {other}, or none"));
-                    self.out.push(match t.origin.team_forfeit_lines.get(i) {
-                        Some(&line) => d.at(Span::new(line, 1, 4)),
-                        None => d,
-                    });
+            let Some(opponent) = entry.opponent else { continue };
+            match self.team_of.get(&opponent) {
+                Some(&other) if other == number && member < opponent => {
+                    self.team_match_error(
+                        round,
+                        member,
+                        format!("players {member} and {opponent} of team {number} play each other"),
+                    );
                 }
-                let white = f.white == number;
-                let (win, lose) = (self.scoring[0], self.scoring[2]);
-                outcome.match_points = match (f.kind.as_str(), white) {
-                    ("+-", true) | ("-+", false) => win,
-                    _ => lose,
-                };
-                outcome.kind = Some(if outcome.match_points == win { '+' } else { '-' });
-                outcome.opponent = Some(other);
-                outcome.colour = Some(if white { Colour::White } else { Colour::Black });
-                outcome.forfeit = true;
-            } else if let Some(&other) = opponents.first().filter(|_| opponents.len() == 1) {
-                outcome.opponent = Some(other);
-                let (colour, warning) = self.colour(number, round);
-                outcome.colour = colour;
-                if let Some(d) = warning {
-                    self.out.push(d);
+                Some(&other) if other == number => {}
+                Some(&other) => {
+                    members.opponents.insert(other);
                 }
-                outcome.forfeit = all_forfeits;
-            } else if let Some((kind, _)) = bye {
-                let (mp, gp, letter) = match kind {
-                    RequestedByeKind::Full => (self.scoring[0], self.boards_times(system.full_point_bye), 'F'),
-                    RequestedByeKind::Half => (self.scoring[1], self.boards_times(system.half_point_bye), 'H'),
-                    RequestedByeKind::Zero => (self.scoring[2], self.boards_times(system.zero_point_bye), 'Z'),
-                };
-                outcome.match_points = mp;
-                outcome.game_points = gp;
-                outcome.kind = Some(letter);
-            } else if pab_team == Some(number) || all_pab {
-                // C.04.6 1.4: the points of a drawn match unless the regulations (320) say otherwise.
-                let pab = t.team_records.pab.as_ref();
-                outcome.match_points = pab.and_then(|p| p.match_points).unwrap_or(self.scoring[1]);
-                outcome.game_points =
-                    pab.and_then(|p| p.game_points).unwrap_or_else(|| self.boards_times(system.white_draw));
-                outcome.kind = Some('U');
-            } else if !any {
-                // Nothing recorded for the team in this round.
-                outcome.kind = None;
+                None if self.index.contains_key(&opponent) && !t.origin.damaged.contains(&opponent) => {
+                    self.team_match_error(
+                        round,
+                        member,
+                        format!("player {member} of team {number} plays player {opponent}, who is in no team"),
+                    );
+                }
+                None => {}
             }
-            if outcome.opponent.is_some()
-                && let Some((kind, line)) = bye
-            {
+        }
+        members.all_pab = members.all_pab
+            && team
+                .members
+                .iter()
+                .any(|&m| self.entry(m, round).kind() == EntryKind::Bye(crate::model::ByeKind::PairingAllocated));
+        if members.opponents.len() > 1 {
+            let list: Vec<String> = members.opponents.iter().map(u32::to_string).collect();
+            let first = team.members.iter().copied().find(|&m| self.entry(m, round).opponent.is_some());
+            self.team_match_error(
+                round,
+                first.unwrap_or(0),
+                format!("the players of team {number} meet players of teams {}", list.join(" and ")),
+            );
+        }
+        members
+    }
+
+    /// The outcome of `team` in `round`: a forfeited match (330), a match, a requested bye, the
+    /// pairing-allocated bye, or nothing; and the findings that contradict it.
+    fn team_outcome(&mut self, team: &crate::model::Team, round: u32, pab_team: Option<u32>) -> Outcome {
+        let t = self.t;
+        let system = &t.point_system;
+        let number = team.number;
+        let members = self.members_in_round(team, round);
+        let opponents = &members.opponents;
+        let forfeit = self.forfeit_at.get(&(round, number)).map(|&i| (i, &t.team_records.forfeits[i]));
+        let bye = self.bye_line(number, round);
+        let mut outcome = Outcome {
+            opponent: None,
+            colour: None,
+            game_points: members.game_points,
+            match_points: Points::ZERO,
+            kind: None,
+            forfeit: false,
+        };
+        if let Some((i, f)) = forfeit {
+            let other = if f.white == number { f.black } else { f.white };
+            if let Some(&played) = opponents.iter().find(|&&o| o != other) {
                 let d = Diagnostic::error(
-                    Code::ByeConflict,
+                    Code::TeamMatch,
                     format!(
-                        "a {} bye is requested for team {number} in round {round}, whose players play a match \
-                         against team {}",
-                        kind.trf_char(),
-                        outcome.opponent.unwrap_or(0)
+                        "round {round}: record 330 makes team {number} forfeit its match with team {other}, but \
+                         its players meet players of team {played}"
                     ),
                 )
-                .expected(format!("no game for the players of team {number} in round {round}"));
-                self.out.push(match line {
-                    Some(line) => d.at(Span::new(line, 1, 4)),
+                .expected(format!("the games of team {number} against team {other}, or none"));
+                self.out.push(match t.origin.team_forfeit_lines.get(i) {
+                    Some(&line) => d.at(Span::new(line, 1, 4)),
                     None => d,
                 });
             }
-            if outcome.opponent.is_some() && pab_team == Some(number) {
-                let d = Diagnostic::error(
-                    Code::ByeConflict,
-                    format!("record 320 gives team {number} the pairing-allocated bye in round {round}, whose players play a match"),
-                )
-                .expected(format!("no game for the players of team {number} in round {round}"));
-                self.out.push(match t.tag_line("320") {
-                    Some(line) => d.at(Span::new(line, 1, 4)),
-                    None => d,
-                });
+            let white = f.white == number;
+            let (win, lose) = (self.scoring[0], self.scoring[2]);
+            outcome.match_points = match (f.kind.as_str(), white) {
+                ("+-", true) | ("-+", false) => win,
+                _ => lose,
+            };
+            outcome.kind = Some(if outcome.match_points == win { '+' } else { '-' });
+            outcome.opponent = Some(other);
+            outcome.colour = Some(if white { Colour::White } else { Colour::Black });
+            outcome.forfeit = true;
+        } else if let Some(&other) = opponents.first().filter(|_| opponents.len() == 1) {
+            outcome.opponent = Some(other);
+            let (colour, warning) = self.colour(number, round);
+            outcome.colour = colour;
+            if let Some(d) = warning {
+                self.out.push(d);
             }
-            if let Some(&l) = self.lineup_at.get(&(round, number)) {
-                self.check_lineup(l, outcome.opponent);
-            }
-            found.insert(number, outcome);
+            outcome.forfeit = members.all_forfeits;
+        } else if let Some((kind, _)) = bye {
+            let (mp, gp, letter) = match kind {
+                RequestedByeKind::Full => (self.scoring[0], self.boards_times(system.full_point_bye), 'F'),
+                RequestedByeKind::Half => (self.scoring[1], self.boards_times(system.half_point_bye), 'H'),
+                RequestedByeKind::Zero => (self.scoring[2], self.boards_times(system.zero_point_bye), 'Z'),
+            };
+            outcome.match_points = mp;
+            outcome.game_points = gp;
+            outcome.kind = Some(letter);
+        } else if pab_team == Some(number) || members.all_pab {
+            // C.04.6 1.4: the points of a drawn match unless the regulations (320) say otherwise.
+            let pab = t.team_records.pab.as_ref();
+            outcome.match_points = pab.and_then(|p| p.match_points).unwrap_or(self.scoring[1]);
+            outcome.game_points =
+                pab.and_then(|p| p.game_points).unwrap_or_else(|| self.boards_times(system.white_draw));
+            outcome.kind = Some('U');
+        } else if !members.any {
+            // Nothing recorded for the team in this round.
+            outcome.kind = None;
         }
-        // At most one pairing-allocated bye a round (C.04.6 1.4): 320's team and the teams whose
-        // players all have `U` together.
+        if outcome.opponent.is_some()
+            && let Some((kind, line)) = bye
+        {
+            let d = Diagnostic::error(
+                Code::ByeConflict,
+                format!(
+                    "a {} bye is requested for team {number} in round {round}, whose players play a match \
+                     against team {}",
+                    kind.trf_char(),
+                    outcome.opponent.unwrap_or(0)
+                ),
+            )
+            .expected(format!("no game for the players of team {number} in round {round}"));
+            self.out.push(match line {
+                Some(line) => d.at(Span::new(line, 1, 4)),
+                None => d,
+            });
+        }
+        if outcome.opponent.is_some() && pab_team == Some(number) {
+            let d = Diagnostic::error(
+                Code::ByeConflict,
+                format!("record 320 gives team {number} the pairing-allocated bye in round {round}, whose players play a match"),
+            )
+            .expected(format!("no game for the players of team {number} in round {round}"));
+            self.out.push(match t.tag_line("320") {
+                Some(line) => d.at(Span::new(line, 1, 4)),
+                None => d,
+            });
+        }
+        if let Some(&l) = self.lineup_at.get(&(round, number)) {
+            self.check_lineup(l, outcome.opponent);
+        }
+        outcome
+    }
+
+    /// At most one pairing-allocated bye a round (C.04.6 1.4): 320's team and the teams whose
+    /// players all have `U` together.
+    fn check_one_pab(&mut self, round: u32, found: &BTreeMap<u32, Outcome>) {
+        let t = self.t;
         let pab_teams: Vec<u32> =
             found.iter().filter(|(_, o)| o.kind == Some('U') && o.opponent.is_none()).map(|(&n, _)| n).collect();
         if pab_teams.len() > 1 {
@@ -646,7 +690,10 @@ impl Context<'_> {
                 None => d,
             });
         }
-        // Match points of the matches played (or all boards forfeited), from the game points.
+    }
+
+    /// The match points of the matches played (or all boards forfeited), from the game points.
+    fn match_points_from_games(&self, found: &mut BTreeMap<u32, Outcome>) {
         let numbers: Vec<u32> = found.keys().copied().collect();
         for number in numbers {
             let (opponent, forfeited_match) = {
@@ -667,9 +714,13 @@ impl Context<'_> {
             o.match_points = mp;
             o.kind = Some(kind);
         }
-        // Colours of the two teams of a played match must be opposite.
+    }
+
+    /// The colours of the two teams of a played match must be opposite.
+    fn check_team_colours(&mut self, round: u32, found: &mut BTreeMap<u32, Outcome>) {
+        let t = self.t;
         let mut unknown_colours = Vec::new();
-        for (&number, o) in &found {
+        for (&number, o) in found.iter() {
             let Some(opponent) = o.opponent.filter(|&op| op > number) else { continue };
             if let (Some(a), Some(b)) = (o.colour, found.get(&opponent).and_then(|x| x.colour))
                 && a == b
@@ -702,7 +753,11 @@ impl Context<'_> {
                 }
             }
         }
-        // 299 for teams.
+    }
+
+    /// 299 for teams: a result type's points replaced, or points added in a round.
+    fn apply_abnormal_points(&self, round: u32, found: &mut BTreeMap<u32, Outcome>) {
+        let t = self.t;
         for (&number, o) in found.iter_mut() {
             let own = self.abnormal_of.get(&number).map_or(&[][..], Vec::as_slice);
             for a in self.abnormal_all.iter().chain(own).map(|&i| &t.abnormal_points[i]) {
@@ -723,7 +778,6 @@ impl Context<'_> {
                 }
             }
         }
-        found
     }
 
     /// For an 801 round that names its boards' players (roster ids), the first board whose
