@@ -137,104 +137,19 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
     if !t.is_team_tournament() {
         return None;
     }
-    let mut team_of = BTreeMap::new();
-    for team in &t.teams {
-        for &member in &team.members {
-            team_of.entry(member).or_insert(team.number);
-        }
-    }
-    let index = t.player_index();
-    let scoring = t
-        .team_records
-        .scoring
-        .as_ref()
-        .map_or([Points::whole(2), Points::ONE, Points::ZERO], |s| [s.win, s.draw, s.loss]);
-    let mut team_pos = BTreeMap::new();
-    for (i, team) in t.teams.iter().enumerate() {
-        team_pos.entry(team.number).or_insert(i);
-    }
-    let mut lineup_at = BTreeMap::new();
-    for (i, l) in t.team_records.lineups.iter().enumerate() {
-        lineup_at.entry((l.round, l.team)).or_insert(i);
-    }
-    let mut bye_at = BTreeMap::new();
-    for (i, b) in t.requested_byes.iter().enumerate() {
-        for &team in &b.players {
-            bye_at.entry((team, b.round)).or_insert((b.kind, t.origin.requested_bye_lines.get(i).copied()));
-        }
-    }
-    let mut forfeit_at = BTreeMap::new();
-    for (i, f) in t.team_records.forfeits.iter().enumerate() {
-        forfeit_at.entry((f.round, f.white)).or_insert(i);
-        forfeit_at.entry((f.round, f.black)).or_insert(i);
-    }
-    let (mut abnormal_all, mut abnormal_of) = (Vec::new(), BTreeMap::<u32, Vec<usize>>::new());
-    for (i, a) in t.abnormal_points.iter().enumerate() {
-        if a.players.is_empty() {
-            abnormal_all.push(i);
-        }
-        let named: BTreeSet<u32> = a.players.iter().copied().collect();
-        for team in named {
-            abnormal_of.entry(team).or_default().push(i);
-        }
-    }
-    let mut cx = Context {
-        t,
-        team_of,
-        index,
-        boards: None,
-        sequence: Vec::new(),
-        scoring,
-        out: Diagnostics::new(),
-        team_pos,
-        lineup_at,
-        bye_at,
-        forfeit_at,
-        abnormal_all,
-        abnormal_of,
-    };
+    let mut cx = Context::new(t);
     let members: u64 = t.teams.iter().map(|team| team.members.len() as u64).sum();
     let work = (members + t.teams.len() as u64 * (1 + cx.abnormal_all.len() as u64))
         .saturating_mul(u64::from(cx.last_round()).max(1));
     if work > WORK_LIMIT {
-        let mut out = Diagnostics::new();
-        out.push(Diagnostic::note_level(
-            Code::TeamMatch,
-            format!(
-                "{} teams over {} rounds: too large to aggregate into matches; the team totals are not checked",
-                t.teams.len(),
-                cx.last_round()
-            ),
-        ));
-        let results = TeamResults {
-            count: t.teams.len(),
-            rosters: t.origin.team_rosters.unwrap_or("310"),
-            boards: None,
-            system: t.header.system_code.as_deref().and_then(TeamSystemCode::parse).and_then(Result::ok),
-            match_scoring: scoring,
-            teams: Vec::new(),
-            rounds: Vec::new(),
-        };
-        return Some((results, out));
+        return Some(too_large(t, cx.scoring, cx.last_round()));
     }
     cx.boards = cx.board_count();
     cx.sequence = match &t.team_records.board_colours {
         Some(text) => text.chars().map(|c| if c == 'B' { Colour::Black } else { Colour::White }).collect(),
         None => (0..cx.boards.unwrap_or(0)).map(|b| if b % 2 == 0 { Colour::White } else { Colour::Black }).collect(),
     };
-    if let (Some(text), Some(fielded)) = (&t.team_records.board_colours, cx.most_fielded())
-        && fielded > text.chars().count()
-    {
-        let d = Diagnostic::warning(
-            Code::Conflict,
-            format!("record 352 gives colours for {} boards, but a team fielded {fielded} players", text.len()),
-        )
-        .expected("one colour per board");
-        cx.out.push(match t.tag_line("352") {
-            Some(line) => d.at(Span::new(line, 5, 5 + text.len())),
-            None => d,
-        });
-    }
+    cx.check_board_colours_cover_the_boards();
     cx.team_references();
     let system = t.header.system_code.as_deref().and_then(TeamSystemCode::parse).and_then(Result::ok);
     let last_round = cx.last_round();
@@ -244,13 +159,147 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
     let mut rounds = Vec::new();
     for round in 1..=last_round {
         let found = cx.round(round);
-        let mut matches = Vec::new();
-        let mut byes = Vec::new();
         for (&team, outcome) in &found {
             let total = totals.entry(team).or_default();
             total.0 += outcome.match_points;
             total.1 += outcome.game_points;
             outcomes.insert((team, round), outcome.clone());
+        }
+        rounds.push(cx.matches_and_byes(round, &found));
+    }
+    cx.declared_totals(&totals);
+    cx.reports(&outcomes, &totals, last_round);
+    let teams = t
+        .teams
+        .iter()
+        .map(|team| {
+            let (mp, gp) = totals.get(&team.number).copied().unwrap_or_default();
+            TeamTotal { number: team.number, name: team.name.clone(), match_points: mp, game_points: gp }
+        })
+        .collect();
+    let results = TeamResults {
+        count: t.teams.len(),
+        rosters: t.origin.team_rosters.unwrap_or("310"),
+        boards: cx.boards,
+        system,
+        match_scoring: cx.scoring,
+        teams,
+        rounds,
+    };
+    let mut out = cx.out;
+    out.sort_by_line();
+    Some((results, out))
+}
+
+/// The answer for an event too large to aggregate ([`WORK_LIMIT`]): its teams counted, a note.
+fn too_large(t: &Tournament, scoring: [Points; 3], last_round: u32) -> (TeamResults, Diagnostics) {
+    let mut out = Diagnostics::new();
+    out.push(Diagnostic::note_level(
+        Code::TeamMatch,
+        format!(
+            "{} teams over {} rounds: too large to aggregate into matches; the team totals are not checked",
+            t.teams.len(),
+            last_round
+        ),
+    ));
+    let results = TeamResults {
+        count: t.teams.len(),
+        rosters: t.origin.team_rosters.unwrap_or("310"),
+        boards: None,
+        system: t.header.system_code.as_deref().and_then(TeamSystemCode::parse).and_then(Result::ok),
+        match_scoring: scoring,
+        teams: Vec::new(),
+        rounds: Vec::new(),
+    };
+    (results, out)
+}
+
+impl<'t> Context<'t> {
+    /// The indexes of the tournament's records that the team checks look up.
+    fn new(t: &'t Tournament) -> Self {
+        let mut team_of = BTreeMap::new();
+        for team in &t.teams {
+            for &member in &team.members {
+                team_of.entry(member).or_insert(team.number);
+            }
+        }
+        let index = t.player_index();
+        let scoring = t
+            .team_records
+            .scoring
+            .as_ref()
+            .map_or([Points::whole(2), Points::ONE, Points::ZERO], |s| [s.win, s.draw, s.loss]);
+        let mut team_pos = BTreeMap::new();
+        for (i, team) in t.teams.iter().enumerate() {
+            team_pos.entry(team.number).or_insert(i);
+        }
+        let mut lineup_at = BTreeMap::new();
+        for (i, l) in t.team_records.lineups.iter().enumerate() {
+            lineup_at.entry((l.round, l.team)).or_insert(i);
+        }
+        let mut bye_at = BTreeMap::new();
+        for (i, b) in t.requested_byes.iter().enumerate() {
+            for &team in &b.players {
+                bye_at.entry((team, b.round)).or_insert((b.kind, t.origin.requested_bye_lines.get(i).copied()));
+            }
+        }
+        let mut forfeit_at = BTreeMap::new();
+        for (i, f) in t.team_records.forfeits.iter().enumerate() {
+            forfeit_at.entry((f.round, f.white)).or_insert(i);
+            forfeit_at.entry((f.round, f.black)).or_insert(i);
+        }
+        let (mut abnormal_all, mut abnormal_of) = (Vec::new(), BTreeMap::<u32, Vec<usize>>::new());
+        for (i, a) in t.abnormal_points.iter().enumerate() {
+            if a.players.is_empty() {
+                abnormal_all.push(i);
+            }
+            let named: BTreeSet<u32> = a.players.iter().copied().collect();
+            for team in named {
+                abnormal_of.entry(team).or_default().push(i);
+            }
+        }
+        Context {
+            t,
+            team_of,
+            index,
+            boards: None,
+            sequence: Vec::new(),
+            scoring,
+            out: Diagnostics::new(),
+            team_pos,
+            lineup_at,
+            bye_at,
+            forfeit_at,
+            abnormal_all,
+            abnormal_of,
+        }
+    }
+
+    /// Record 352 gives a colour for every board a team fielded.
+    fn check_board_colours_cover_the_boards(&mut self) {
+        let t = self.t;
+        if let (Some(text), Some(fielded)) = (&t.team_records.board_colours, self.most_fielded())
+            && fielded > text.chars().count()
+        {
+            let d = Diagnostic::warning(
+                Code::Conflict,
+                format!("record 352 gives colours for {} boards, but a team fielded {fielded} players", text.len()),
+            )
+            .expected("one colour per board");
+            self.out.push(match t.tag_line("352") {
+                Some(line) => d.at(Span::new(line, 5, 5 + text.len())),
+                None => d,
+            });
+        }
+    }
+
+    /// The matches (each once, the team with white first) and the teams without a match in
+    /// `round`, from each team's outcome.
+    fn matches_and_byes(&self, round: u32, found: &BTreeMap<u32, Outcome>) -> TeamRound {
+        let t = self.t;
+        let mut matches = Vec::new();
+        let mut byes = Vec::new();
+        for (&team, outcome) in found {
             match outcome.opponent {
                 Some(opponent) if opponent > team || !found.contains_key(&opponent) => {
                     let theirs = found.get(&opponent);
@@ -265,7 +314,7 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
                         match_points: [outcome.match_points, mp],
                         forfeit: None,
                     };
-                    if let Some(f) = cx
+                    if let Some(f) = self
                         .forfeit_at
                         .get(&(round, team))
                         .map(|&i| &t.team_records.forfeits[i])
@@ -300,30 +349,8 @@ pub fn team_results(t: &Tournament) -> Option<(TeamResults, Diagnostics)> {
                 }),
             }
         }
-        rounds.push(TeamRound { round, matches, byes });
+        TeamRound { round, matches, byes }
     }
-    cx.declared_totals(&totals);
-    cx.reports(&outcomes, &totals, last_round);
-    let teams = t
-        .teams
-        .iter()
-        .map(|team| {
-            let (mp, gp) = totals.get(&team.number).copied().unwrap_or_default();
-            TeamTotal { number: team.number, name: team.name.clone(), match_points: mp, game_points: gp }
-        })
-        .collect();
-    let results = TeamResults {
-        count: t.teams.len(),
-        rosters: t.origin.team_rosters.unwrap_or("310"),
-        boards: cx.boards,
-        system,
-        match_scoring: scoring,
-        teams,
-        rounds,
-    };
-    let mut out = cx.out;
-    out.sort_by_line();
-    Some((results, out))
 }
 
 /// True when a player's entry puts him on a board of a match: a game (played or forfeited) or a
