@@ -89,6 +89,25 @@ impl Writer {
     }
 
     fn tournament(&mut self, t: &Tournament) {
+        self.header(t);
+        self.extensions(t);
+        for player in &t.players {
+            self.player(player);
+        }
+        for player in &t.players {
+            self.draughts(player);
+        }
+        self.national_ratings(t);
+        self.teams(t);
+        self.round_records(t);
+        self.team_records(t);
+        for record in &t.verbatim {
+            self.line(&record.text);
+        }
+    }
+
+    /// The tournament section: 012 to 222.
+    fn header(&mut self, t: &Tournament) {
         let h = &t.header;
         // 012 is mandatory in TRF (and makes even an empty tournament a TRF file).
         self.line(&format!("012 {}", h.name.as_deref().unwrap_or("")));
@@ -130,10 +149,14 @@ impl Writer {
         self.text_record("202", &h.tie_breaks);
         self.text_record("212", &h.standings_tie_breaks);
         self.text_record("222", &h.encoded_time_control);
+    }
+
+    /// The records of the programs' extensions (XXC, ACC, XDK, XDN, XDT and the draughts options).
+    fn extensions(&mut self, t: &Tournament) {
         if t.pair_by_rank {
             self.line("XXC rank");
         }
-        if h.baku_acceleration_flag {
+        if t.header.baku_acceleration_flag {
             self.line("ACC true");
         }
         if let Some(game) = t.game {
@@ -154,12 +177,10 @@ impl Writer {
         if let Some(line) = draughts_options(&t.draughts_options) {
             self.line(&line);
         }
-        for player in &t.players {
-            self.player(player);
-        }
-        for player in &t.players {
-            self.draughts(player);
-        }
+    }
+
+    /// The national rating records (FED 4-digit).
+    fn national_ratings(&mut self, t: &Tournament) {
         for rating in &t.national_ratings {
             let player = self.number(rating.player, 4, "player number");
             let value = self.opt_number(rating.rating, 4, "national rating");
@@ -175,6 +196,10 @@ impl Writer {
             );
             self.line(&line);
         }
+    }
+
+    /// The team records (310).
+    fn teams(&mut self, t: &Tournament) {
         for team in &t.teams {
             let number = self.number(team.number, 3, "team number");
             let match_points = self.opt_points(team.match_points, 6, "match points");
@@ -192,6 +217,11 @@ impl Writer {
             }
             self.line(&line);
         }
+    }
+
+    /// The records about rounds: requested byes (240), accelerations (250), forbidden pairs (260),
+    /// abnormal points (299).
+    fn round_records(&mut self, t: &Tournament) {
         for bye in &t.requested_byes {
             let round = self.number(bye.round, 3, "round");
             let mut line = format!("240 {} {round} ", bye.kind.trf_char());
@@ -233,6 +263,11 @@ impl Writer {
             }
             self.line(&line);
         }
+    }
+
+    /// The team tournament records: lineups (300), the pairing-allocated bye (320), forfeited matches
+    /// (330), board colours (352), match scoring (362).
+    fn team_records(&mut self, t: &Tournament) {
         let records = &t.team_records;
         for lineup in &records.lineups {
             let round = self.number(lineup.round, 3, "round");
@@ -265,9 +300,6 @@ impl Writer {
         if let Some(s) = &records.scoring {
             // Read as code–value pairs, so any width will do.
             self.line(&format!("362 TW {}   TD {}   TL {}", s.win, s.draw, s.loss));
-        }
-        for record in &t.verbatim {
-            self.line(&record.text);
         }
     }
 
