@@ -728,6 +728,52 @@ impl Reader {
             let d = self.bad_field(&id_field, "pairing number", "a pairing number from 1 to 9999 in columns 5–8");
             self.push(d);
         }
+        self.check_separators(line);
+        let sex = self.sex(line);
+        let title = self.title(line);
+        let name = line.field(NAME.first, NAME.last).trimmed().to_owned();
+        let rating = self.rating(line);
+        let federation = non_empty(line.field(FEDERATION.first, FEDERATION.last).trimmed());
+        let fide_id = self.fide_id(line);
+        let birth = non_empty(line.field(BIRTH.first, BIRTH.last).trimmed());
+        let (points, points_span) = self.points(line);
+        let rank = self.rank(line);
+        let rounds = self.round_blocks(line, id);
+        let id = id?;
+        if let Some(first) = self.tournament.origin.player_lines.get(&id) {
+            let message = format!("pairing number {id} is used again (first at line {first})");
+            self.push(
+                Diagnostic::error(Code::Duplicate, message).at(id_field.span()).expected("each pairing number once"),
+            );
+            return None;
+        }
+        let origin = &mut self.tournament.origin;
+        origin.player_lines.insert(id, line.number);
+        origin.points_spans.insert(id, points_span);
+        for index in 0..rounds.len() {
+            let columns = (layout::player::OPPONENT.nth(index).first, layout::player::RESULT.nth(index).last + 1);
+            origin.round_spans.insert((id, index as u32 + 1), Span::new(line.number, columns.0, columns.1));
+        }
+        self.tournament.players.push(Player {
+            id,
+            sex,
+            title,
+            name,
+            rating,
+            federation,
+            fide_id,
+            birth,
+            points,
+            rank,
+            rounds,
+            draughts: None,
+        });
+        Some(id)
+    }
+
+    /// Warns of a non-blank separator column between two fields (a shifted line).
+    fn check_separators(&mut self, line: &Line<'_>) {
+        use layout::player::*;
         for column in SEPARATORS {
             let field = line.field(column, column);
             if !field.is_blank() {
@@ -741,6 +787,11 @@ impl Reader {
                 );
             }
         }
+    }
+
+    /// The sex in column 10.
+    fn sex(&mut self, line: &Line<'_>) -> Option<char> {
+        use layout::player::*;
         let sex_field = line.field(SEX.first, SEX.last);
         let sex = sex_field.trimmed().chars().next();
         // Letter codes are case-insensitive (TRF-2026, note to the result table); `M` is common.
@@ -754,6 +805,12 @@ impl Reader {
                     .note("kept as written; it does not affect pairing"),
             );
         }
+        sex
+    }
+
+    /// The title in columns 11–13.
+    fn title(&mut self, line: &Line<'_>) -> Option<String> {
+        use layout::player::*;
         let title_field = line.field(TITLE.first, TITLE.last);
         let title = non_empty(title_field.trimmed());
         if let Some(title) = &title
@@ -768,9 +825,14 @@ impl Reader {
                     .note("kept as written; titles do not affect pairing"),
             );
         }
-        let name = line.field(NAME.first, NAME.last).trimmed().to_owned();
+        title
+    }
+
+    /// The rating in columns 49–52 (0 or blank: unrated).
+    fn rating(&mut self, line: &Line<'_>) -> Option<u32> {
+        use layout::player::*;
         let rating_field = line.field(RATING.first, RATING.last);
-        let rating = if rating_field.is_blank() {
+        if rating_field.is_blank() {
             None
         } else {
             match fields::number(rating_field.text) {
@@ -785,10 +847,14 @@ impl Reader {
                     None
                 }
             }
-        };
-        let federation = non_empty(line.field(FEDERATION.first, FEDERATION.last).trimmed());
+        }
+    }
+
+    /// The FIDE id in columns 58–68.
+    fn fide_id(&mut self, line: &Line<'_>) -> Option<String> {
+        use layout::player::*;
         let fide_id_field = line.field(FIDE_ID.first, FIDE_ID.last);
-        let fide_id = match fide_id_field.trimmed() {
+        match fide_id_field.trimmed() {
             "" | "0" => None,
             text if text.chars().all(|c| c == '-') => None,
             text => {
@@ -801,8 +867,12 @@ impl Reader {
                 }
                 Some(text.to_owned())
             }
-        };
-        let birth = non_empty(line.field(BIRTH.first, BIRTH.last).trimmed());
+        }
+    }
+
+    /// The points in columns 81–84, and where they stand.
+    fn points(&mut self, line: &Line<'_>) -> (Option<Points>, Span) {
+        use layout::player::*;
         let points_field = line.field(POINTS.first, POINTS.last);
         let points = match fields::points(points_field.text) {
             Some(points) => {
@@ -824,8 +894,14 @@ impl Reader {
                 None
             }
         };
+        (points, points_field.span())
+    }
+
+    /// The rank in columns 86–89.
+    fn rank(&mut self, line: &Line<'_>) -> Option<u32> {
+        use layout::player::*;
         let rank_field = line.field(RANK.first, RANK.last);
-        let rank = if rank_field.is_blank() {
+        if rank_field.is_blank() {
             None
         } else {
             let rank = fields::number(rank_field.text);
@@ -837,38 +913,7 @@ impl Reader {
                 );
             }
             rank
-        };
-        let rounds = self.round_blocks(line, id);
-        let id = id?;
-        if let Some(first) = self.tournament.origin.player_lines.get(&id) {
-            let message = format!("pairing number {id} is used again (first at line {first})");
-            self.push(
-                Diagnostic::error(Code::Duplicate, message).at(id_field.span()).expected("each pairing number once"),
-            );
-            return None;
         }
-        let origin = &mut self.tournament.origin;
-        origin.player_lines.insert(id, line.number);
-        origin.points_spans.insert(id, points_field.span());
-        for index in 0..rounds.len() {
-            let columns = (layout::player::OPPONENT.nth(index).first, layout::player::RESULT.nth(index).last + 1);
-            origin.round_spans.insert((id, index as u32 + 1), Span::new(line.number, columns.0, columns.1));
-        }
-        self.tournament.players.push(Player {
-            id,
-            sex,
-            title,
-            name,
-            rating,
-            federation,
-            fide_id,
-            birth,
-            points,
-            rank,
-            rounds,
-            draughts: None,
-        });
-        Some(id)
     }
 
     fn round_blocks(&mut self, line: &Line<'_>, id: Option<PlayerId>) -> Vec<RoundEntry> {
