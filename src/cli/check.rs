@@ -81,6 +81,9 @@ fn check_file(
             verify::check_read(&entry.name(), Err(unreadable.read_error()), options, observe, &never)
         }
     };
+    // Most rounds differ: what the data suggests instead (another system or option under which
+    // they match, a round robin, numbers that are not the pairing order), each hint computed.
+    crate::identify::add_hints(&mut report, &inspected, options);
     let unused =
         report.system.as_deref().and_then(SystemId::from_id).and_then(|s| unused_draughts_flags(s, &options.draughts));
     if format == OutputFormat::Json {

@@ -70,7 +70,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     match command {
         Command::Check { files, system, rounds, format, jobs, fail_on, audit, draughts, read, standings } => {
             let file_options = args::check_options(system, &draughts, &read, &standings);
-            let options = CheckOptions { rounds, jobs, fail_on, hints: true, ..file_options };
+            let options = CheckOptions { rounds, jobs, fail_on, ..file_options };
             check::check(&files, &options, format, audit.report.as_deref(), style, &mut out, &mut err)
         }
         Command::Validate { files, format, jobs, audit, read } => {
