@@ -10,10 +10,11 @@ use std::sync::atomic::AtomicBool;
 use serde::Serialize;
 
 use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, TeamSystemCode, Tournament};
-use crate::report::RoundStatus;
+use crate::report::{CheckReport, RoundStatus};
 use crate::systems::SystemId;
 use crate::verify::record::recorded_seat;
 use crate::verify::round::round_status;
+use crate::verify::{self, CheckOptions, Inspected};
 
 /// One way of pairing the file: a system, with Baku acceleration (the FIDE systems) or the FMJD
 /// organiser's options.
@@ -341,6 +342,28 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
     }
     let Some(engine) = crate::systems::engine_for(system) else { return false };
     round_status(&renumbered(t, &ids), 1, engine) == RoundStatus::Match
+}
+
+/// Fills in `report.hints` when most of the rounds compared differ (two at least): what the data
+/// suggests instead ([`hints`]), for the tournament as it was checked (under an FMJD system, with
+/// the option flags over the file's), on `options.jobs` threads. It runs every candidate on every
+/// round, as many checks again as there are candidates, so `check` asks for it after
+/// [`verify::check_path`] and `watch` does not.
+pub fn add_hints(report: &mut CheckReport, inspected: &Inspected, options: &CheckOptions) {
+    let differing = report.summary.mismatched_rounds.len() as u32;
+    if report.summary.rounds_checked < 2 || 2 * differing <= report.summary.rounds_checked {
+        return;
+    }
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else { return };
+    let Some(system) = report.system.as_deref().and_then(SystemId::from_id) else { return };
+    let checked = if system.is_fmjd() {
+        verify::with_draughts_flags(tournament, &options.draughts)
+    } else {
+        std::borrow::Cow::Borrowed(tournament)
+    };
+    let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
+    let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    report.hints = hints(&checked, system, round_one_differs, jobs);
 }
 
 /// What the data suggests for a file checked under `system` whose rounds mostly differ: the

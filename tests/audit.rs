@@ -532,6 +532,13 @@ fn convert_writes_the_system_and_a_system_of_the_other_game_is_a_warning() {
     assert!(json_lines(&output.stdout)[0]["system_warning"].as_str().is_some_and(|w| w.contains("record XDK")));
 }
 
+/// A file checked as `check` checks it: the hints added when most rounds differ.
+fn checked_with_hints(path: &Path, options: &CheckOptions) -> trfcheck::report::CheckReport {
+    let (inspected, mut report) = verify::check_path(path, options);
+    trfcheck::identify::add_hints(&mut report, &inspected, options);
+    report
+}
+
 /// A generated tournament paired under one system and declared as another: the rounds differ,
 /// and the hint names the system under which they all match (each candidate run on every round).
 /// With its players numbered backwards as well, round 1 matches only once they are numbered by
@@ -546,8 +553,7 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
         t.header.system_code = Some("FIDE_DUTCH_2025".into());
         let path = dir.path().join(format!("dubov-as-dutch-{seed}.trf"));
         fs::write(&path, trfcheck::formats::trf::write(&t).0).unwrap();
-        let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
-        let (_, report) = verify::check_path(&path, &hinted);
+        let report = checked_with_hints(&path, &CheckOptions::default());
         if 2 * report.summary.mismatched_rounds.len() <= report.summary.rounds_checked as usize {
             assert!(report.hints.is_empty(), "{:?}", report.hints);
             continue;
@@ -580,7 +586,7 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
         t.players.sort_by_key(|p| p.id);
         let backwards = dir.path().join(format!("backwards-{seed}.trf"));
         fs::write(&backwards, trfcheck::formats::trf::write(&t).0).unwrap();
-        let (_, report) = verify::check_path(&backwards, &hinted);
+        let report = checked_with_hints(&backwards, &CheckOptions::default());
         assert_eq!(report.summary.mismatched_rounds.first(), Some(&1), "{:?}", report.rounds);
         assert!(
             report
@@ -603,16 +609,15 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
 fn a_round_robin_is_named_as_such() {
     let shared = shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv");
-    let options = CheckOptions { system: Some(SystemId::FmjdRating), hints: true, ..CheckOptions::default() };
-    let (_, report) = verify::check_path(&path, &options);
+    let options = CheckOptions { system: Some(SystemId::FmjdRating), ..CheckOptions::default() };
+    let report = checked_with_hints(&path, &options);
     assert!(
         report.hints.iter().any(|h| h.contains("a double round robin: every pair of the 18 players met twice")),
         "{:?}",
         report.hints
     );
     // A Swiss event whose rounds mostly match gets no hint at all.
-    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
-    let (_, report) = verify::check_path(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), &hinted);
+    let report = checked_with_hints(&shared.join("corpus/real/sklangen__TRF__2021_03.trf"), &CheckOptions::default());
     assert!(report.hints.is_empty(), "{:?}", report.hints);
 }
 
@@ -622,8 +627,8 @@ fn a_round_robin_is_named_as_such() {
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_file_numbered_by_final_rank_is_said_to_be() {
     let shared = shared();
-    let hinted = CheckOptions { hints: true, ..CheckOptions::default() };
-    let (_, report) = verify::check_path(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &hinted);
+    let report =
+        checked_with_hints(&shared.join("corpus/real/sanichi__icu_tournament__valid.tab"), &CheckOptions::default());
     assert_eq!(report.summary.mismatched_rounds, [1, 2, 3]);
     assert!(report.hints.iter().any(|h| h.contains("looks numbered by final rank")), "{:?}", report.hints);
 }

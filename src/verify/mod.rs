@@ -85,10 +85,6 @@ pub struct CheckOptions {
     /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
     /// the default, `order`, makes any difference count.
     pub fail_on: crate::systems::Severity,
-    /// When most rounds differ, run the other candidate systems and options for hints
-    /// (`crate::identify`): as many checks again as there are candidates, so `check` asks for it
-    /// and the library, `watch` and the test corpora do not.
-    pub hints: bool,
 }
 
 /// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
@@ -427,14 +423,6 @@ pub fn check_read_reusing(
             }
         }
         report.rounds.push(outcome);
-    }
-    // Most rounds differ: say what the data suggests (another system or option under which they
-    // match, a round robin, numbers that are not the pairing order), each hint computed.
-    let differing = report.summary.mismatched_rounds.len() as u32;
-    if options.hints && report.summary.rounds_checked >= 2 && 2 * differing > report.summary.rounds_checked {
-        let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
-        let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-        report.hints = crate::identify::hints(tournament, resolved.system, round_one_differs, jobs);
     }
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());

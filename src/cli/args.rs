@@ -1,0 +1,456 @@
+//! Every argument of the command line (clap): the commands, their flags, value enums and parsers.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::formats::{self, ReadOptions};
+use crate::generate;
+use crate::report::OutputFormat;
+use crate::systems::{Severity, SystemId};
+use crate::verify::{CheckOptions, RoundRange};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "trfcheck",
+    version,
+    about = "Verifies Swiss-system tournament pairings in FIDE TRF files and FMJD crosstables",
+    after_help = "Exit codes: 0 all checked rounds match (or all files valid), 1 a round differs, 2 usage error, \
+                  3 invalid input file, 4 pairing system unknown or unsupported, or nothing to check, 5 a file or \
+                  folder cannot be read, or an output or the results cannot be written. With several files: \
+                  2 > 5 > 3 > 1 > 4 > 0 (a difference found outranks a file that could not be checked)."
+)]
+pub struct Cli {
+    /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    /// Colour in diagnostics.
+    #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
+    pub color: ColourChoice,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    /// Colour when standard error is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// `--format` of the commands without the checker layout: `--format bbp` is refused there with a
+/// usage error (exit 2) rather than accepted and ignored (docs/output.md, "`--format` where it
+/// applies").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlainFormat {
+    /// For people.
+    Text,
+    /// One JSON object per line (docs/json.md).
+    Json,
+}
+
+impl From<PlainFormat> for OutputFormat {
+    fn from(format: PlainFormat) -> OutputFormat {
+        match format {
+            PlainFormat::Text => OutputFormat::Text,
+            PlainFormat::Json => OutputFormat::Json,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Turn recoverable errors (unknown records, bad informative fields, a Points column that
+    /// disagrees with the results) into warnings.
+    #[arg(long)]
+    pub lenient: bool,
+    /// Refuse input files larger than this (exit 5): a number of bytes, or one with K, M or G
+    /// (powers of 1024), such as 200M.
+    #[arg(long, value_name = "SIZE", default_value_t = formats::DEFAULT_MAX_FILE_SIZE)]
+    pub max_file_size: formats::FileSize,
+}
+
+impl ReadArgs {
+    pub(super) fn options(&self) -> ReadOptions {
+        ReadOptions { lenient: self.lenient, max_file_size: self.max_file_size }
+    }
+}
+
+/// The final standings `check` prints for the FMJD systems (README "The FMJD Swiss systems").
+#[derive(Debug, Clone, clap::Args)]
+pub struct StandingsArgs {
+    /// How unplayed rounds count in Solkoff, its median and truncation, and Sonneborn-Berger: one of
+    /// ignore, zero, scheduled, own-score, virtual for all, or KIND=RULE pairs (bye, forfeit, absent),
+    /// e.g. `bye=zero,forfeit=scheduled`. Overrides the file's XDT record. Default:
+    /// bye=zero,forfeit=scheduled,absent=ignore.
+    #[arg(long, value_name = "RULE")]
+    pub solkoff_unplayed: Option<crate::model::UnplayedRule>,
+    /// Leave out the final standings of the FMJD systems.
+    #[arg(long)]
+    pub no_standings: bool,
+}
+
+/// The FMJD organiser's options (Annex 5: sections 6, 7, 8 and 4.1); each overrides the file's
+/// `XDO` record, and the annex's preferred default applies to what neither says.
+#[derive(Debug, Default, Args)]
+pub struct DraughtsArgs {
+    /// FMJD systems: avoid a second float in the same direction (section 8); default on.
+    #[arg(long, value_name = "on|off", value_parser = crate::model::parse_on_off, action = clap::ArgAction::Set)]
+    pub floats: Option<bool>,
+    /// FMJD systems: colour preference in the pairing (section 7: none, weak 7b, strong 7c); default none.
+    #[arg(long, value_name = "none|weak|strong", value_parser = parse_colour_preference)]
+    pub colour_preference: Option<crate::model::ColourPreference>,
+    /// FMJD systems: acceleration (section 6: four-groups 6.1, haley 6.2); default none.
+    #[arg(long, value_name = "none|four-groups|haley", value_parser = parse_acceleration)]
+    pub acceleration: Option<crate::model::AccelerationMethod>,
+    /// FMJD systems: the points of the bye (4.1); default a win's points.
+    #[arg(long, value_name = "P", value_parser = parse_points)]
+    pub bye_points: Option<crate::model::Points>,
+}
+
+impl DraughtsArgs {
+    pub fn options(&self) -> crate::model::DraughtsOptions {
+        crate::model::DraughtsOptions {
+            floats: self.floats,
+            colour_preference: self.colour_preference,
+            acceleration: self.acceleration,
+            bye_points: self.bye_points,
+        }
+    }
+}
+
+fn parse_colour_preference(text: &str) -> Result<crate::model::ColourPreference, String> {
+    text.parse()
+}
+
+fn parse_acceleration(text: &str) -> Result<crate::model::AccelerationMethod, String> {
+    text.parse()
+}
+
+fn parse_points(text: &str) -> Result<crate::model::Points, String> {
+    crate::model::Points::parse(text)
+        .filter(|p| *p >= crate::model::Points::ZERO)
+        .ok_or_else(|| format!("`{text}` is not a number of points (such as 2 or 1.5)"))
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate, then verify every round against the pairing system.
+    Check {
+        /// Files, and folders (searched recursively for tournament files); `-` reads standard
+        /// input, named `<stdin>` in the output.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        /// Rounds to check: N, N-M or N-.
+        #[arg(long)]
+        rounds: Option<RoundRange>,
+        /// text: a line per round, the differing boards and why, for people; json: one object per
+        /// file (docs/json.md); bbp: the bbpPairings/JaVaFo checker layout.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+        format: OutputFormat,
+        /// Rounds (one file) or files (several) checked at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// The mildest severity of a difference that makes the exit status 1: absolute, quality,
+        /// colours or order (any difference).
+        #[arg(long, value_enum, default_value_t = Severity::Order, value_name = "SEVERITY")]
+        fail_on: Severity,
+        #[command(flatten)]
+        audit: AuditArgs,
+        #[command(flatten)]
+        draughts: DraughtsArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+        #[command(flatten)]
+        standings: StandingsArgs,
+    },
+    /// Parse and cross-check only: mirrored games, point totals, ids, byes.
+    Validate {
+        /// Files, and folders (searched recursively for tournament files); `-` reads standard
+        /// input, named `<stdin>` in the output.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// text: a line per file, the findings on standard error; json: one object per file with
+        /// the findings in it (docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+        /// Files read at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        #[command(flatten)]
+        audit: AuditArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Pair the next round (JaVaFo/bbpPairings output: the number of pairs, then `white black`, a bye as `id 0`).
+    Pair {
+        /// The tournament file whose next round is paired; `-` reads standard input.
+        file: PathBuf,
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        #[command(flatten)]
+        draughts: DraughtsArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Which systems, versions and organiser's options explain the recorded rounds, round by round.
+    Identify {
+        /// The tournament file; `-` reads standard input.
+        file: PathBuf,
+        /// text: a line per candidate system, for people; json: one object (docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+        /// Candidates checked at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+    /// Stay running and re-check every TRF/FMJD file under the paths whenever it changes.
+    Watch {
+        /// Files and folders to watch (folders recursively); not `-`: standard input does not change.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
+        /// without it, the file's own declaration, or the system assumed and said why.
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        /// text: a line per check; json: one object per check (JSON Lines, docs/json.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+        /// Quiet period after a change before the file is checked, in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        debounce_ms: u64,
+        /// Do not pair a file's next round while idle. By default, after checking a file whose
+        /// tournament declares more rounds (142/XXR) than it records, watch pairs the next round
+        /// ahead, so that its check is almost instant once it is published.
+        #[arg(long)]
+        no_pair_ahead: bool,
+        #[command(flatten)]
+        draughts: DraughtsArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+        #[command(flatten)]
+        standings: StandingsArgs,
+    },
+    /// Generate a random complete tournament, paired by the engine, as TRF-2026.
+    Generate {
+        #[command(flatten)]
+        options: GenerateArgs,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Convert a file (an FMJD crosstable, or a TRF) to TRF-2026.
+    Convert {
+        /// The file to convert (an FMJD crosstable, or a TRF); `-` reads standard input.
+        file: PathBuf,
+        /// The format to write: trf (TRF-2026, with the point system in record 162).
+        #[arg(long, value_enum)]
+        to: ConvertTarget,
+        /// The pairing system the event was paired under, written as record 192 (so that `check`
+        /// of the result needs no flag); without it, what the file declares is kept.
+        #[arg(long, value_enum)]
+        system: Option<SystemId>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
+}
+
+/// The report of a batch audit.
+#[derive(Debug, Default, Args)]
+pub struct AuditArgs {
+    /// Also write the summary table to FILE: CSV when it ends in .csv, a self-contained HTML page
+    /// (the files worst-first, each with its rounds) when it ends in .html.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+}
+
+/// What `generate` makes; the result model is documented in [`crate::generate::model`].
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The pairing system that pairs every round (written as record 192).
+    #[arg(long, value_enum)]
+    pub system: SystemId,
+    /// The number of players (pairing numbers by rating, highest first); under a team system
+    /// (team-2025, team-2024), the number of teams.
+    #[arg(long)]
+    pub players: u32,
+    /// Team systems: the boards of a match (each team has one reserve more).
+    #[arg(long, default_value_t = generate::DEFAULT_BOARDS)]
+    pub boards: u32,
+    /// Team systems: the 192 code, naming the competition's options (FIDE_TEAM_TYPEA_MP_GP,
+    /// FIDE_TEAM_TYPEB_GP_MP, FIDE_TEAM_MP_BAKU, …; FIDE_TEAM is Type A, match points, game points
+    /// for colours).
+    #[arg(long, default_value = "FIDE_TEAM")]
+    pub team_code: String,
+    /// The number of rounds, every one paired and played.
+    #[arg(long)]
+    pub rounds: u32,
+    /// The same seed (and options) gives the same file, on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Draw probability between equally rated players; draws get rarer as the rating gap grows.
+    #[arg(long, default_value_t = generate::DEFAULT_DRAW_RATE, value_parser = probability)]
+    pub draw_rate: f64,
+    /// Share of games forfeited (`+`/`-`; one in ten of them a double forfeit).
+    #[arg(long, default_value_t = generate::DEFAULT_FORFEIT_RATE, value_parser = probability)]
+    pub forfeit_rate: f64,
+    /// Chance that a player asks for a bye in a round (`0000 - H`, or `0000 - Z` one time in four).
+    #[arg(long, default_value_t = generate::DEFAULT_BYE_RATE, value_parser = probability)]
+    pub bye_rate: f64,
+    /// Chance that a player withdraws before a round (absent, `0000 - Z`, from then on).
+    #[arg(long, default_value_t = generate::DEFAULT_WITHDRAW_RATE, value_parser = probability)]
+    pub withdraw_rate: f64,
+    /// Points for a win, a draw and a loss, such as 3,1,0; a system other than FIDE's is declared in record 162.
+    #[arg(long, default_value = "1,0.5,0", value_name = "WIN,DRAW,LOSS")]
+    pub points: generate::Scoring,
+    /// Ratings are drawn from this range (pairing numbers follow them).
+    #[arg(long, default_value = "1200-2700", value_name = "LOW-HIGH")]
+    pub ratings: generate::RatingRange,
+    #[command(flatten)]
+    pub draughts: DraughtsArgs,
+}
+
+impl GenerateArgs {
+    pub fn options(&self) -> generate::GenerateOptions {
+        generate::GenerateOptions {
+            draw_rate: self.draw_rate,
+            forfeit_rate: self.forfeit_rate,
+            bye_rate: self.bye_rate,
+            withdraw_rate: self.withdraw_rate,
+            scoring: self.points,
+            ratings: self.ratings,
+            draughts: self.draughts.options(),
+            boards: self.boards,
+            team_code: self.team_code.clone(),
+            ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
+        }
+    }
+}
+
+/// The options of a file's check that `check` and `watch` take alike: the system, the FMJD
+/// options, the reading and the standings; the rest as [`CheckOptions::default`].
+pub(super) fn check_options(
+    system: Option<SystemId>,
+    draughts: &DraughtsArgs,
+    read: &ReadArgs,
+    standings: &StandingsArgs,
+) -> CheckOptions {
+    CheckOptions {
+        system,
+        read: read.options(),
+        no_standings: standings.no_standings,
+        unplayed: standings.solkoff_unplayed,
+        draughts: draughts.options(),
+        ..CheckOptions::default()
+    }
+}
+
+/// A probability flag: a number from 0 to 1.
+fn probability(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
+        _ => Err(format!("`{text}` is not a probability; expected a number from 0 to 1")),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTarget {
+    /// TRF-2026.
+    Trf,
+}
+
+impl Command {
+    /// True when the command's results go to standard output.
+    pub(super) fn writes_to_stdout(&self) -> bool {
+        match self {
+            Command::Generate { output, .. } | Command::Convert { output, .. } => output.is_none(),
+            _ => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Every argument and option of every command says what it is for in `--help`, and
+    /// `--system` is described wherever it is accepted.
+    #[test]
+    fn every_argument_of_every_command_has_help() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>, systems: &mut usize) {
+            for arg in command.get_arguments() {
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                if help.trim().is_empty() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+                if arg.get_id() == "system" {
+                    *systems += 1;
+                }
+            }
+            for sub in command.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing, systems);
+            }
+        }
+        let mut command = Cli::command();
+        command.build();
+        let (mut missing, mut systems) = (Vec::new(), 0);
+        walk(&command, "trfcheck", &mut missing, &mut systems);
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+        // check, pair, watch, generate, convert.
+        assert_eq!(systems, 5);
+    }
+
+    #[test]
+    fn parses_the_spec_commands() {
+        let cli = Cli::try_parse_from([
+            "trfcheck",
+            "check",
+            "a.trf",
+            "--system",
+            "dutch-2025",
+            "--rounds",
+            "3-5",
+            "--format",
+            "bbp",
+        ])
+        .unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Check { format: OutputFormat::Bbp, system: Some(SystemId::Dutch2025), .. }
+        ));
+        assert!(Cli::try_parse_from(["trfcheck", "check"]).is_err());
+        assert!(Cli::try_parse_from(["trfcheck", "check", "a.trf", "--rounds", "x"]).is_err());
+        assert!(Cli::try_parse_from(["trfcheck", "convert", "a.csv", "--to", "trf"]).is_ok());
+        let generate = ["trfcheck", "generate", "--system", "dutch-2025", "--players", "9", "--rounds", "4"];
+        let Command::Generate { options, output: None } = Cli::try_parse_from(generate).unwrap().command else {
+            panic!("not a generate command");
+        };
+        assert_eq!(options.options(), generate::GenerateOptions::new(SystemId::Dutch2025, 9, 4, 1));
+        let football = Cli::try_parse_from(generate.into_iter().chain(["--points", "3,1,0", "--draw-rate", "0"]));
+        assert!(matches!(
+            football.unwrap().command,
+            Command::Generate { options: GenerateArgs { draw_rate: 0.0, points: generate::Scoring { .. }, .. }, .. }
+        ));
+        for bad in [["--draw-rate", "1.5"], ["--bye-rate", "-0.1"], ["--points", "3,1"], ["--ratings", "2000"]] {
+            assert!(Cli::try_parse_from(generate.into_iter().chain(bad)).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! `trfcheck pair`: the next round paired (JaVaFo/bbpPairings output).
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::diagnostics::render::Style;
+use crate::exit::Status;
+use crate::formats::ReadOptions;
+use crate::report;
+use crate::systems::SystemId;
+use crate::verify;
+
+use super::draughts_flags::warn_unused_draughts_flags;
+
+/// `trfcheck pair`: the next round of the file, paired by the engine, in the JaVaFo layout on
+/// standard output; what the pairing rests on (the system assumed, FMJD options) on standard error.
+pub(super) fn pair(
+    path: &Path,
+    system: Option<SystemId>,
+    draughts: &crate::model::DraughtsOptions,
+    options: ReadOptions,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let inspected = verify::inspect(path, options);
+    let name = verify::display_name(path);
+    if let Some(error) = inspected.read_error {
+        writeln!(err, "trfcheck: {error}")?;
+        return Ok(Status::Io);
+    }
+    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
+        return Ok(Status::Invalid);
+    };
+    if inspected.diagnostics.has_errors() {
+        writeln!(err, "trfcheck: {name} is invalid; no pairing made")?;
+        return Ok(Status::Invalid);
+    }
+    match verify::pair_next_with(tournament, system, draughts) {
+        Ok(next) => {
+            warn_unused_draughts_flags(err, &name, next.resolved.system, draughts)?;
+            if next.resolved.source == "assumed" {
+                writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
+            }
+            if let Some(caveat) = &next.resolved.caveat {
+                writeln!(err, "trfcheck: {name}: note: {caveat}")?;
+            }
+            // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
+            // the JaVaFo layout, which has no place for them).
+            if let Some(used) = verify::used_options(tournament, next.resolved.system, draughts)
+                && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
+            {
+                writeln!(err, "trfcheck: {name}: options: {}", crate::systems::fmjd::describe_options(&used))?;
+            }
+            tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
+            report::javafo::write(out, &next.pairing)?;
+            Ok(Status::Ok)
+        }
+        Err(error @ verify::PairError::NoValidPairing { .. }) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::Mismatch)
+        }
+        Err(error @ (verify::PairError::Finished(_) | verify::PairError::NobodyToPair(_))) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::Usage)
+        }
+        Err(error) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            Ok(Status::System)
+        }
+    }
+}
