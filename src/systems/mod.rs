@@ -5,6 +5,7 @@
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
+pub mod common;
 pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;

@@ -1,7 +1,8 @@
 //! What the Dubov rules need to know about each player before pairing a round.
 
-use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
 
 use super::aro::aro;
 use super::colour::{self, Preference, Side};
@@ -96,11 +97,7 @@ fn upfloated_in(contender: &Contender, state: &RoundState, index: usize) -> bool
 /// [C2] (C.04.1 art. 4): not a player who already received the pairing-allocated bye, or scored
 /// in one round, without playing, as many points as a win gives (2.1.1: "a (forfeit) win").
 fn pab_eligible(contender: &Contender, state: &RoundState) -> bool {
-    let win = state.point_system.white_win;
-    contender.past.iter().all(|round| {
-        let pab = matches!(round.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin));
-        round.played() || !(pab || round.points >= win)
-    })
+    bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying)
 }
 
 /// The players of the round, by pairing score (highest first), then initial ranking.

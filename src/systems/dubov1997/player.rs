@@ -6,8 +6,9 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, RoundState};
+use crate::systems::common::bye::{self, PabRule};
 
 /// The average rating of a player's opponents, kept as a sum and a count so that comparisons are
 /// exact (Dubov 1997, 1: "ARO is the average rating of a player's opponents"; the 6.2 table shows
@@ -85,8 +86,6 @@ impl Player {
         let mut upfloats = 0;
         let mut upfloated_last_round = false;
         let mut was_floater = false;
-        let win = state.point_system.white_win;
-        let mut bye_allowed = true;
         for (index, round) in contender.past.iter().enumerate() {
             let mut colour = None;
             if let EntryKind::Played { opponent, colour: c, .. } = round.kind {
@@ -124,12 +123,10 @@ impl Player {
                     was_floater = true;
                 }
             }
-            // 2.2: "a point without playing": the bye, or as many points as a win without a game.
-            let pab = matches!(round.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin));
-            if !round.played() && (pab || round.points >= win) {
-                bye_allowed = false;
-            }
         }
+        // 2.2: "a point without playing": the bye, or as many points as a win without a game, as
+        // C.04.1 art. 4 says it.
+        let bye_allowed = bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying);
         let due = match whites.cmp(&blacks) {
             Ordering::Less => Some(Colour::White),
             Ordering::Greater => Some(Colour::Black),

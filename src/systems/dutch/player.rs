@@ -2,6 +2,7 @@
 
 use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
 
 use super::Rules;
 
@@ -68,31 +69,15 @@ impl DutchPlayer {
     }
 }
 
-/// May the player receive the pairing-allocated bye?
-///
-/// 2025 rules (C.04.1 art. 4): not if they already received a PAB, or scored in one round, without
-/// playing, as many points as a win gives (a forfeit win, a full-point bye, the legacy `+` bye).
-/// 2017 rules (C.04.1.d): not if they already received a PAB or a forfeit win "due to an opponent
-/// not appearing" — a full-point bye the player asked for does not count.
+/// May the player receive the pairing-allocated bye? The 2025 rules read C.04.1 art. 4 (a PAB, or
+/// a win's points without playing, bars it); the 2017 rules C.04.1.d (a PAB or a forfeit win; a
+/// requested full-point bye does not bar it).
 fn pab_eligible(contender: &Contender, state: &RoundState, rules: Rules) -> bool {
-    let win = state.point_system.white_win;
-    contender.past.iter().all(|round| {
-        let unplayed = !round.played();
-        let pab = matches!(
-            round.kind,
-            EntryKind::Bye(crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::LegacyWin)
-        );
-        match rules {
-            Rules::Dutch2025 => !(unplayed && (round.points >= win || pab)),
-            Rules::Dutch2017 => {
-                let paired_win = match round.kind {
-                    EntryKind::Forfeit { won, .. } => won,
-                    _ => pab,
-                };
-                !(unplayed && paired_win)
-            }
-        }
-    })
+    let rule = match rules {
+        Rules::Dutch2025 => PabRule::WinWithoutPlaying,
+        Rules::Dutch2017 => PabRule::ByeOrForfeitWin,
+    };
+    bye::pab_eligible(&contender.past, state.point_system.white_win, rule)
 }
 
 /// The float the player received `rounds_back` rounds before the one being paired.

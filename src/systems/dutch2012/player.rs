@@ -3,6 +3,7 @@
 
 use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
 
 /// A float received in an earlier round (A.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +48,7 @@ impl Player {
             strength: colours.strength(),
             colours: colours.sequence.clone(),
             floats: [float(contender, state, 1), float(contender, state, 2)],
-            bye_eligible: bye_eligible(contender),
+            bye_eligible: bye_eligible(contender, state),
             topscorer: state.is_topscorer(contender),
         }
     }
@@ -65,9 +66,10 @@ impl Player {
 /// B.1b: "A player who has received a point or half point without playing, either through a bye
 /// or due to an opponent not appearing in time, … shall not receive a bye." Any round that gave
 /// points without a game counts: the pairing-allocated bye, a requested full- or half-point bye,
-/// a forfeit win.
-fn bye_eligible(contender: &Contender) -> bool {
-    contender.past.iter().all(|round| round.played() || round.points <= Points::ZERO)
+/// a forfeit win. The 2012 text is stricter than C.04.1 art. 4 (a half point bars too), so it has
+/// its own form.
+fn bye_eligible(contender: &Contender, state: &RoundState) -> bool {
+    bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::AnyPointsWithoutPlaying)
 }
 
 /// The float of the round `rounds_back` rounds before the one being paired.

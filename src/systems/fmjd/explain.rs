@@ -88,7 +88,7 @@ fn readings_for(
         trace.iter().filter(|t| t.players.iter().any(|p| involved.contains(p))).map(|t| t.reading).collect();
     for &id in involved {
         let Some(past) = state.histories.get(&id) else { continue };
-        let bye = |r: &crate::state::PastRound| super::is_pab(r.kind);
+        let bye = |r: &crate::state::PastRound| crate::systems::common::bye::is_pab(r.kind);
         if state.round == 2 && past.first().is_some_and(bye) {
             out.push(4);
         }

@@ -43,9 +43,10 @@ pub(crate) use explain::Trace;
 use std::cmp::Reverse;
 
 use crate::model::{
-    AccelerationMethod, ByeKind, Colour, ColourPreference, DraughtsOptions, EntryKind, Outcome, PlayerId, Points,
+    AccelerationMethod, Colour, ColourPreference, DraughtsOptions, EntryKind, Outcome, PlayerId, Points,
 };
 use crate::state::RoundState;
+use crate::systems::common::bye::{self, PabRule, is_pab};
 
 use super::PairFailure;
 use super::pairing::{Board, RoundPairing};
@@ -321,7 +322,9 @@ pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
                     + if haley.contains(&c.id) { state.point_system.white_win } else { Points::ZERO },
                 colours: c.colours.sequence.clone(),
                 met,
-                had_bye: c.past.iter().any(|r| is_pab(r.kind)),
+                // 4.1: "A player cannot get more than one bye": only the bye itself bars it (a forfeit
+                // win does not, unlike C.04.1 art. 4).
+                had_bye: !bye::pab_eligible(&c.past, state.point_system.white_win, PabRule::ByeOnly),
                 downfloated_last: down,
                 upfloated_last: up,
                 dummy: false,
@@ -374,10 +377,6 @@ fn haley_groups_one_and_two(state: &RoundState, variant: Variant) -> Vec<PlayerI
 /// players (an even number, so that 1 against 2 pairs them all; reading 14).
 pub(crate) fn accelerated_upper(size: usize) -> usize {
     2 * size.div_ceil(4)
-}
-
-fn is_pab(kind: EntryKind) -> bool {
-    matches!(kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
 }
 
 /// Section 8: did the player meet, in the previous round, an opponent paired with a lower score
