@@ -6,3 +6,4 @@
 //! Nothing here imports a system: the systems import the kit.
 
 pub mod bye;
+pub mod float;

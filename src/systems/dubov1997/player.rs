@@ -9,6 +9,7 @@ use std::fmt;
 use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, RoundState};
 use crate::systems::common::bye::{self, PabRule};
+use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
 /// The average rating of a player's opponents, kept as a sum and a count so that comparisons are
 /// exact (Dubov 1997, 1: "ARO is the average rating of a player's opponents"; the 6.2 table shows
@@ -47,6 +48,13 @@ impl fmt::Display for Aro {
         write!(f, "{}.{}", tenths / 10, tenths % 10)
     }
 }
+
+/// How the 1997 text reads past rounds for transfers (2.5) and floats (6.4): a game against a
+/// higher score group is a transfer up, one against a lower a float down, by the scores the pairing
+/// was made at. The text is silent on unplayed games; the pairing made them, so a forfeited game and
+/// a game not played yet count as games. A round without an opponent makes no transfer.
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: true, pending_is_game: true, without_game: WithoutGame::NoFloat };
 
 /// A player to pair, with everything the 1997 rules read.
 #[derive(Clone, Debug)]
@@ -103,25 +111,17 @@ impl Player {
                 }
             }
             by_round.push(colour);
-            // Transfers (2.5) and floats (6.4) are read from the scores the pairing was made at: a
-            // game against a higher score group is a transfer up, one against a lower a float down.
-            let opponent = match round.kind {
-                EntryKind::Played { opponent, .. }
-                | EntryKind::Forfeit { opponent, .. }
-                | EntryKind::Pending { opponent, .. } => Some(opponent),
-                _ => None,
-            };
-            if let Some(opponent) = opponent {
-                let own = round.pairing_score();
-                let theirs = state.past_of(opponent).get(index).map_or(own, |r| r.pairing_score());
-                if theirs > own {
+            // Transfers (2.5) and floats (6.4) are read from the scores the pairing was made at
+            // ([`FLOATS`]).
+            match float::float_in(state, &contender.past, index, FLOATS) {
+                Float::Up => {
                     upfloats += 1;
                     if index + 1 == contender.past.len() {
                         upfloated_last_round = true;
                     }
-                } else if theirs < own {
-                    was_floater = true;
                 }
+                Float::Down => was_floater = true,
+                Float::None => {}
             }
         }
         // 2.2: "a point without playing": the bye, or as many points as a win without a game, as

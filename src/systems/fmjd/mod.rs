@@ -47,6 +47,7 @@ use crate::model::{
 };
 use crate::state::RoundState;
 use crate::systems::common::bye::{self, PabRule, is_pab};
+use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
 use super::PairFailure;
 use super::pairing::{Board, RoundPairing};
@@ -379,21 +380,17 @@ pub(crate) fn accelerated_upper(size: usize) -> usize {
     2 * size.div_ceil(4)
 }
 
-/// Section 8: did the player meet, in the previous round, an opponent paired with a lower score
-/// (down-float) or a higher one (up-float)? Games and forfeits count (the pairing made the float).
+/// How section 8 (floats, A.d) reads the previous round: a player who met an opponent paired with
+/// a lower score floated down, one who met a higher score floated up. Games, forfeits and games not
+/// played yet count (the pairing made the float; the annex is silent on unplayed games); the bye
+/// (the dummy of 4.1) makes no float.
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: true, pending_is_game: true, without_game: WithoutGame::NoFloat };
+
+/// Section 8: did the player float down, or up, in the previous round ([`FLOATS`])?
 fn floated_last(state: &RoundState, id: PlayerId) -> (bool, bool) {
-    let past = state.past_of(id);
-    let Some(last) = past.last() else { return (false, false) };
-    let opponent = match last.kind {
-        EntryKind::Played { opponent, .. }
-        | EntryKind::Forfeit { opponent, .. }
-        | EntryKind::Pending { opponent, .. } => opponent,
-        _ => return (false, false),
-    };
-    let index = past.len() - 1;
-    let Some(theirs) = state.past_of(opponent).get(index).map(|r| r.pairing_score()) else { return (false, false) };
-    let mine = last.pairing_score();
-    (theirs < mine, theirs > mine)
+    let float = float::float_back(state, state.past_of(id), 1, FLOATS);
+    (float == Float::Down, float == Float::Up)
 }
 
 /// May `a` and `b` (indices) meet? Section 1: not twice; 4.1: the bye (the dummy) not twice.
