@@ -6,4 +6,5 @@
 //! Nothing here imports a system: the systems import the kit.
 
 pub mod bye;
+pub mod colour;
 pub mod float;

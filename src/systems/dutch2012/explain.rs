@@ -49,13 +49,6 @@ fn bug(criterion: &str, text: String) -> Explanation {
     }
 }
 
-fn colour_word(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
-}
-
 fn score_text(round: &Round, i: usize) -> String {
     let tenths = round.score(i).tenths();
     if tenths % 10 == 0 { format!("{}", tenths / 10) } else { format!("{}.{}", tenths / 10, tenths.abs() % 10) }
@@ -176,7 +169,7 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
         }
         let facts = round.facts(a, b);
         if facts.forbidden {
-            let colour = round.players[a].preference.map_or("", colour_word);
+            let colour = round.players[a].preference.map_or("", Colour::name);
             return finding(
                 "B.2",
                 format!(

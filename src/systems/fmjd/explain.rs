@@ -397,10 +397,6 @@ pub(crate) fn explain(
     Explanation { criterion: "A.d".into(), text: "the boards differ".into(), recorded_is_better: false }
 }
 
-fn colour_name(c: Colour) -> &'static str {
-    if c == Colour::White { "white" } else { "black" }
-}
-
 /// The organiser's option the record's pair for `p` breaks, when it is a colour preference (7b,
 /// 7c and A.d): the pair the record made is one the option mends.
 fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Option<&FmjdPlayer>) -> Option<Explanation> {
@@ -417,12 +413,12 @@ fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Optio
                     "7b weak colour preference: {} and {} have both played two more games with {c}, so one of them                      would get {c} again; A.d pairs the higher player with a next player of the lower group against                      whom both colours can be correct",
                     p.id,
                     q.id,
-                    c = colour_name(colour)
+                    c = colour.name()
                 ),
             )
         }
         _ => {
-            let colour = super::due(p).map_or("a colour", colour_name);
+            let colour = super::due(p).map_or("a colour", Colour::name);
             (
                 "7c",
                 format!(
