@@ -14,8 +14,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{PlayerId, Points};
 use crate::state::RoundState;
-use crate::systems::Explanation;
 use crate::systems::common::colour::capitalised;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::Quality;

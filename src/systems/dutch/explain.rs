@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::criteria::{Collect, Frame, Pack, Row, Value, sum_rows};

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::colour;

@@ -2,7 +2,7 @@
 
 use crate::model::{EntryKind, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};

@@ -49,8 +49,8 @@ use crate::state::RoundState;
 use crate::systems::common::bye::{self, PabRule, is_pab};
 use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
-use super::PairFailure;
 use super::pairing::{Board, RoundPairing};
+use crate::systems::outcome::PairFailure;
 use witness::{ColourWitness, Role, Witness};
 
 /// The three standard systems of section 5.
@@ -99,11 +99,11 @@ macro_rules! engine {
                 state: &RoundState,
                 computed: &RoundPairing,
                 recorded: &RoundPairing,
-            ) -> super::Explanation {
+            ) -> crate::systems::outcome::Explanation {
                 explain::explain(state, $variant, computed, recorded)
             }
 
-            fn severity(&self, criterion: &str) -> super::Severity {
+            fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
                 severity::of(criterion)
             }
 
