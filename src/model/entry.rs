@@ -34,12 +34,20 @@ impl Colour {
     }
 }
 
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Colour {
+    /// The colour's word in every message and explanation: `white`, `black` (what [`fmt::Display`]
+    /// writes), for where a `&'static str` is needed.
+    pub fn name(self) -> &'static str {
+        match self {
             Colour::White => "white",
             Colour::Black => "black",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -5,12 +5,14 @@
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
+pub mod common;
 pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;
 pub mod dutch2012;
 pub mod fmjd;
 mod game;
+pub mod outcome;
 pub mod pairing;
 pub mod severity;
 pub mod team;
@@ -21,6 +23,7 @@ use serde::Serialize;
 
 use crate::model::{Date, Tournament};
 pub use game::{GameDeclaration, cross_game_warning, declared_game, is_draughts};
+pub use outcome::{Explanation, NoValidPairing, PairFailure};
 pub use severity::Severity;
 
 /// The systems trfcheck knows, by the identifiers used everywhere (CLI, JSON, docs).
@@ -446,6 +449,104 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
     Ok(None)
 }
 
+/// A pairing system trfcheck can pair.
+pub trait Engine: Sync {
+    fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, PairFailure>;
+
+    /// Why `recorded` differs from `computed`, this engine's pairing of the same state.
+    fn explain(
+        &self,
+        state: &crate::state::RoundState,
+        computed: &pairing::RoundPairing,
+        recorded: &pairing::RoundPairing,
+    ) -> Explanation;
+
+    /// The severity class of the criterion an explanation of this engine names (each system's
+    /// `severity.rs`, with the articles); [`severity::classify`] settles a round's class from it.
+    /// An engine without its own mapping calls every difference `quality`, never milder.
+    fn severity(&self, criterion: &str) -> Severity {
+        let _ = criterion;
+        Severity::Quality
+    }
+
+    /// True when the system keeps the colour limits of the basic rules for Swiss systems (C.04.1
+    /// arts. 6 and 7: a colour difference beyond ±2, or the same colour three times in a row), so
+    /// that a recorded board whose colours break them where the other colours would not is an
+    /// absolute difference. The FMJD annex has no such limits (its colour preference is an
+    /// organiser's option, section 7).
+    fn keeps_colour_limits(&self) -> bool {
+        true
+    }
+
+    /// Why round `state.round` of `t` cannot be checked because the file lacks numbers its pairing
+    /// rests on (`None`: it can). A file numbered by final place has no pairing numbers, which
+    /// every system without its own answer needs. An engine may settle here what the state read
+    /// from those numbers (the colour drawn for round 1) when the file tells it otherwise.
+    fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut crate::state::RoundState) -> Option<String> {
+        let _ = state;
+        (t.numbering == crate::model::Numbering::FinalPlaces).then(|| {
+            "the player numbers are final places (the crosstable has no starting numbers), and this system \
+             orders players by pairing number"
+                .to_owned()
+        })
+    }
+}
+
+/// The engine of a system, when trfcheck has one.
+pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
+    match system {
+        SystemId::Dutch2025 => Some(&dutch::Rules::Dutch2025),
+        SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
+        SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
+        SystemId::Dubov2025 => Some(&dubov::Dubov2025),
+        SystemId::FmjdRating => Some(&fmjd::FmjdRating),
+        SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
+        SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
+        SystemId::Dutch2012 => Some(&dutch2012::Dutch2012),
+        // Teams are paired by `team`, on the team state, not on players (`verify::team`).
+        SystemId::Team2025 | SystemId::Team2024 => None,
+    }
+}
+
+/// What acceleration adds to a bracket's score, for the explanations (the acceleration is named
+/// where it moves a player's score; docs/output.md, "A differing round"): ` (1.0 points with the
+/// acceleration's virtual point)` when every player of `players` carries the same virtual points in
+/// `state`, ` (3 of its players with virtual points of the acceleration)` when only some do, else
+/// nothing. The virtual points are the 250/XXA records' or the Baku method's (C.04.7 1), as the
+/// state has them.
+pub fn acceleration_note(
+    state: &crate::state::RoundState,
+    score: crate::model::Points,
+    players: impl IntoIterator<Item = crate::model::PlayerId>,
+) -> String {
+    let accelerations: Vec<crate::model::Points> = players
+        .into_iter()
+        .filter_map(|id| state.players.iter().find(|c| c.id == id))
+        .map(|c| c.acceleration)
+        .collect();
+    acceleration_note_of(score, &accelerations)
+}
+
+/// [`acceleration_note`] from the virtual points of the bracket's players.
+pub fn acceleration_note_of(score: crate::model::Points, accelerations: &[crate::model::Points]) -> String {
+    let accelerated = accelerations.iter().filter(|a| !a.is_zero()).count();
+    match accelerations.first() {
+        _ if accelerated == 0 => String::new(),
+        Some(&first) if accelerated == accelerations.len() && accelerations.iter().all(|&a| a == first) => {
+            let virtual_points = if first == crate::model::Points::ONE {
+                "virtual point".to_owned()
+            } else {
+                format!("virtual {first} points")
+            };
+            format!(" ({score} points with the acceleration's {virtual_points})")
+        }
+        _ => {
+            let points = if accelerated == 1 { "a virtual point" } else { "virtual points" };
+            format!(" ({accelerated} of its players with {points} of the acceleration)")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -572,132 +673,5 @@ mod tests {
         assert!(matches!(resolve(&with(Some("NONSENSE"), None, None), None), Err(SystemError::UnknownCode { .. })));
         let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997)).unwrap();
         assert_eq!(r.source, "--system");
-    }
-}
-
-/// No pairing of the round satisfies the absolute criteria of the system.
-pub use dutch::NoValidPairing;
-
-/// Why an engine returned no pairing for a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PairFailure {
-    /// No pairing of the round satisfies the absolute criteria: a verdict on the round.
-    NoValidPairing,
-    /// The engine stopped without deciding (a search limit, with the reason): no verdict, the
-    /// round is `not-checked` (docs/fmjd-search.md, "The bound that remains").
-    GaveUp(String),
-}
-
-impl From<NoValidPairing> for PairFailure {
-    fn from(_: NoValidPairing) -> Self {
-        PairFailure::NoValidPairing
-    }
-}
-
-/// Why a recorded round differs from the rules' pairing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Explanation {
-    /// The criterion or article the verdict rests on: `C1`, `C12`, `C.6`, `5.2.1`, `art. 4`, …
-    pub criterion: String,
-    pub text: String,
-    /// The recorded pairing does better than the computed one on `criterion`: an engine bug.
-    pub recorded_is_better: bool,
-}
-
-/// A pairing system trfcheck can pair.
-pub trait Engine: Sync {
-    fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, PairFailure>;
-
-    /// Why `recorded` differs from `computed`, this engine's pairing of the same state.
-    fn explain(
-        &self,
-        state: &crate::state::RoundState,
-        computed: &pairing::RoundPairing,
-        recorded: &pairing::RoundPairing,
-    ) -> Explanation;
-
-    /// The severity class of the criterion an explanation of this engine names (each system's
-    /// `severity.rs`, with the articles); [`severity::classify`] settles a round's class from it.
-    /// An engine without its own mapping calls every difference `quality`, never milder.
-    fn severity(&self, criterion: &str) -> Severity {
-        let _ = criterion;
-        Severity::Quality
-    }
-
-    /// True when the system keeps the colour limits of the basic rules for Swiss systems (C.04.1
-    /// arts. 6 and 7: a colour difference beyond ±2, or the same colour three times in a row), so
-    /// that a recorded board whose colours break them where the other colours would not is an
-    /// absolute difference. The FMJD annex has no such limits (its colour preference is an
-    /// organiser's option, section 7).
-    fn keeps_colour_limits(&self) -> bool {
-        true
-    }
-
-    /// Why round `state.round` of `t` cannot be checked because the file lacks numbers its pairing
-    /// rests on (`None`: it can). A file numbered by final place has no pairing numbers, which
-    /// every system without its own answer needs. An engine may settle here what the state read
-    /// from those numbers (the colour drawn for round 1) when the file tells it otherwise.
-    fn missing_numbers(&self, t: &crate::model::Tournament, state: &mut crate::state::RoundState) -> Option<String> {
-        let _ = state;
-        (t.numbering == crate::model::Numbering::FinalPlaces).then(|| {
-            "the player numbers are final places (the crosstable has no starting numbers), and this system \
-             orders players by pairing number"
-                .to_owned()
-        })
-    }
-}
-
-/// The engine of a system, when trfcheck has one.
-pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
-    match system {
-        SystemId::Dutch2025 => Some(&dutch::Rules::Dutch2025),
-        SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
-        SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
-        SystemId::Dubov2025 => Some(&dubov::Dubov2025),
-        SystemId::FmjdRating => Some(&fmjd::FmjdRating),
-        SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
-        SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
-        SystemId::Dutch2012 => Some(&dutch2012::Dutch2012),
-        // Teams are paired by `team`, on the team state, not on players (`verify::team`).
-        SystemId::Team2025 | SystemId::Team2024 => None,
-    }
-}
-
-/// What acceleration adds to a bracket's score, for the explanations (the acceleration is named
-/// where it moves a player's score; docs/output.md, "A differing round"): ` (1.0 points with the
-/// acceleration's virtual point)` when every player of `players` carries the same virtual points in
-/// `state`, ` (3 of its players with virtual points of the acceleration)` when only some do, else
-/// nothing. The virtual points are the 250/XXA records' or the Baku method's (C.04.7 1), as the
-/// state has them.
-pub fn acceleration_note(
-    state: &crate::state::RoundState,
-    score: crate::model::Points,
-    players: impl IntoIterator<Item = crate::model::PlayerId>,
-) -> String {
-    let accelerations: Vec<crate::model::Points> = players
-        .into_iter()
-        .filter_map(|id| state.players.iter().find(|c| c.id == id))
-        .map(|c| c.acceleration)
-        .collect();
-    acceleration_note_of(score, &accelerations)
-}
-
-/// [`acceleration_note`] from the virtual points of the bracket's players.
-pub fn acceleration_note_of(score: crate::model::Points, accelerations: &[crate::model::Points]) -> String {
-    let accelerated = accelerations.iter().filter(|a| !a.is_zero()).count();
-    match accelerations.first() {
-        _ if accelerated == 0 => String::new(),
-        Some(&first) if accelerated == accelerations.len() && accelerations.iter().all(|&a| a == first) => {
-            let virtual_points = if first == crate::model::Points::ONE {
-                "virtual point".to_owned()
-            } else {
-                format!("virtual {first} points")
-            };
-            format!(" ({score} points with the acceleration's {virtual_points})")
-        }
-        _ => {
-            let points = if accelerated == 1 { "a virtual point" } else { "virtual points" };
-            format!(" ({accelerated} of its players with {points} of the acceleration)")
-        }
     }
 }

@@ -12,8 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
 use crate::model::{
-    ByeKind, Colour, EntryKind, Numbering, Player, PlayerId, Points, RequestedByeKind, ResultCode, RoundEntry,
-    Tournament,
+    ByeKind, EntryKind, Numbering, Player, PlayerId, Points, RequestedByeKind, ResultCode, RoundEntry, Tournament,
 };
 
 /// All cross-checks.
@@ -635,7 +634,7 @@ fn mirror_problem(id: PlayerId, entry: &RoundEntry, opponent: PlayerId, mirror: 
     if let (Some(a), Some(b)) = (entry.colour, mirror.colour)
         && a == b
     {
-        return Some(format!("players {id} and {opponent} both have {}", colour_word(a)));
+        return Some(format!("players {id} and {opponent} both have {}", a.name()));
     }
     let both_played = !forfeit(entry) && !forfeit(mirror);
     if both_played && (entry.colour.is_none() || mirror.colour.is_none()) {
@@ -663,13 +662,6 @@ fn mirror_problem(id: PlayerId, entry: &RoundEntry, opponent: PlayerId, mirror: 
         ));
     }
     None
-}
-
-fn colour_word(colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
 }
 
 /// A round block as TRF writes it, for messages.

@@ -761,10 +761,7 @@ impl Context<'_> {
                 }
                 let d = Diagnostic::warning(
                     Code::Conflict,
-                    format!(
-                        "round {round}: teams {number} and {opponent} both have {} on their first board",
-                        if a == Colour::White { "white" } else { "black" }
-                    ),
+                    format!("round {round}: teams {number} and {opponent} both have {} on their first board", a),
                 )
                 .expected(format!("opposite team colours, by the board colour sequence {}", self.sequence_text()));
                 self.out.push(match self.team_line(number) {

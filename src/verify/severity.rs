@@ -65,7 +65,7 @@ fn colour_limit_breach(t: &Tournament, state: &RoundState, recorded: &RoundPairi
             continue;
         }
         let (history, colour) = if player == board.white { (w, Colour::White) } else { (b, Colour::Black) };
-        let word = if colour == Colour::White { "white" } else { "black" };
+        let word = colour.name();
         let what = if history.repeated() == Some(colour) {
             format!("player {player} gets {word} three times in a row (C.04.1 art. 7)")
         } else {

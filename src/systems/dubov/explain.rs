@@ -12,9 +12,10 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{Colour, PlayerId, Points};
+use crate::model::{PlayerId, Points};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::common::colour::capitalised;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::Quality;
@@ -119,7 +120,7 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
         }
         let (x, y) = (&cx.players[w], &cx.players[b]);
         if x.is_absolute() && y.is_absolute() && x.preference.colour == y.preference.colour {
-            let colour = if x.wants_white() { "White" } else { "Black" };
+            let colour = capitalised(x.preference.colour);
             return Some(finding(
                 "C3",
                 format!(
@@ -426,12 +427,4 @@ fn brackets(
         return finding("2.2.6", text);
     }
     finding("2.2", "the pairings differ".to_owned())
-}
-
-#[allow(dead_code)]
-fn colour_name(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "White",
-        Colour::Black => "Black",
-    }
 }

@@ -22,7 +22,7 @@ use std::cmp::Reverse;
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::Points;
 use crate::state::RoundState;
-use crate::systems::NoValidPairing;
+use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
 use super::graph::{Graph, Matching, NONE};

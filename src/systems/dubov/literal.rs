@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 
 use crate::state::RoundState;
-use crate::systems::NoValidPairing;
+use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
 use super::order::{combinations, permutations, shifter_order, upfloater_sets};

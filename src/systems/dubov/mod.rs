@@ -35,29 +35,39 @@ pub struct Dubov2025;
 pub struct Dubov2025Literal;
 
 impl super::Engine for Dubov2025 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(fast::pair(state)?)
     }
 
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+    fn explain(
+        &self,
+        state: &RoundState,
+        computed: &RoundPairing,
+        recorded: &RoundPairing,
+    ) -> crate::systems::outcome::Explanation {
         explain::explain(state, computed, recorded)
     }
 
-    fn severity(&self, criterion: &str) -> super::Severity {
+    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
         severity::of(criterion)
     }
 }
 
 impl super::Engine for Dubov2025Literal {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(literal::pair(state)?)
     }
 
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+    fn explain(
+        &self,
+        state: &RoundState,
+        computed: &RoundPairing,
+        recorded: &RoundPairing,
+    ) -> crate::systems::outcome::Explanation {
         explain::explain(state, computed, recorded)
     }
 
-    fn severity(&self, criterion: &str) -> super::Severity {
+    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
         severity::of(criterion)
     }
 }

@@ -1,7 +1,9 @@
 //! What the Dubov rules need to know about each player before pairing a round.
 
-use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
+use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
 use super::aro::aro;
 use super::colour::{self, Preference, Side};
@@ -80,27 +82,22 @@ pub(crate) fn max_t(total_rounds: u32) -> u32 {
     2 + total_rounds / 5
 }
 
-/// Was the player an upfloater in the round at `index` (0-based)? Paired (played or forfeited)
-/// against an opponent with a higher pairing score in that round. A forfeited game counts: the
-/// pairing made the upfloat (see docs/dubov.md, readings).
+/// How the 2025 Dubov text reads past rounds for upfloats (1.7): an upfloater was paired against an
+/// opponent with a higher pairing score. A forfeited game counts: the pairing made the upfloat (the
+/// text is silent; see docs/dubov.md, readings). A game not played yet does not (it is no game
+/// yet), and a round without an opponent makes no float.
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: true, pending_is_game: false, without_game: WithoutGame::NoFloat };
+
+/// Was the player an upfloater in the round at `index` (0-based)? ([`FLOATS`])
 fn upfloated_in(contender: &Contender, state: &RoundState, index: usize) -> bool {
-    let round = &contender.past[index];
-    let opponent = match round.kind {
-        EntryKind::Played { opponent, .. } | EntryKind::Forfeit { opponent, .. } => opponent,
-        _ => return false,
-    };
-    let theirs = state.past_of(opponent).get(index).map(|r| r.pairing_score());
-    theirs.is_some_and(|theirs| theirs > round.pairing_score())
+    float::float_in(state, &contender.past, index, FLOATS) == Float::Up
 }
 
 /// [C2] (C.04.1 art. 4): not a player who already received the pairing-allocated bye, or scored
 /// in one round, without playing, as many points as a win gives (2.1.1: "a (forfeit) win").
 fn pab_eligible(contender: &Contender, state: &RoundState) -> bool {
-    let win = state.point_system.white_win;
-    contender.past.iter().all(|round| {
-        let pab = matches!(round.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin));
-        round.played() || !(pab || round.points >= win)
-    })
+    bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying)
 }
 
 /// The players of the round, by pairing score (highest first), then initial ranking.

@@ -1,7 +1,7 @@
 //! The severity class of each criterion or article the Dubov 2025 explanations name
 //! (`explain.rs`), in C.04.4.1 (`rules/dubov-2025.txt`).
 
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 /// The class of `criterion`, as [`super::explain`] names it.
 pub fn of(criterion: &str) -> Severity {

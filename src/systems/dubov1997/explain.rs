@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::fast::Fast;
@@ -35,13 +35,6 @@ fn bug(criterion: &str, text: String) -> Explanation {
         criterion: criterion.to_owned(),
         text: format!("Dubov 1997, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
         recorded_is_better: true,
-    }
-}
-
-fn colour_word(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
     }
 }
 
@@ -86,7 +79,7 @@ fn group_score(ctx: &Context, score: crate::model::Points) -> String {
 
 fn who(ctx: &Context, i: usize) -> String {
     let p = ctx.p(i);
-    let due = p.due.map_or("no due colour".to_owned(), |c| format!("due {}", colour_word(c)));
+    let due = p.due.map_or("no due colour".to_owned(), |c| format!("due {}", c.name()));
     format!("{} (R {}, ARO {}, {due}, score {})", p.id, p.rating, p.aro, p.score)
 }
 
@@ -171,7 +164,7 @@ fn limitations(
         for (p, colour) in [(x, Colour::White), (y, Colour::Black)] {
             if !p.may_take(colour) {
                 let (article, why) = if matches!(p.sequence.as_slice(), [.., a, c] if *a == colour && *c == colour) {
-                    ("2.4", format!("{} would have {} three times in a row", p.id, colour_word(colour)))
+                    ("2.4", format!("{} would have {} three times in a row", p.id, colour.name()))
                 } else {
                     (
                         "2.3",
@@ -528,7 +521,7 @@ fn colours(
         let (white, _, rule) = ctx.allocate(w, b);
         let detail = |i: usize| {
             let p = ctx.p(i);
-            let due = p.due.map_or("no due colour".to_owned(), |c| format!("due {}", colour_word(c)));
+            let due = p.due.map_or("no due colour".to_owned(), |c| format!("due {}", c.name()));
             format!("{} ({due}, {} white/{} black, ARO {}, R {})", p.id, p.whites, p.blacks, p.aro, p.rating)
         };
         debug_assert_eq!(white, w);

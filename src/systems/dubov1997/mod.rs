@@ -25,7 +25,7 @@ use crate::model::PlayerId;
 use crate::state::RoundState;
 
 use super::pairing::{Board, RoundPairing};
-use super::{Explanation, NoValidPairing};
+use crate::systems::outcome::{Explanation, NoValidPairing};
 use procedure::{Outcome, Search};
 use rules::Context;
 
@@ -84,7 +84,7 @@ pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
 }
 
 impl super::Engine for Dubov1997 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state)?)
     }
 
@@ -92,7 +92,7 @@ impl super::Engine for Dubov1997 {
         explain::explain(state, computed, recorded)
     }
 
-    fn severity(&self, criterion: &str) -> super::Severity {
+    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
         severity::of(criterion)
     }
 }

@@ -6,8 +6,10 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, EntryKind, PlayerId, Points};
 use crate::state::{Contender, RoundState};
+use crate::systems::common::bye::{self, PabRule};
+use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
 /// The average rating of a player's opponents, kept as a sum and a count so that comparisons are
 /// exact (Dubov 1997, 1: "ARO is the average rating of a player's opponents"; the 6.2 table shows
@@ -47,6 +49,13 @@ impl fmt::Display for Aro {
     }
 }
 
+/// How the 1997 text reads past rounds for transfers (2.5) and floats (6.4): a game against a
+/// higher score group is a transfer up, one against a lower a float down, by the scores the pairing
+/// was made at. The text is silent on unplayed games; the pairing made them, so a forfeited game and
+/// a game not played yet count as games. A round without an opponent makes no transfer.
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: true, pending_is_game: true, without_game: WithoutGame::NoFloat };
+
 /// A player to pair, with everything the 1997 rules read.
 #[derive(Clone, Debug)]
 pub struct Player {
@@ -85,8 +94,6 @@ impl Player {
         let mut upfloats = 0;
         let mut upfloated_last_round = false;
         let mut was_floater = false;
-        let win = state.point_system.white_win;
-        let mut bye_allowed = true;
         for (index, round) in contender.past.iter().enumerate() {
             let mut colour = None;
             if let EntryKind::Played { opponent, colour: c, .. } = round.kind {
@@ -104,32 +111,22 @@ impl Player {
                 }
             }
             by_round.push(colour);
-            // Transfers (2.5) and floats (6.4) are read from the scores the pairing was made at: a
-            // game against a higher score group is a transfer up, one against a lower a float down.
-            let opponent = match round.kind {
-                EntryKind::Played { opponent, .. }
-                | EntryKind::Forfeit { opponent, .. }
-                | EntryKind::Pending { opponent, .. } => Some(opponent),
-                _ => None,
-            };
-            if let Some(opponent) = opponent {
-                let own = round.pairing_score();
-                let theirs = state.past_of(opponent).get(index).map_or(own, |r| r.pairing_score());
-                if theirs > own {
+            // Transfers (2.5) and floats (6.4) are read from the scores the pairing was made at
+            // ([`FLOATS`]).
+            match float::float_in(state, &contender.past, index, FLOATS) {
+                Float::Up => {
                     upfloats += 1;
                     if index + 1 == contender.past.len() {
                         upfloated_last_round = true;
                     }
-                } else if theirs < own {
-                    was_floater = true;
                 }
-            }
-            // 2.2: "a point without playing": the bye, or as many points as a win without a game.
-            let pab = matches!(round.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin));
-            if !round.played() && (pab || round.points >= win) {
-                bye_allowed = false;
+                Float::Down => was_floater = true,
+                Float::None => {}
             }
         }
+        // 2.2: "a point without playing": the bye, or as many points as a win without a game, as
+        // C.04.1 art. 4 says it.
+        let bye_allowed = bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying);
         let due = match whites.cmp(&blacks) {
             Ordering::Less => Some(Colour::White),
             Ordering::Greater => Some(Colour::Black),

@@ -19,7 +19,7 @@ use crate::model::{Colour, Points};
 use super::rules::{ColourRule, Context};
 
 /// No pairing of the round keeps the limitations of chapter 2 (chapter 9: the arbiter decides).
-pub use crate::systems::NoValidPairing;
+pub use crate::systems::outcome::NoValidPairing;
 
 /// How the procedure asks whether the rest of the round can be paired, and how a group is paired.
 pub trait Search {

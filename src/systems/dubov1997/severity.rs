@@ -1,7 +1,7 @@
 //! The severity class of each article the Dubov 1997 explanations name (`explain.rs`), in the
 //! 1997 text (`rules/dubov-1997.txt`).
 
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 /// The class of `criterion`, as [`super::explain`] names it.
 pub fn of(criterion: &str) -> Severity {

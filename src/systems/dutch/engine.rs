@@ -29,8 +29,7 @@ use super::weights::{self, BracketLayout, ByeContext, Layout, Reach, bits_for};
 pub const HEADROOM_BITS: u32 = 3;
 
 /// No pairing of the round satisfies the absolute criteria (1.9.3: the arbiter decides).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoValidPairing;
+pub use crate::systems::outcome::NoValidPairing;
 
 /// Why an engine run stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::criteria::{Collect, Frame, Pack, Row, Value, sum_rows};
@@ -151,7 +151,7 @@ fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
                 }
                 let same_absolute = w.is_absolute() && b.is_absolute() && w.preference == b.preference;
                 if same_absolute && !weights::compatible(cx.state, w, b, false) {
-                    let colour = w.preference.map_or("", colour_word);
+                    let colour = w.preference.map_or("", Colour::name);
                     return Some(finding(
                         &c("C3"),
                         format!(
@@ -224,13 +224,6 @@ fn bye(cx: &Context<'_>, computed: &RoundPairing, recorded: &RoundPairing) -> Op
     }
 }
 
-fn colour_word(colour: Colour) -> &'static str {
-    match colour {
-        Colour::White => "white",
-        Colour::Black => "black",
-    }
-}
-
 /// Same pairs, different colours: the colour allocation rule that decides each differing board.
 fn colours(cx: &Context<'_>, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
     let section = if cx.rules == Rules::Dutch2025 { "5.2" } else { "E" };
@@ -266,7 +259,7 @@ fn colour_rule(cx: &Context<'_>, white: &DutchPlayer, black: &DutchPlayer) -> (u
                 crate::state::PreferenceStrength::Strong => "a strong",
                 _ => "a mild",
             };
-            format!("{} has {strength} preference for {}", p.id, colour_word(c))
+            format!("{} has {strength} preference for {}", p.id, c.name())
         }
         None => format!("{} has no preference", p.id),
     };

@@ -13,7 +13,7 @@ mod severity;
 pub mod weights;
 mod witness;
 
-pub use engine::NoValidPairing;
+pub use crate::systems::outcome::NoValidPairing;
 
 use crate::matching::Wide;
 use crate::state::RoundState;
@@ -232,15 +232,20 @@ fn pair_with(state: &RoundState, rules: Rules, route: Route) -> Result<RoundPair
 }
 
 impl super::Engine for Rules {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state, *self)?)
     }
 
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+    fn explain(
+        &self,
+        state: &RoundState,
+        computed: &RoundPairing,
+        recorded: &RoundPairing,
+    ) -> crate::systems::outcome::Explanation {
         explain::explain(state, *self, computed, recorded)
     }
 
-    fn severity(&self, criterion: &str) -> super::Severity {
+    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
         severity::of(criterion)
     }
 }

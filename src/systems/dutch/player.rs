@@ -1,17 +1,13 @@
 //! What the Dutch rules need to know about each player before pairing a round.
 
-use crate::model::{Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
+use crate::systems::common::float::{self, FloatPolicy, WithoutGame};
 
 use super::Rules;
 
-/// A float a player received in a past round (C.04.3 1.4 / 2017 A.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
-    Down,
-    Up,
-    None,
-}
+pub use crate::systems::common::float::Float;
 
 /// A player to pair, with the derived data the criteria use.
 #[derive(Clone, Debug)]
@@ -68,55 +64,38 @@ impl DutchPlayer {
     }
 }
 
-/// May the player receive the pairing-allocated bye?
-///
-/// 2025 rules (C.04.1 art. 4): not if they already received a PAB, or scored in one round, without
-/// playing, as many points as a win gives (a forfeit win, a full-point bye, the legacy `+` bye).
-/// 2017 rules (C.04.1.d): not if they already received a PAB or a forfeit win "due to an opponent
-/// not appearing" — a full-point bye the player asked for does not count.
+/// May the player receive the pairing-allocated bye? The 2025 rules read C.04.1 art. 4 (a PAB, or
+/// a win's points without playing, bars it); the 2017 rules C.04.1.d (a PAB or a forfeit win; a
+/// requested full-point bye does not bar it).
 fn pab_eligible(contender: &Contender, state: &RoundState, rules: Rules) -> bool {
-    let win = state.point_system.white_win;
-    contender.past.iter().all(|round| {
-        let unplayed = !round.played();
-        let pab = matches!(
-            round.kind,
-            EntryKind::Bye(crate::model::ByeKind::PairingAllocated | crate::model::ByeKind::LegacyWin)
-        );
-        match rules {
-            Rules::Dutch2025 => !(unplayed && (round.points >= win || pab)),
-            Rules::Dutch2017 => {
-                let paired_win = match round.kind {
-                    EntryKind::Forfeit { won, .. } => won,
-                    _ => pab,
-                };
-                !(unplayed && paired_win)
-            }
-        }
-    })
+    let rule = match rules {
+        Rules::Dutch2025 => PabRule::WinWithoutPlaying,
+        Rules::Dutch2017 => PabRule::ByeOrForfeitWin,
+    };
+    bye::pab_eligible(&contender.past, state.point_system.white_win, rule)
 }
 
 /// The float the player received `rounds_back` rounds before the one being paired.
 ///
 /// A game between different pairing scores gives the higher one a downfloat and the lower one an
-/// upfloat (1.4.2). Without a game: 2025 (1.4.3) a downfloat for the PAB or for scoring more than
-/// a loss without playing; 2017 (A.4.b) a downfloat "for whatever reason".
+/// upfloat (1.4.2). Without a game, the editions differ ([`Rules::float_policy`]).
 fn float(contender: &Contender, state: &RoundState, rules: Rules, rounds_back: usize) -> Float {
-    let Some(index) = contender.past.len().checked_sub(rounds_back) else { return Float::None };
-    let round = &contender.past[index];
-    match round.kind {
-        EntryKind::Played { opponent, .. } => {
-            let own = round.pairing_score();
-            let theirs = state.past_of(opponent).get(index).map(|r| r.pairing_score()).unwrap_or(own);
-            match own.cmp(&theirs) {
-                std::cmp::Ordering::Greater => Float::Down,
-                std::cmp::Ordering::Less => Float::Up,
-                std::cmp::Ordering::Equal => Float::None,
-            }
-        }
-        _ => match rules {
-            Rules::Dutch2017 => Float::Down,
-            Rules::Dutch2025 if round.points > state.point_system.white_loss => Float::Down,
-            Rules::Dutch2025 => Float::None,
-        },
+    float::float_back(state, &contender.past, rounds_back, rules.float_policy())
+}
+
+impl Rules {
+    /// How each edition reads a round without a game over the board for floats. Neither reads a
+    /// forfeit or a game not played yet as a game: both are rounds without a game.
+    /// - 2025 (C.04.3 1.4.3): a downfloat for the PAB or for scoring more than a loss without
+    ///   playing (a forfeit win, a full- or half-point bye); a forfeit loss or an absence gives
+    ///   none. A pending game counts by the points it gave (none, as a rule).
+    /// - 2017 (A.4.b): a player who does not play "for whatever reason" floats down: every round
+    ///   without a game, a forfeit loss and an absence included.
+    pub(crate) fn float_policy(self) -> FloatPolicy {
+        let without_game = match self {
+            Rules::Dutch2025 => WithoutGame::DownIfMoreThanALoss,
+            Rules::Dutch2017 => WithoutGame::Down,
+        };
+        FloatPolicy { forfeit_is_game: false, pending_is_game: false, without_game }
     }
 }

@@ -1,7 +1,7 @@
 //! The severity class of each criterion the Dutch explanations name (`explain.rs`), for the 2025
 //! rules (C.04.3 from 1 Feb 2026: C1–C21) and the 2017 rules (C.1–C.19).
 
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 /// The class of `criterion`, as [`super::explain`] names it.
 pub fn of(criterion: &str) -> Severity {

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::colour;
@@ -46,13 +46,6 @@ fn bug(criterion: &str, text: String) -> Explanation {
             )
         },
         recorded_is_better: true,
-    }
-}
-
-fn colour_word(c: Colour) -> &'static str {
-    match c {
-        Colour::White => "white",
-        Colour::Black => "black",
     }
 }
 
@@ -176,7 +169,7 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
         }
         let facts = round.facts(a, b);
         if facts.forbidden {
-            let colour = round.players[a].preference.map_or("", colour_word);
+            let colour = round.players[a].preference.map_or("", Colour::name);
             return finding(
                 "B.2",
                 format!(

@@ -31,7 +31,7 @@ pub mod step;
 use crate::state::RoundState;
 
 use super::pairing::{Board, RoundPairing};
-use super::{Explanation, NoValidPairing};
+use crate::systems::outcome::{Explanation, NoValidPairing};
 use procedure::{Failure, Outcome, Search};
 use round::Round;
 
@@ -94,7 +94,7 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
 }
 
 impl super::Engine for Dutch2012 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, super::PairFailure> {
+    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state)?)
     }
 
@@ -102,7 +102,7 @@ impl super::Engine for Dutch2012 {
         explain::explain(state, computed, recorded)
     }
 
-    fn severity(&self, criterion: &str) -> super::Severity {
+    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
         severity::of(criterion)
     }
 }

@@ -1,16 +1,12 @@
 //! What the 2012 text says about a player before a round is paired: the order (A.2), colour
 //! preferences (A.7), floats (A.4 with B.1b), who may receive the bye (B.1b) and topscorers (A.10).
 
-use crate::model::{Colour, EntryKind, PlayerId, Points};
+use crate::model::{Colour, PlayerId, Points};
 use crate::state::{Contender, PreferenceStrength, RoundState};
+use crate::systems::common::bye::{self, PabRule};
+use crate::systems::common::float::{self, FloatPolicy, WithoutGame};
 
-/// A float received in an earlier round (A.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
-    Down,
-    Up,
-    None,
-}
+pub use crate::systems::common::float::Float;
 
 /// A player to pair, with what the 2012 rules read off their record.
 #[derive(Clone, Debug)]
@@ -47,7 +43,7 @@ impl Player {
             strength: colours.strength(),
             colours: colours.sequence.clone(),
             floats: [float(contender, state, 1), float(contender, state, 2)],
-            bye_eligible: bye_eligible(contender),
+            bye_eligible: bye_eligible(contender, state),
             topscorer: state.is_topscorer(contender),
         }
     }
@@ -65,32 +61,24 @@ impl Player {
 /// B.1b: "A player who has received a point or half point without playing, either through a bye
 /// or due to an opponent not appearing in time, … shall not receive a bye." Any round that gave
 /// points without a game counts: the pairing-allocated bye, a requested full- or half-point bye,
-/// a forfeit win.
-fn bye_eligible(contender: &Contender) -> bool {
-    contender.past.iter().all(|round| round.played() || round.points <= Points::ZERO)
+/// a forfeit win. The 2012 text is stricter than C.04.1 art. 4 (a half point bars too), so it has
+/// its own form.
+fn bye_eligible(contender: &Contender, state: &RoundState) -> bool {
+    bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::AnyPointsWithoutPlaying)
 }
 
-/// The float of the round `rounds_back` rounds before the one being paired.
+/// How the 2012 text reads past rounds for floats.
 ///
 /// A.4: when players with unequal scores are paired, the higher one receives a downfloat and the
-/// lower one an upfloat; B.1b: a point or half point without playing (a bye, a forfeit win) is a
-/// downfloat. Nothing makes an absent player a floater. A forfeited game is read as a game not
-/// played (C.04.2: it counts neither as a meeting nor for colours): the player who scored by it
-/// downfloats by B.1b, the other gets no float (docs/dutch-2012.md, reading 3).
+/// lower one an upfloat; a game paired and not played yet counts as paired. B.1b: a point or half
+/// point without playing (a bye, a forfeit win) is a downfloat. Nothing makes an absent player a
+/// floater. A forfeited game is read as a game not played (C.04.2: it counts neither as a meeting
+/// nor for colours): the player who scored by it downfloats by B.1b, the other gets no float
+/// (docs/dutch-2012.md, reading 3).
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: false, pending_is_game: true, without_game: WithoutGame::DownIfAnyPoints };
+
+/// The float of the round `rounds_back` rounds before the one being paired ([`FLOATS`]).
 fn float(contender: &Contender, state: &RoundState, rounds_back: usize) -> Float {
-    let Some(index) = contender.past.len().checked_sub(rounds_back) else { return Float::None };
-    let round = &contender.past[index];
-    match round.kind {
-        EntryKind::Played { opponent, .. } | EntryKind::Pending { opponent, .. } => {
-            let own = round.pairing_score();
-            let theirs = state.past_of(opponent).get(index).map_or(own, |r| r.pairing_score());
-            match own.cmp(&theirs) {
-                std::cmp::Ordering::Greater => Float::Down,
-                std::cmp::Ordering::Less => Float::Up,
-                std::cmp::Ordering::Equal => Float::None,
-            }
-        }
-        _ if round.points > Points::ZERO => Float::Down,
-        _ => Float::None,
-    }
+    float::float_back(state, &contender.past, rounds_back, FLOATS)
 }

@@ -1,7 +1,7 @@
 //! The severity class of each article the Dutch 2012 explanations name (`explain.rs`), in the
 //! Istanbul 2012 text (`rules/dutch-2012.txt`).
 
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 /// The class of `criterion`, as [`super::explain`] names it.
 pub fn of(criterion: &str) -> Severity {

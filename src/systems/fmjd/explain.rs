@@ -2,7 +2,7 @@
 
 use crate::model::{EntryKind, PlayerId};
 use crate::state::RoundState;
-use crate::systems::Explanation;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
 use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};
@@ -88,7 +88,7 @@ fn readings_for(
         trace.iter().filter(|t| t.players.iter().any(|p| involved.contains(p))).map(|t| t.reading).collect();
     for &id in involved {
         let Some(past) = state.histories.get(&id) else { continue };
-        let bye = |r: &crate::state::PastRound| super::is_pab(r.kind);
+        let bye = |r: &crate::state::PastRound| crate::systems::common::bye::is_pab(r.kind);
         if state.round == 2 && past.first().is_some_and(bye) {
             out.push(4);
         }
@@ -397,10 +397,6 @@ pub(crate) fn explain(
     Explanation { criterion: "A.d".into(), text: "the boards differ".into(), recorded_is_better: false }
 }
 
-fn colour_name(c: Colour) -> &'static str {
-    if c == Colour::White { "white" } else { "black" }
-}
-
 /// The organiser's option the record's pair for `p` breaks, when it is a colour preference (7b,
 /// 7c and A.d): the pair the record made is one the option mends.
 fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Option<&FmjdPlayer>) -> Option<Explanation> {
@@ -417,12 +413,12 @@ fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Optio
                     "7b weak colour preference: {} and {} have both played two more games with {c}, so one of them                      would get {c} again; A.d pairs the higher player with a next player of the lower group against                      whom both colours can be correct",
                     p.id,
                     q.id,
-                    c = colour_name(colour)
+                    c = colour.name()
                 ),
             )
         }
         _ => {
-            let colour = super::due(p).map_or("a colour", colour_name);
+            let colour = super::due(p).map_or("a colour", Colour::name);
             (
                 "7c",
                 format!(

@@ -43,12 +43,14 @@ pub(crate) use explain::Trace;
 use std::cmp::Reverse;
 
 use crate::model::{
-    AccelerationMethod, ByeKind, Colour, ColourPreference, DraughtsOptions, EntryKind, Outcome, PlayerId, Points,
+    AccelerationMethod, Colour, ColourPreference, DraughtsOptions, EntryKind, Outcome, PlayerId, Points,
 };
 use crate::state::RoundState;
+use crate::systems::common::bye::{self, PabRule, is_pab};
+use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
-use super::PairFailure;
 use super::pairing::{Board, RoundPairing};
+use crate::systems::outcome::PairFailure;
 use witness::{ColourWitness, Role, Witness};
 
 /// The three standard systems of section 5.
@@ -97,11 +99,11 @@ macro_rules! engine {
                 state: &RoundState,
                 computed: &RoundPairing,
                 recorded: &RoundPairing,
-            ) -> super::Explanation {
+            ) -> crate::systems::outcome::Explanation {
                 explain::explain(state, $variant, computed, recorded)
             }
 
-            fn severity(&self, criterion: &str) -> super::Severity {
+            fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
                 severity::of(criterion)
             }
 
@@ -321,7 +323,9 @@ pub(crate) fn players(state: &RoundState, variant: Variant) -> Vec<FmjdPlayer> {
                     + if haley.contains(&c.id) { state.point_system.white_win } else { Points::ZERO },
                 colours: c.colours.sequence.clone(),
                 met,
-                had_bye: c.past.iter().any(|r| is_pab(r.kind)),
+                // 4.1: "A player cannot get more than one bye": only the bye itself bars it (a forfeit
+                // win does not, unlike C.04.1 art. 4).
+                had_bye: !bye::pab_eligible(&c.past, state.point_system.white_win, PabRule::ByeOnly),
                 downfloated_last: down,
                 upfloated_last: up,
                 dummy: false,
@@ -376,25 +380,17 @@ pub(crate) fn accelerated_upper(size: usize) -> usize {
     2 * size.div_ceil(4)
 }
 
-fn is_pab(kind: EntryKind) -> bool {
-    matches!(kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin))
-}
+/// How section 8 (floats, A.d) reads the previous round: a player who met an opponent paired with
+/// a lower score floated down, one who met a higher score floated up. Games, forfeits and games not
+/// played yet count (the pairing made the float; the annex is silent on unplayed games); the bye
+/// (the dummy of 4.1) makes no float.
+const FLOATS: FloatPolicy =
+    FloatPolicy { forfeit_is_game: true, pending_is_game: true, without_game: WithoutGame::NoFloat };
 
-/// Section 8: did the player meet, in the previous round, an opponent paired with a lower score
-/// (down-float) or a higher one (up-float)? Games and forfeits count (the pairing made the float).
+/// Section 8: did the player float down, or up, in the previous round ([`FLOATS`])?
 fn floated_last(state: &RoundState, id: PlayerId) -> (bool, bool) {
-    let past = state.past_of(id);
-    let Some(last) = past.last() else { return (false, false) };
-    let opponent = match last.kind {
-        EntryKind::Played { opponent, .. }
-        | EntryKind::Forfeit { opponent, .. }
-        | EntryKind::Pending { opponent, .. } => opponent,
-        _ => return (false, false),
-    };
-    let index = past.len() - 1;
-    let Some(theirs) = state.past_of(opponent).get(index).map(|r| r.pairing_score()) else { return (false, false) };
-    let mine = last.pairing_score();
-    (theirs < mine, theirs > mine)
+    let float = float::float_back(state, state.past_of(id), 1, FLOATS);
+    (float == Float::Down, float == Float::Up)
 }
 
 /// May `a` and `b` (indices) meet? Section 1: not twice; 4.1: the bye (the dummy) not twice.

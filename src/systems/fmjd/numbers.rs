@@ -16,7 +16,7 @@ use crate::model::{Colour, EntryKind, Numbering, PlayerId, Tournament};
 use crate::state::RoundState;
 
 use super::{FmjdPlayer, Options, Variant, pair_ordered, players};
-use crate::systems::PairFailure;
+use crate::systems::outcome::PairFailure;
 
 /// The most orders of tied players (times the colours of the draw) tried before the round is
 /// reported as resting on lot numbers without a proof either way.

@@ -2,7 +2,7 @@
 //! (`rules/fmjd-swiss-2013.txt`). The annex has no criteria: a pairing follows its procedure or it
 //! does not. The nearest equivalent of each class is documented in docs/fmjd.md ("Severity").
 
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 /// The class of `criterion`, as [`super::explain`] names it.
 pub fn of(criterion: &str) -> Severity {

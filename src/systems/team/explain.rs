@@ -16,7 +16,7 @@ use crate::matching::augmenting::{NONE, augment_from};
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::Points;
-use crate::systems::Severity;
+use crate::systems::severity::Severity;
 
 use super::colour::{self, TeamColours};
 use super::literal::{self, Pairing, Round};

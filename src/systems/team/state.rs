@@ -14,7 +14,9 @@
 //!   numbers in a team file) add forbidden pairs;
 //! - [C2]: a team that had the pairing-allocated bye, won a forfeited match, or had a full-point
 //!   bye (240 F) may not have it again (the 2024 text: "scored, without playing, the same score
-//!   rewarded for a win", which the same three cover when the PAB is worth a draw);
+//!   rewarded for a win", which the same three cover when the PAB is worth a draw); this is C.04.1
+//!   art. 4 as `systems::common::bye` writes it for players, read here off the match records (a
+//!   team's rounds are matches aggregated from boards, not a player's past rounds);
 //! - a floater (1.5) is a team that played a team of another score: a forfeited match makes none
 //!   ("plays against"), nor does the bye (no opponent);
 //! - the initial-colour (4.1) is the file's (152, XXC), else read back from the first match of the
