@@ -405,25 +405,7 @@ pub fn check_read_reusing(
         outcomes.extend(kept);
         outcomes
     };
-    let mut outcomes = outcomes;
-    outcomes.sort_by_key(|outcome| outcome.round);
-    for outcome in outcomes {
-        match outcome.status {
-            RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
-            RoundStatus::Match => report.summary.rounds_checked += 1,
-            RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
-                report.summary.rounds_checked += 1;
-                report.summary.mismatched_rounds.push(outcome.round);
-                let severity = outcome.severity.unwrap_or(crate::systems::Severity::Absolute);
-                report.summary.rounds_by_severity.entry(severity).or_default().push(outcome.round);
-                report.worst_severity = report.worst_severity.max(Some(severity));
-                if severity >= options.fail_on {
-                    report.status = Status::Mismatch;
-                }
-            }
-        }
-        report.rounds.push(outcome);
-    }
+    record_outcomes(&mut report, outcomes, options.fail_on);
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
         report.standings = fmjd_standings(tournament, resolved.system, last, options.unplayed);
@@ -438,6 +420,29 @@ pub fn check_read_reusing(
         report.error = Some(format!("no round can be checked: {reason}"));
     }
     (inspected, report)
+}
+
+/// Adds the rounds' verdicts to `report`, in round order, with the summary's counts; a round
+/// that differs with a severity of at least `fail_on` makes the status a mismatch.
+fn record_outcomes(report: &mut CheckReport, mut outcomes: Vec<RoundReport>, fail_on: crate::systems::Severity) {
+    outcomes.sort_by_key(|outcome| outcome.round);
+    for outcome in outcomes {
+        match outcome.status {
+            RoundStatus::NotChecked => report.summary.not_checked_rounds.push(outcome.round),
+            RoundStatus::Match => report.summary.rounds_checked += 1,
+            RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
+                report.summary.rounds_checked += 1;
+                report.summary.mismatched_rounds.push(outcome.round);
+                let severity = outcome.severity.unwrap_or(crate::systems::Severity::Absolute);
+                report.summary.rounds_by_severity.entry(severity).or_default().push(outcome.round);
+                report.worst_severity = report.worst_severity.max(Some(severity));
+                if severity >= fail_on {
+                    report.status = Status::Mismatch;
+                }
+            }
+        }
+        report.rounds.push(outcome);
+    }
 }
 
 /// The final standings after round `last` when the system is one of FMJD's (section 5), under the
