@@ -84,3 +84,62 @@ pub fn float_back(state: &RoundState, past: &[PastRound], rounds_back: usize, po
         None => Float::None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{ReadOptions, read_bytes};
+    use crate::state::Participation;
+
+    /// Six players, two rounds. Round 1 (everyone on 0): 1 beats 2 over the board, 3 wins by
+    /// forfeit against 4, 5 has a full-point bye and 6 a zero-point bye. Round 2: 1–3 on equal
+    /// scores, 5 (1 point) against 2 (0), 4 against 6 (both 0).
+    const TRF: &str = "\
+012 floats
+142 3
+001    1      Player 1                          2400                             2.0          2 w 1     3 w =
+001    2      Player 2                          2300                             0.0          1 b 0     5 b 0
+001    3      Player 3                          2200                             1.5          4 w +     1 b =
+001    4      Player 4                          2100                             0.5          3 b -     6 w =
+001    5      Player 5                          2000                             2.0       0000 - F     2 w 1
+001    6      Player 6                          1900                             0.5       0000 - Z     4 b =
+";
+
+    fn policy(forfeit_is_game: bool, without_game: WithoutGame) -> FloatPolicy {
+        FloatPolicy { forfeit_is_game, pending_is_game: true, without_game }
+    }
+
+    #[test]
+    fn a_game_floats_by_score_and_each_policy_reads_the_rest_as_it_says() {
+        let loaded = read_bytes(std::path::Path::new("floats.trf"), TRF.as_bytes(), ReadOptions::default());
+        assert!(!loaded.diagnostics.has_errors(), "{:?}", loaded.diagnostics);
+        let t = loaded.tournament.expect("a tournament");
+        let state = RoundState::build(&t, 3, Participation::Recorded);
+        let float =
+            |player: u32, index: usize, policy: FloatPolicy| float_in(&state, state.past_of(player), index, policy);
+        use WithoutGame::*;
+        // A game between equal scores floats nobody; between 1 and 0 the higher goes down.
+        assert_eq!(float(1, 0, policy(false, NoFloat)), Float::None);
+        assert_eq!(float(5, 1, policy(false, NoFloat)), Float::Down);
+        assert_eq!(float(2, 1, policy(false, NoFloat)), Float::Up);
+        assert_eq!(float_back(&state, state.past_of(5), 1, policy(false, NoFloat)), Float::Down);
+        // The forfeit of round 1 between equal scores: a game, no float; else a round without a
+        // game that gave the winner a point.
+        assert_eq!(float(3, 0, policy(true, DownIfMoreThanALoss)), Float::None);
+        assert_eq!(float(3, 0, policy(false, DownIfMoreThanALoss)), Float::Down);
+        assert_eq!(float(4, 0, policy(false, DownIfMoreThanALoss)), Float::None);
+        assert_eq!(float(4, 0, policy(false, Down)), Float::Down);
+        // Byes: the full-point bye and the zero-point bye under each reading.
+        for (without_game, full, zero) in [
+            (NoFloat, Float::None, Float::None),
+            (Down, Float::Down, Float::Down),
+            (DownIfMoreThanALoss, Float::Down, Float::None),
+            (DownIfAnyPoints, Float::Down, Float::None),
+        ] {
+            assert_eq!(float(5, 0, policy(false, without_game)), full, "{without_game:?}");
+            assert_eq!(float(6, 0, policy(false, without_game)), zero, "{without_game:?}");
+        }
+        // No float before a player's first round.
+        assert_eq!(float_back(&state, state.past_of(1), 3, policy(false, Down)), Float::None);
+    }
+}
