@@ -362,7 +362,7 @@ pub fn add_hints(report: &mut CheckReport, inspected: &Inspected, options: &Chec
         std::borrow::Cow::Borrowed(tournament)
     };
     let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
-    let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let jobs = verify::threads(options.jobs);
     report.hints = hints(&checked, system, round_one_differs, jobs);
 }
 

@@ -165,7 +165,7 @@ fn audit_many<A: FileAudit>(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Vec<A::Report>> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let jobs = verify::threads(jobs);
     let bar = files_bar(entries.len());
     let mut reports = Vec::with_capacity(entries.len());
     let mut failure: Option<io::Error> = None;

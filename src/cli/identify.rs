@@ -57,7 +57,7 @@ pub(super) fn identify(
             err,
         );
     }
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let jobs = crate::verify::threads(jobs);
     let found = crate::identify::identify(tournament, jobs);
     let robin = crate::identify::round_robin(tournament);
     let rounds = tournament.rounds_paired();

@@ -69,6 +69,12 @@ impl std::str::FromStr for RoundRange {
     }
 }
 
+/// The threads a `--jobs` value asks for: the value, or one per core when it is not given (one
+/// when the cores cannot be counted).
+pub fn threads(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckOptions {
     pub system: Option<SystemId>,
@@ -377,7 +383,7 @@ pub fn check_read_reusing(
             return (inspected, report);
         };
         report.status = Status::Ok;
-        let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+        let jobs = threads(options.jobs);
         let mut kept = Vec::new();
         let mut to_check = Vec::new();
         for &round in &rounds {

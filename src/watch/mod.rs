@@ -243,7 +243,7 @@ fn watch(
     // The debouncer hands an event over between one and two windows after it happened; a file's
     // quiet period is over only when every event that could still fall into it has arrived.
     let lag = window * 3;
-    let cores = thread::available_parallelism().map_or(1, usize::from);
+    let cores = crate::verify::threads(None);
     let mut watcher = Watcher {
         roots,
         options,
