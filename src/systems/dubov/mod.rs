@@ -34,7 +34,7 @@ pub struct Dubov2025;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025Literal;
 
-impl super::Engine for Dubov2025 {
+impl crate::systems::engine::Engine for Dubov2025 {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(fast::pair(state)?)
     }
@@ -53,7 +53,7 @@ impl super::Engine for Dubov2025 {
     }
 }
 
-impl super::Engine for Dubov2025Literal {
+impl crate::systems::engine::Engine for Dubov2025Literal {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(literal::pair(state)?)
     }

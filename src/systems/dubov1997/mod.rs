@@ -83,7 +83,7 @@ pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
     Ok(to_pairing(state, &ctx, &result))
 }
 
-impl super::Engine for Dubov1997 {
+impl crate::systems::engine::Engine for Dubov1997 {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state)?)
     }

@@ -231,7 +231,7 @@ fn pair_with(state: &RoundState, rules: Rules, route: Route) -> Result<RoundPair
     Ok(pairing)
 }
 
-impl super::Engine for Rules {
+impl crate::systems::engine::Engine for Rules {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state, *self)?)
     }

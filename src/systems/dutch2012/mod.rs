@@ -93,7 +93,7 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
     Ok((round, outcome))
 }
 
-impl super::Engine for Dutch2012 {
+impl crate::systems::engine::Engine for Dutch2012 {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state)?)
     }

@@ -89,7 +89,7 @@ pub struct KndbSolkoff;
 
 macro_rules! engine {
     ($name:ident, $variant:expr) => {
-        impl super::Engine for $name {
+        impl crate::systems::engine::Engine for $name {
             fn pair(&self, state: &RoundState) -> Result<RoundPairing, PairFailure> {
                 pair(state, &Options::declared($variant, &state.draughts))
             }
