@@ -1,6 +1,6 @@
 //! The fast team Swiss engine (C.04.6, 2026 edition) on large events: random tournaments of
 //! `TEAMS` teams (default 400) with six boards, paired round after round by
-//! `systems::team::fast::pair` from random board results, for `ROUNDS` rounds (default 11).
+//! `systems::team::engine::pair` from random board results, for `ROUNDS` rounds (default 11).
 //! Prints the time of each round and the total. `PRIMARY=gp` makes game points the primary score
 //! (many more scoregroups); the default is match points, with game points for colours (1.2.2).
 //!
@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use trfcheck::model::Colour;
 use trfcheck::systems::team::colour::PreferenceType;
-use trfcheck::systems::team::fast;
-use trfcheck::systems::team::literal::{Round, Team};
+use trfcheck::systems::team::engine;
+use trfcheck::systems::team::reference::{Round, Team};
 use trfcheck::systems::team::{Edition, Tpn};
 
 /// SplitMix64, so every run pairs the same tournaments.
@@ -69,7 +69,7 @@ fn main() {
             edition: if edition_2024 { Edition::Team2024 } else { Edition::Team2026 },
         };
         let start = Instant::now();
-        let Some(pairing) = fast::pair(&round) else {
+        let Some(pairing) = engine::pair(&round) else {
             println!("round {number}: no legal pairing");
             return;
         };

@@ -5,14 +5,13 @@
 //! round — never guessed from names.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
 use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, TeamSystemCode, Tournament};
 use crate::report::{CheckReport, RoundStatus};
 use crate::systems::SystemId;
-use crate::verify::record::recorded_seat;
+use crate::systems::common::record::recorded_seat;
 use crate::verify::round::round_status;
 use crate::verify::{self, CheckOptions, Inspected};
 
@@ -210,8 +209,9 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 // The code's `_BAKU` declares the acceleration; this candidate is without it.
                 variant.header.system_code = None;
             }
+            let system_of = crate::systems::of(system);
             if let Some(options) = draughts {
-                variant = crate::verify::with_draughts_flags(&variant, &options).into_owned();
+                variant = system_of.read(&variant, &options).into_owned();
             }
             let mut candidate = Candidate {
                 system,
@@ -223,9 +223,8 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 draughts,
                 team_code: None,
             };
-            let Some(engine) = crate::systems::engine_for(system) else { return candidate };
             for round in 1..=rounds {
-                candidate.record(round, round_status(&variant, round, engine));
+                candidate.record(round, round_status(&variant, round, system_of));
             }
             candidate
         },
@@ -250,9 +249,8 @@ fn team_candidate(t: &Tournament, system: SystemId, code: &str, read: &TeamSyste
         draughts: None,
         team_code: Some(read.clone()),
     };
-    let all: Vec<u32> = (1..=rounds).collect();
-    for outcome in crate::verify::team::check_rounds(&variant, system, &all, &AtomicBool::new(false)) {
-        candidate.record(outcome.round, outcome.status);
+    for round in 1..=rounds {
+        candidate.record(round, round_status(&variant, round, crate::systems::of(system)));
     }
     candidate
 }
@@ -340,8 +338,7 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
     if ids == identity {
         return false;
     }
-    let Some(engine) = crate::systems::engine_for(system) else { return false };
-    round_status(&renumbered(t, &ids), 1, engine) == RoundStatus::Match
+    round_status(&renumbered(t, &ids), 1, crate::systems::of(system)) == RoundStatus::Match
 }
 
 /// Fills in `report.hints` when most of the rounds compared differ (two at least): what the data
@@ -355,12 +352,8 @@ pub fn add_hints(report: &mut CheckReport, inspected: &Inspected, options: &Chec
         return;
     }
     let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else { return };
-    let Some(system) = report.system.as_deref().and_then(SystemId::from_id) else { return };
-    let checked = if system.is_fmjd() {
-        verify::with_draughts_flags(tournament, &options.draughts)
-    } else {
-        std::borrow::Cow::Borrowed(tournament)
-    };
+    let Some(system) = report.system() else { return };
+    let checked = crate::systems::of(system).read(tournament, &options.draughts);
     let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
     let jobs = verify::threads(options.jobs);
     report.hints = hints(&checked, system, round_one_differs, jobs);

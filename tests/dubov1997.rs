@@ -133,7 +133,7 @@ fn fast_engine_agrees_with_the_literal_reference() {
     }
     println!(
         "  groups solved again with the players below: {}",
-        dubov1997::fast::SOLVED_WITH_REST.load(Ordering::Relaxed)
+        dubov1997::engine::SOLVED_WITH_REST.load(Ordering::Relaxed)
     );
     assert!(compared >= 10_000, "only {compared} rounds compared");
 }
@@ -328,7 +328,7 @@ fn a_first_round_not_by_halves_is_explained_by_chapter_5() {
     game(&mut t, 1, 4, 3, '=');
     game(&mut t, 1, 5, 6, '0');
     let report = check(&t);
-    assert_eq!(report.system.as_deref(), Some("dubov-1997"));
+    assert_eq!(report.system().map(|s| s.id()), Some("dubov-1997"));
     let round = round_report(&report, 1);
     assert_eq!(round.status, RoundStatus::Mismatch);
     assert_eq!(round.criterion.as_deref(), Some("5"));
@@ -387,7 +387,7 @@ proptest! {
         };
         let t = generated(&options)?;
         let report = check(&t);
-        prop_assert_eq!(report.system.as_deref(), Some("dubov-1997"));
+        prop_assert_eq!(report.system().map(|s| s.id()), Some("dubov-1997"));
         for round in &report.rounds {
             prop_assert_eq!(round.status, RoundStatus::Match, "round {}: {:?}", round.round, round.explanation);
         }
@@ -414,9 +414,9 @@ fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
         t.header.tournament_type = kind.map(str::to_owned);
         t.header.start_date = start;
         let report = check(&t);
-        assert_eq!(report.system.as_deref(), Some(system.id()), "{code:?} {kind:?}");
-        assert_eq!(report.system_source.as_deref(), Some(source));
-        let reason = report.system_reason.as_deref().unwrap_or_default();
+        assert_eq!(report.system().map(|s| s.id()), Some(system.id()), "{code:?} {kind:?}");
+        assert_eq!(report.resolved.as_ref().map(|r| r.source.as_str()), Some(source));
+        let reason = report.resolved.as_ref().map(|r| r.reason.as_str()).unwrap_or_default();
         assert!(reason.contains("start date (042)"), "{reason}");
         if system == SystemId::Dubov1997 {
             assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);

@@ -350,7 +350,7 @@ fn check_explains_a_differing_dubov_round() {
     let round_one: &[(u32, u32, char)] = &[(1, 5, '1'), (6, 2, '0'), (3, 7, '0'), (8, 4, '0')];
     let recorded: &[(u32, u32, char)] = &[(2, 1, '='), (4, 7, '='), (6, 3, '='), (5, 8, '=')];
     let t = read(&dubov_file(8, 5, "white", &[round_one, recorded]));
-    let round = verify::round::check_round(&t, 2, &Dubov2025);
+    let round = verify::round::check_round(&t, 2, &Dubov2025, None);
     let explanation = round.explanation.as_deref().expect("an explanation");
     assert!(explanation.contains("2.2.4"), "{explanation}");
     assert!(round.details.iter().any(|d| d.contains("4.3")), "{:?}", round.details);
@@ -358,7 +358,7 @@ fn check_explains_a_differing_dubov_round() {
     assert!(!round.engine_bug);
     let recorded: &[(u32, u32, char)] = &[(1, 5, '='), (2, 7, '='), (6, 3, '='), (4, 8, '=')];
     let t = read(&dubov_file(8, 5, "white", &[round_one, recorded]));
-    let round = verify::round::check_round(&t, 2, &Dubov2025);
+    let round = verify::round::check_round(&t, 2, &Dubov2025, None);
     assert_eq!(round.criterion.as_deref(), Some("C1"), "{:?}", round.explanation);
     assert!(round.explanation.as_deref().is_some_and(|e| e.contains('1') && e.contains('5')));
 }
@@ -382,7 +382,7 @@ fn generated_dubov_tournaments_check_clean() {
                 options.withdraw_rate = 0.03;
             }
             let Some(report) = check_generated(&options, &path)? else { return Ok(()) };
-            prop_assert_eq!(report.system.as_deref(), Some("dubov-2025"));
+            prop_assert_eq!(report.system().map(|s| s.id()), Some("dubov-2025"));
             checked.fetch_add(report.rounds.len(), Ordering::Relaxed);
             Ok(())
         })
@@ -420,8 +420,8 @@ fn cppdubovsystem_files_get_a_verdict_per_round() {
     for (name, rounds) in expected {
         let path = dir.join(format!("pierotofy__CPPDubovSystem__{name}.trf"));
         let (_, report) = verify::check_path(&path, &verify::CheckOptions::default());
-        assert_eq!(report.system.as_deref(), Some("dubov-2025"), "{name}");
-        assert_eq!(report.system_source.as_deref(), Some("092 record"), "{name}");
+        assert_eq!(report.system().map(|s| s.id()), Some("dubov-2025"), "{name}");
+        assert_eq!(report.resolved.as_ref().map(|r| r.source.as_str()), Some("092 record"), "{name}");
         let found: Vec<Option<&str>> = report
             .rounds
             .iter()

@@ -137,7 +137,7 @@ impl Outcome {
 /// players and 2–11 rounds, with random rates of draws, forfeits, requested byes and withdrawals
 /// and three scorings; each generated event gives up to three mutated rounds.
 pub fn sweep(system: SystemId, count: usize, seed: u64, max_players: u32) -> Vec<Outcome> {
-    let engine = systems::engine_for(system).unwrap();
+    let engine = systems::of(system);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut outcomes = Vec::with_capacity(count);
     while outcomes.len() < count {
@@ -167,7 +167,7 @@ pub fn sweep(system: SystemId, count: usize, seed: u64, max_players: u32) -> Vec
                 continue;
             }
             cut(&mut tournament, round, rng.random_bool(0.5));
-            let report = check_round(&tournament, round, engine);
+            let report = check_round(&tournament, round, engine, None);
             outcomes.push(Outcome { options: options.clone(), round, mutations, tournament, report });
         }
     }
@@ -254,7 +254,7 @@ fn check_last_round(text: &str) -> RoundReport {
     let t = loaded.tournament.unwrap();
     let round = t.rounds_paired();
     let system = systems::resolve(&t, None).unwrap().system;
-    check_round(&t, round, systems::engine_for(system).unwrap())
+    check_round(&t, round, systems::of(system), None)
 }
 
 /// Dutch 2017, round 4 of 4 (a generated event, `--seed 4127593309930717535`, with players 1 and 7

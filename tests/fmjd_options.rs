@@ -87,7 +87,7 @@ fn floats_on_and_off_section_8() {
     // `check` on a round 3 paired without floats, in a tournament with floats on: section 8.
     let r3: Vec<Game> = off.iter().map(|&(w, b)| (w, b, '=')).collect();
     let t = read(&file("FMJD_SWISS_RATING", &[], &EIGHT, &[r1, r2, &r3], &[], 10));
-    let round = verify::round::check_round(&t, 3, &FmjdRating);
+    let round = verify::round::check_round(&t, 3, &FmjdRating, None);
     assert_eq!(round.criterion.as_deref(), Some("8"), "{:?}", round.explanation);
     assert!(round.explanation.unwrap_or_default().contains("with floats off (8)"));
 }
@@ -119,7 +119,7 @@ fn weak_colour_preference_7b() {
     // `check` on the record of the unchanged pairing names 7b.
     let recorded: &[Game] = &[(6, 8, '='), (1, 3, '='), (2, 4, '='), (5, 7, '=')];
     let t = read(&file("FMJD_SWISS_RATING", &["XDO COLOURS=WEAK"], &EIGHT, &[r1, r2, recorded], &[], 10));
-    let round = verify::round::check_round(&t, 3, &FmjdRating);
+    let round = verify::round::check_round(&t, 3, &FmjdRating, None);
     assert_eq!(round.criterion.as_deref(), Some("7b"), "{:?}", round.explanation);
     let why = round.explanation.unwrap_or_default();
     assert!(why.contains("1 and 3 have both played two more games with white"), "{why}");
@@ -149,7 +149,7 @@ fn strong_colour_preference_7c() {
 
     let recorded: &[Game] = &[(1, 3, '='), (2, 4, '='), (5, 7, '='), (6, 8, '=')];
     let t = read(&file("FMJD_SWISS_RATING", &["XDO COLOURS=STRONG"], &EIGHT, &[r1, recorded], &[], 10));
-    let round = verify::round::check_round(&t, 2, &FmjdRating);
+    let round = verify::round::check_round(&t, 2, &FmjdRating, None);
     assert_eq!(round.criterion.as_deref(), Some("7c"), "{:?}", round.explanation);
 }
 
@@ -177,7 +177,7 @@ fn four_groups_round_one_6_1() {
     // `check` on A.b's round 1 in a tournament declaring 6.1: the record is the unaccelerated pairing.
     let plain_round: Vec<Game> = plain.iter().map(|&(w, b)| (w, b, '=')).collect();
     let t = read(&file("FMJD_SWISS_RATING", &["XDO ACCELERATION=FOUR-GROUPS"], &ratings, &[&plain_round], &[], 10));
-    let round = verify::round::check_round(&t, 1, &FmjdRating);
+    let round = verify::round::check_round(&t, 1, &FmjdRating, None);
     assert_eq!(round.criterion.as_deref(), Some("6"), "{:?}", round.explanation);
     assert!(round.explanation.unwrap_or_default().contains("with acceleration none (6)"));
     let (games, byes) =

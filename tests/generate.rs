@@ -118,7 +118,7 @@ proptest! {
         prop_assert_eq!(report.status, Status::Ok, "{:?}\n{}", report, text);
         prop_assert_eq!(report.summary.rounds_checked, options.rounds);
         prop_assert!(report.rounds.iter().all(|r| r.status == RoundStatus::Match), "{:?}", report.rounds);
-        prop_assert_eq!(report.system.as_deref(), Some(options.system.id()));
+        prop_assert_eq!(report.system().map(|s| s.id()), Some(options.system.id()));
     }
 
     /// A round whose record differs from the engine's pairing is reported as a mismatch: colours

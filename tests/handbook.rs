@@ -1005,9 +1005,9 @@ fn d4_example(g: bool) -> Trf {
 /// "A-F, B-D, C-E, G(bye)".
 #[test]
 fn dutch_2012_d4_the_b3_factor_of_the_lowest_bracket() {
-    use trfcheck::systems::dutch2012::fast::Fast;
-    use trfcheck::systems::dutch2012::literal::Literal;
+    use trfcheck::systems::dutch2012::engine::Fast;
     use trfcheck::systems::dutch2012::procedure::Search;
+    use trfcheck::systems::dutch2012::reference::Literal;
     use trfcheck::systems::dutch2012::round::Round;
     use trfcheck::systems::dutch2012::step::{Shape, Step};
     for with_g in [false, true] {

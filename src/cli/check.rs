@@ -8,7 +8,6 @@ use crate::audit::Entry;
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::report::{self, CheckReport, OutputFormat};
-use crate::systems::SystemId;
 use crate::verify::{self, CheckOptions};
 
 use super::batch::{self, Batch, BatchFlags, FileAudit, Printed};
@@ -84,8 +83,7 @@ fn check_file(
     // Most rounds differ: what the data suggests instead (another system or option under which
     // they match, a round robin, numbers that are not the pairing order), each hint computed.
     crate::identify::add_hints(&mut report, &inspected, options);
-    let unused =
-        report.system.as_deref().and_then(SystemId::from_id).and_then(|s| unused_draughts_flags(s, &options.draughts));
+    let unused = report.system().and_then(|s| unused_draughts_flags(s, &options.draughts));
     if format == OutputFormat::Json {
         // Everything is in the object (diagnostics, system_warning, warnings): standard error
         // carries logs only (docs/json.md, "Standard error under `--format json`").
@@ -112,7 +110,7 @@ fn check_file(
                 writeln!(err, "trfcheck: {}: {error}", report.file)?;
             }
             // The checker layout has no place for it: said on stderr.
-            if let Some(caveat) = &report.system_caveat {
+            if let Some(caveat) = report.resolved.as_ref().and_then(|r| r.caveat.as_ref()) {
                 writeln!(err, "trfcheck: {}: note: {caveat}", report.file)?;
             }
             report::bbp::write(&mut out, &report)?;

@@ -48,7 +48,7 @@ pub(super) fn pair(
             }
             // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
             // the JaVaFo layout, which has no place for them).
-            if let Some(used) = verify::used_options(tournament, next.resolved.system, draughts)
+            if let Some(used) = crate::systems::of(next.resolved.system).used_options(tournament, draughts)
                 && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
             {
                 writeln!(err, "trfcheck: {name}: options: {}", crate::systems::fmjd::describe_options(&used))?;

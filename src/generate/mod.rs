@@ -320,7 +320,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     }
     options.check()?;
     let system = options.system;
-    let engine = systems::engine_for(system).ok_or(GenerateError::Unsupported(system))?;
+    let engine = systems::of(system).engine().ok_or(GenerateError::Unsupported(system))?;
     let mut streams = Streams::new(options.seed);
     let mut tournament = skeleton(options, &mut streams.players);
     let mut withdrawn = vec![false; tournament.players.len()];

@@ -28,7 +28,7 @@ use crate::model::{
     RoundEntry, Team, TeamForfeit, TeamPab, TeamRecords, TeamScoring, TeamSystemCode, Tournament, VerbatimRecord,
 };
 use crate::systems::team::Tpn;
-use crate::systems::team::literal::Pairing;
+use crate::systems::team::reference::Pairing;
 
 /// The most teams and boards generated (TRF's team number has three columns).
 pub const MAX_TEAMS: u32 = 999;
@@ -75,7 +75,7 @@ pub fn check_options(options: &GenerateOptions) -> Result<(), GenerateError> {
 pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
     check_options(options)?;
     let system = options.system;
-    let edition = crate::verify::team::edition(system).ok_or(GenerateError::Unsupported(system))?;
+    let edition = crate::systems::team::Edition::of(system).ok_or(GenerateError::Unsupported(system))?;
     let mut streams = Streams::new(options.seed);
     let mut t = skeleton(options, &mut streams.players);
     let teams = options.players;
@@ -89,10 +89,8 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
             return Err(GenerateError::EngineFault { system, round, problem: "not a team tournament".into() });
         };
         let state = crate::systems::team::state::state_before(&t, &results, edition, round, &participants);
-        let pairing = match crate::verify::team::pair(&state.round) {
-            Err(reason) => return Err(GenerateError::GaveUp { system, round, reason }),
-            Ok(None) => return Err(GenerateError::NoValidPairing { system, round }),
-            Ok(Some(pairing)) => pairing,
+        let Some(pairing) = crate::systems::team::engine::pair(&state.round) else {
+            return Err(GenerateError::NoValidPairing { system, round });
         };
         check_pairing(&participants, &pairing).map_err(|problem| GenerateError::EngineFault {
             system,

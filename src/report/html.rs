@@ -183,11 +183,16 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
     if !facts.is_empty() {
         writeln!(out, "<p class=\"event\">{}</p>", facts.join(" · "))?;
     }
-    if let (Some(system), Some(source)) = (&report.system, &report.system_source) {
-        let reason = report.system_reason.as_deref().unwrap_or("");
-        writeln!(out, "<p class=\"system\"><b>{}</b> ({}): {}</p>", escape(system), escape(source), escape(reason))?;
+    if let Some(crate::systems::Resolved { system, source, reason, .. }) = &report.resolved {
+        writeln!(
+            out,
+            "<p class=\"system\"><b>{}</b> ({}): {}</p>",
+            escape(system.id()),
+            escape(source),
+            escape(reason)
+        )?;
     }
-    if let Some(caveat) = &report.system_caveat {
+    if let Some(caveat) = report.resolved.as_ref().and_then(|r| r.caveat.as_ref()) {
         writeln!(out, "<p class=\"caveat\">note: {}</p>", escape(caveat))?;
     }
     if mode == Mode::Check {
@@ -203,7 +208,7 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
     write_diagnostics(out, &report.diagnostics)?;
     if !report.rounds.is_empty() {
         writeln!(out, "<div class=\"rounds\">")?;
-        let system = report.system.as_deref().unwrap_or("computed");
+        let system = report.system().map_or("computed", crate::systems::SystemId::id);
         for round in &report.rounds {
             write_round(out, round, system)?;
         }

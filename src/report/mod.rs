@@ -222,13 +222,11 @@ pub struct CheckReport {
     pub file: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<SourceFormat>,
-    pub system: Option<String>,
-    pub system_source: Option<String>,
-    /// Why this system: how it was declared, dated, or assumed.
-    pub system_reason: Option<String>,
-    /// When the rules checked are only the nearest trfcheck has (not those in force then), why.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub system_caveat: Option<String>,
+    /// The system checked under, where it came from and why, and when the rules checked are only
+    /// the nearest trfcheck has (not those in force then), why: the JSON's `system`,
+    /// `system_source`, `system_reason` and `system_caveat` ([`system_fields`]).
+    #[serde(flatten, serialize_with = "system_fields")]
+    pub resolved: Option<crate::systems::Resolved>,
     /// When the system is of another game than the file (a draughts system on a chess file, or a
     /// chess system on a draughts file), the warning that names both.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -260,16 +258,36 @@ pub struct CheckReport {
     pub standings: Option<crate::standings::Standings>,
 }
 
+/// The system of a check report as its JSON gives it (docs/json.md): `system`, `system_source`
+/// and `system_reason`, `null` when no system was settled, and `system_caveat` when there is one.
+fn system_fields<S: serde::Serializer>(
+    resolved: &Option<crate::systems::Resolved>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let caveat = resolved.as_ref().and_then(|r| r.caveat.as_ref());
+    let mut map = serializer.serialize_map(Some(3 + usize::from(caveat.is_some())))?;
+    map.serialize_entry("system", &resolved.as_ref().map(|r| r.system))?;
+    map.serialize_entry("system_source", &resolved.as_ref().map(|r| &r.source))?;
+    map.serialize_entry("system_reason", &resolved.as_ref().map(|r| &r.reason))?;
+    if let Some(caveat) = caveat {
+        map.serialize_entry("system_caveat", caveat)?;
+    }
+    map.end()
+}
+
 impl CheckReport {
+    /// The system the file was checked under, once it was settled.
+    pub fn system(&self) -> Option<crate::systems::SystemId> {
+        self.resolved.as_ref().map(|r| r.system)
+    }
+
     pub fn new(file: String) -> CheckReport {
         CheckReport {
             schema: SCHEMA,
             file,
             format: None,
-            system: None,
-            system_source: None,
-            system_reason: None,
-            system_caveat: None,
+            resolved: None,
             system_warning: None,
             options: None,
             event: None,
@@ -294,10 +312,12 @@ impl CheckReport {
             (0, 0) => String::new(),
             (e, w) => format!(" [{e} error{}, {w} warning{}]", plural(e), plural(w)),
         };
-        let system = match (self.system.as_deref(), &self.system_caveat) {
-            (Some(s), Some(_)) => format!(" {s} (the nearest rules trfcheck has; the event predates them):"),
-            (Some(s), None) => format!(" {s}:"),
-            (None, _) => String::new(),
+        let system = match &self.resolved {
+            Some(r) if r.caveat.is_some() => {
+                format!(" {} (the nearest rules trfcheck has; the event predates them):", r.system)
+            }
+            Some(r) => format!(" {}:", r.system),
+            None => String::new(),
         };
         let verdict = match &self.error {
             Some(error) => error.clone(),

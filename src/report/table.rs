@@ -48,8 +48,8 @@ impl Row {
         Row {
             file: report.file.clone(),
             event: report.event.clone(),
-            system: report.system.clone(),
-            system_source: report.system_source.clone(),
+            system: report.system().map(|system| system.id().to_owned()),
+            system_source: report.resolved.as_ref().map(|r| r.source.clone()),
             rounds_recorded: summary.rounds_recorded,
             rounds_checked: summary.rounds_checked,
             rounds_differing: differing,

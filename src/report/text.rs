@@ -51,17 +51,17 @@ fn write_diff(out: &mut dyn Write, detail: &RoundDetail, system: &str) -> io::Re
 }
 
 pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
-    if let (Some(system), Some(source), Some(reason)) = (&report.system, &report.system_source, &report.system_reason) {
+    if let Some(crate::systems::Resolved { system, source, reason, .. }) = &report.resolved {
         writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
     }
-    if let Some(caveat) = &report.system_caveat {
+    if let Some(caveat) = report.resolved.as_ref().and_then(|r| r.caveat.as_ref()) {
         writeln!(out, "{}: note: {caveat}", report.file)?;
     }
     if let Some(options) = &report.options {
         writeln!(out, "{}: options: {}", report.file, crate::systems::fmjd::describe_options(options))?;
     }
     // A team round's lines are matches (and the bye), not boards.
-    let team = report.system.as_deref().is_some_and(|s| s.starts_with("team-"));
+    let team = report.system().is_some_and(crate::systems::SystemId::is_team);
     let (one, many) = if team { ("match", "matches") } else { ("board", "boards") };
     for round in &report.rounds {
         match round.status {
@@ -86,7 +86,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
                     detail.differing_computed.len(),
                     detail.computed.len(),
                 )?;
-                write_diff(out, detail, report.system.as_deref().unwrap_or("computed"))?;
+                write_diff(out, detail, report.system().map_or("computed", crate::systems::SystemId::id))?;
             }
         }
         if let Some(explanation) = &round.explanation

@@ -48,3 +48,48 @@ pub trait Engine: Sync {
         })
     }
 }
+
+/// Implements [`Engine`] for a system whose engine is three functions of its own: `pair` (its
+/// error converts into a [`PairFailure`]), `explain`, and the severity table `severity`. Given an
+/// id (`system: Id`), it also implements [`System`](super::system::System) under that id, for a
+/// system that asks nothing else of the checks (no organiser's options, criteria named as its
+/// explanations name them).
+macro_rules! engine_of {
+    ($ty:ty, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
+        impl $crate::systems::engine::Engine for $ty {
+            fn pair(
+                &self,
+                state: &$crate::state::RoundState,
+            ) -> Result<$crate::systems::pairing::RoundPairing, $crate::systems::outcome::PairFailure> {
+                Ok($pair(state)?)
+            }
+
+            fn explain(
+                &self,
+                state: &$crate::state::RoundState,
+                computed: &$crate::systems::pairing::RoundPairing,
+                recorded: &$crate::systems::pairing::RoundPairing,
+            ) -> $crate::systems::outcome::Explanation {
+                $explain(state, computed, recorded)
+            }
+
+            fn severity(&self, criterion: &str) -> $crate::systems::severity::Severity {
+                $severity(criterion)
+            }
+        }
+    };
+    ($ty:ty, system: $id:ident, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
+        $crate::systems::engine::engine_of!($ty, pair: $pair, explain: $explain, severity: $severity);
+
+        impl $crate::systems::system::System for $ty {
+            fn id(&self) -> $crate::systems::SystemId {
+                $crate::systems::SystemId::$id
+            }
+
+            fn engine(&self) -> Option<&dyn $crate::systems::engine::Engine> {
+                Some(self)
+            }
+        }
+    };
+}
+pub(crate) use engine_of;

@@ -16,6 +16,7 @@ mod game;
 pub mod outcome;
 pub mod pairing;
 pub mod severity;
+pub mod system;
 pub mod team;
 
 use std::fmt;
@@ -27,6 +28,7 @@ pub use engine::Engine;
 pub use game::{GameDeclaration, cross_game_warning, declared_game, is_draughts};
 pub use outcome::{Explanation, NoValidPairing, PairFailure};
 pub use severity::Severity;
+pub use system::System;
 
 /// The systems trfcheck knows, by the identifiers used everywhere (CLI, JSON, docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, clap::ValueEnum)]
@@ -451,19 +453,19 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
     Ok(None)
 }
 
-/// The engine of a system, when trfcheck has one.
-pub fn engine_for(system: SystemId) -> Option<&'static dyn Engine> {
+/// The system of an id: how it reads a file, checks a round and pairs the next.
+pub fn of(system: SystemId) -> &'static dyn System {
     match system {
-        SystemId::Dutch2025 => Some(&dutch::Rules::Dutch2025),
-        SystemId::Dutch2017 => Some(&dutch::Rules::Dutch2017),
-        SystemId::Dubov1997 => Some(&dubov1997::Dubov1997),
-        SystemId::Dubov2025 => Some(&dubov::Dubov2025),
-        SystemId::FmjdRating => Some(&fmjd::FmjdRating),
-        SystemId::FmjdSolkoff => Some(&fmjd::FmjdSolkoff),
-        SystemId::KndbSolkoff => Some(&fmjd::KndbSolkoff),
-        SystemId::Dutch2012 => Some(&dutch2012::Dutch2012),
-        // Teams are paired by `team`, on the team state, not on players (`verify::team`).
-        SystemId::Team2025 | SystemId::Team2024 => None,
+        SystemId::Dutch2025 => &dutch::Rules::Dutch2025,
+        SystemId::Dutch2017 => &dutch::Rules::Dutch2017,
+        SystemId::Dutch2012 => &dutch2012::Dutch2012,
+        SystemId::Dubov2025 => &dubov::Dubov2025,
+        SystemId::Dubov1997 => &dubov1997::Dubov1997,
+        SystemId::FmjdRating => &fmjd::FmjdRating,
+        SystemId::FmjdSolkoff => &fmjd::FmjdSolkoff,
+        SystemId::KndbSolkoff => &fmjd::KndbSolkoff,
+        SystemId::Team2025 => &team::Edition::Team2026,
+        SystemId::Team2024 => &team::Edition::Team2024,
     }
 }
 
@@ -588,6 +590,14 @@ mod tests {
     fn bbp_writes_the_code_in_092() {
         let r = resolve(&with(None, Some("FIDE_DUTCH_2025"), None), None).unwrap();
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dutch2025, "092 record"));
+    }
+
+    #[test]
+    fn every_id_has_its_system() {
+        for id in SystemId::ALL {
+            assert_eq!(of(id).id(), id);
+            assert_eq!(of(id).engine().is_some(), !id.is_team(), "{id}");
+        }
     }
 
     #[test]

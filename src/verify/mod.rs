@@ -6,13 +6,9 @@
 //! compute.
 
 pub mod ahead;
-pub mod criterion;
 pub mod memory;
-pub mod record;
 pub mod reuse;
 pub mod round;
-pub mod severity;
-pub mod team;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,35 +87,6 @@ pub struct CheckOptions {
     /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
     /// the default, `order`, makes any difference count.
     pub fail_on: crate::systems::Severity,
-}
-
-/// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
-/// and the flags' bye points (4.1) as the price of the pairing-allocated bye. Borrowed unchanged
-/// when no flag is given.
-pub fn with_draughts_flags<'a>(
-    t: &'a crate::model::Tournament,
-    flags: &crate::model::DraughtsOptions,
-) -> std::borrow::Cow<'a, crate::model::Tournament> {
-    if flags.is_empty() {
-        return std::borrow::Cow::Borrowed(t);
-    }
-    let mut t = t.clone();
-    t.draughts_options = flags.over(&t.draughts_options);
-    if let Some(bye) = flags.bye_points {
-        t.point_system.pairing_allocated_bye = Some(bye);
-    }
-    std::borrow::Cow::Owned(t)
-}
-
-/// The options an FMJD check or pairing uses and where each came from; `None` for other systems.
-pub fn used_options(
-    t: &crate::model::Tournament,
-    system: SystemId,
-    flags: &crate::model::DraughtsOptions,
-) -> Option<Vec<systems::fmjd::UsedOption>> {
-    system
-        .is_fmjd()
-        .then(|| systems::fmjd::used_options(flags, &t.draughts_options, &t.point_system, t.point_system_declared))
 }
 
 /// Reported while a file's rounds are checked: rounds done out of the rounds to check.
@@ -286,7 +253,7 @@ pub type Reuse<'a> = dyn Fn(&crate::model::Tournament, SystemId, u32) -> Option<
 
 /// [`check_read`], keeping the verdicts `reuse` gives instead of checking those rounds again, and
 /// taking the pairing `ahead` made of a round when that round's state is the one it was made from
-/// ([`ahead::WithPairingAhead`]).
+/// ([`ahead`]).
 pub fn check_read_reusing(
     path: &Path,
     read: Result<Loaded, ReadError>,
@@ -329,17 +296,11 @@ pub fn check_read_reusing(
             return (inspected, report);
         }
     };
-    report.system = Some(resolved.system.id().to_owned());
-    report.system_source = Some(resolved.source.clone());
-    report.system_reason = Some(resolved.reason.clone());
-    report.system_caveat = resolved.caveat.clone();
+    let system = systems::of(resolved.system);
     report.system_warning = systems::cross_game_warning(tournament, resolved.system);
-    report.options = used_options(tournament, resolved.system, &options.draughts);
-    let effective = if resolved.system.is_fmjd() {
-        with_draughts_flags(tournament, &options.draughts)
-    } else {
-        std::borrow::Cow::Borrowed(tournament)
-    };
+    report.options = system.used_options(tournament, &options.draughts);
+    report.resolved = Some(resolved);
+    let effective = system.read(tournament, &options.draughts);
     let tournament = effective.as_ref();
     // A run that checks nothing never reads as a pass: a file without a paired round has a status
     // of its own, and rounds asked for past the last one are a usage error.
@@ -367,54 +328,22 @@ pub fn check_read_reusing(
     }
     let rounds: Vec<u32> =
         (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r))).collect();
-    let outcomes = if resolved.system.is_team() {
-        report.status = Status::Ok;
-        team::check_rounds(tournament, resolved.system, &rounds, cancel)
-    } else {
-        let Some(engine) = crate::systems::engine_for(resolved.system) else {
-            let reason = format!("no pairing engine supports {} yet", resolved.system);
-            for round in
-                (1..=tournament.rounds_paired()).filter(|&r| options.rounds.is_none_or(|range| range.contains(r)))
-            {
-                report.rounds.push(RoundReport::not_checked(round, reason.clone()));
-            }
-            report.status = Status::System;
-            report.error = Some(reason);
-            return (inspected, report);
-        };
-        report.status = Status::Ok;
-        let jobs = threads(options.jobs);
-        let mut kept = Vec::new();
-        let mut to_check = Vec::new();
-        for &round in &rounds {
-            match reuse(tournament, resolved.system, round) {
-                Some(report) if report.round == round => kept.push(report),
-                _ => to_check.push(round),
-            }
+    report.status = Status::Ok;
+    let mut kept = Vec::new();
+    let mut to_check = Vec::new();
+    for &round in &rounds {
+        match reuse(tournament, system.id(), round) {
+            Some(report) if report.round == round => kept.push(report),
+            _ => to_check.push(round),
         }
-        let with_ahead;
-        let engine: &dyn crate::systems::Engine = match ahead.filter(|ahead| ahead.system == resolved.system) {
-            Some(ahead) => {
-                with_ahead = ahead::WithPairingAhead { inner: engine, ahead };
-                &with_ahead
-            }
-            None => engine,
-        };
-        let mut outcomes = check_rounds(tournament, &to_check, engine, jobs, observe, cancel);
-        for outcome in &mut outcomes {
-            // The JSON names the criterion as the text does, in the version's own terms (a kept
-            // verdict was named when it was made).
-            if let (Some(key), Some(text)) = (&outcome.criterion, &outcome.explanation) {
-                outcome.criterion = Some(criterion::named(resolved.system, key, text));
-            }
-        }
-        outcomes.extend(kept);
-        outcomes
-    };
+    }
+    let ahead = ahead.filter(|ahead| ahead.system == system.id());
+    let mut outcomes = check_rounds(tournament, &to_check, system, ahead, threads(options.jobs), observe, cancel);
+    outcomes.extend(kept);
     record_outcomes(&mut report, outcomes, options.fail_on);
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
-        report.standings = fmjd_standings(tournament, resolved.system, last, options.unplayed);
+        report.standings = fmjd_standings(tournament, system.id(), last, options.unplayed);
     }
     // No round could be checked: the system is not supported for this file (exit 4), with the reason.
     if report.summary.rounds_checked == 0 && report.summary.not_checked_rounds.is_empty() {
@@ -496,7 +425,8 @@ fn round_cost(groups: &[u64]) -> u64 {
 fn check_rounds(
     tournament: &crate::model::Tournament,
     rounds: &[u32],
-    engine: &dyn crate::systems::Engine,
+    system: &dyn systems::System,
+    ahead: Option<&ahead::PairedAhead>,
     jobs: usize,
     observe: &(dyn Fn(Progress) + Sync),
     cancel: &AtomicBool,
@@ -519,7 +449,7 @@ fn check_rounds(
             let index = permit.index;
             let _span = tracing::info_span!("round", round = rounds[index]).entered();
             tracing::debug!(estimated_bytes = permit.bytes(), "starting");
-            let outcome = round::check_round(tournament, rounds[index], engine);
+            let outcome = round::check_round(tournament, rounds[index], system, ahead);
             drop(permit);
             tracing::debug!(status = ?outcome.status, "checked");
             if let Ok(mut results) = results.lock() {
@@ -576,7 +506,8 @@ pub struct NextRound {
     pub pairing: crate::systems::pairing::RoundPairing,
 }
 
-/// Pairs the round to pair: the players without a marker (`0000 - Z/H/F`, 240, XXZ) in it.
+/// Pairs the round to pair: the players without a marker (`0000 - Z/H/F`, 240, XXZ) in it, or for
+/// a team system the teams with a player present and no bye (240).
 pub fn pair_next(tournament: &crate::model::Tournament, system: Option<SystemId>) -> Result<NextRound, PairError> {
     pair_next_with(tournament, system, &crate::model::DraughtsOptions::default())
 }
@@ -587,50 +518,37 @@ pub fn pair_next_with(
     system: Option<SystemId>,
     flags: &crate::model::DraughtsOptions,
 ) -> Result<NextRound, PairError> {
-    let resolved = systems::resolve(tournament, system)?;
-    if resolved.system.is_team() {
-        return team::pair_next(tournament, resolved);
-    }
-    let next = next_round_state(tournament, system, flags)?;
-    let (system, round) = (next.resolved.system, next.state.round);
-    let pairing = next.engine.pair(&next.state).map_err(|failure| match failure {
-        systems::PairFailure::NoValidPairing => PairError::NoValidPairing { system, round },
-        systems::PairFailure::GaveUp(reason) => PairError::GaveUp { system, round, reason },
-    })?;
-    Ok(NextRound { round, resolved: next.resolved, pairing })
+    with_next_round(tournament, system, flags, |resolved, _, next| {
+        let (system, round) = (resolved.system, next.round());
+        let pairing = next.pair().map_err(|failure| match failure {
+            systems::PairFailure::NoValidPairing => PairError::NoValidPairing { system, round },
+            systems::PairFailure::GaveUp(reason) => PairError::GaveUp { system, round, reason },
+        })?;
+        Ok(NextRound { round, resolved: resolved.clone(), pairing })
+    })?
 }
 
-/// The round after the last paired one, ready to pair: the system, its engine, the tournament as
-/// the engine reads it (with the FMJD flags), and the state of the players without a marker in it.
-pub(crate) struct NextState<'a> {
-    pub resolved: systems::Resolved,
-    pub engine: &'static dyn crate::systems::Engine,
-    pub tournament: std::borrow::Cow<'a, crate::model::Tournament>,
-    pub state: crate::state::RoundState,
-}
-
-/// [`NextState`] of `tournament` (`pair`, and `watch`'s pairing ahead).
-pub(crate) fn next_round_state<'a>(
-    tournament: &'a crate::model::Tournament,
+/// Calls `work` with the round after the last paired one, ready to pair (`pair`, and `watch`'s
+/// pairing ahead): the system, the tournament as the system reads it (with the FMJD flags), and
+/// the round with who takes part in it.
+pub(crate) fn with_next_round<R>(
+    tournament: &crate::model::Tournament,
     system: Option<SystemId>,
     flags: &crate::model::DraughtsOptions,
-) -> Result<NextState<'a>, PairError> {
+    work: impl FnOnce(&systems::Resolved, &crate::model::Tournament, &mut dyn systems::system::RoundToPair) -> R,
+) -> Result<R, PairError> {
     let resolved = systems::resolve(tournament, system)?;
-    let effective = if resolved.system.is_fmjd() {
-        with_draughts_flags(tournament, flags)
-    } else {
-        std::borrow::Cow::Borrowed(tournament)
-    };
+    let system = systems::of(resolved.system);
+    let effective = system.read(tournament, flags);
     let round = effective.round_to_pair();
     if let Some(rounds) = effective.header.rounds.filter(|&rounds| round > rounds) {
         return Err(PairError::Finished(rounds));
     }
-    let engine = crate::systems::engine_for(resolved.system).ok_or(PairError::Unsupported(resolved.system, round))?;
-    let state = crate::state::RoundState::build(&effective, round, crate::state::Participation::NextRound);
-    if state.players.is_empty() {
+    let mut next = system.next_round(&effective, round).ok_or(PairError::Unsupported(resolved.system, round))?;
+    if next.is_empty() {
         return Err(PairError::NobodyToPair(round));
     }
-    Ok(NextState { resolved, engine, tournament: effective, state })
+    Ok(work(&resolved, &effective, next.as_mut()))
 }
 
 #[cfg(test)]
@@ -696,9 +614,17 @@ mod tests {
                 unreachable!("a round without a pairing is not explained")
             }
         }
+        impl crate::systems::System for GivesUp {
+            fn id(&self) -> SystemId {
+                SystemId::Dutch2025
+            }
+            fn engine(&self) -> Option<&dyn crate::systems::Engine> {
+                Some(self)
+            }
+        }
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("trf-samples/dutch-4p-2r.trf");
         let t = formats::read_path(&path, formats::ReadOptions::default()).unwrap().tournament.unwrap();
-        let report = round::check_round(&t, 2, &GivesUp);
+        let report = round::check_round(&t, 2, &GivesUp, None);
         assert_eq!(report.status, RoundStatus::NotChecked);
         assert_eq!(report.reason.as_deref(), Some("search limit reached (5 steps)"));
         assert_eq!(report.severity, None);

@@ -7,4 +7,8 @@
 
 pub mod bye;
 pub mod colour;
+pub mod criterion;
 pub mod float;
+pub mod limits;
+pub mod record;
+pub mod round;

@@ -1,20 +1,20 @@
 //! The FIDE Dubov system, C.04.4.1 as applied from 1 July 2025 ("dubov-2025").
 //!
-//! Two implementations of one reading of the text: [`fast`], the engine `check`, `pair` and
+//! Two implementations of one reading of the text: [`engine`], the engine `check`, `pair` and
 //! `generate` use (matchings and lexicographic searches with exact feasibility tests, no
-//! enumeration of sets or transpositions), and [`literal`], which follows articles 2.1 and 2.2 step
+//! enumeration of sets or transpositions), and [`reference`], which follows articles 2.1 and 2.2 step
 //! by step, enumerating in the text's own orders; tests require them to agree. What both Dubov
 //! versions share (ARO 1.6, the colour preferences of 1.5, colour allocation) lives in
 //! [`aro`], [`colour`] and [`player`].
 
 pub(crate) mod aro;
 pub(crate) mod colour;
+mod engine;
 mod explain;
-mod fast;
 pub(crate) mod graph;
-pub(crate) mod literal;
 pub mod order;
 pub(crate) mod player;
+pub(crate) mod reference;
 mod severity;
 
 use crate::model::{Colour, PlayerId};
@@ -34,43 +34,20 @@ pub struct Dubov2025;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025Literal;
 
-impl crate::systems::engine::Engine for Dubov2025 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
-        Ok(fast::pair(state)?)
-    }
+crate::systems::engine::engine_of!(
+    Dubov2025,
+    system: Dubov2025,
+    pair: engine::pair,
+    explain: explain::explain,
+    severity: severity::of,
+);
 
-    fn explain(
-        &self,
-        state: &RoundState,
-        computed: &RoundPairing,
-        recorded: &RoundPairing,
-    ) -> crate::systems::outcome::Explanation {
-        explain::explain(state, computed, recorded)
-    }
-
-    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
-    }
-}
-
-impl crate::systems::engine::Engine for Dubov2025Literal {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
-        Ok(literal::pair(state)?)
-    }
-
-    fn explain(
-        &self,
-        state: &RoundState,
-        computed: &RoundPairing,
-        recorded: &RoundPairing,
-    ) -> crate::systems::outcome::Explanation {
-        explain::explain(state, computed, recorded)
-    }
-
-    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
-    }
-}
+crate::systems::engine::engine_of!(
+    Dubov2025Literal,
+    pair: reference::pair,
+    explain: explain::explain,
+    severity: severity::of,
+);
 
 /// How a bracket's pairing does on the quality criteria after [C5] and [C6] (which the order of
 /// the upfloater sets already settles): smaller is better in every field, compared in order.

@@ -18,7 +18,7 @@ use crate::state::RoundState;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::fast::Fast;
+use super::engine::Fast;
 use super::procedure::{self, Category, Group, Step, Value};
 use super::rules::Context;
 

@@ -8,15 +8,15 @@
 //! [`procedure`] is that procedure, once; where the text leaves a gap, docs/dubov.md lists the reading
 //! taken ("Dubov 1997: readings of the text").
 //!
-//! Two engines run it: [`literal`], which answers every search by enumeration in the text's order
-//! (small tournaments only), and [`fast`], which answers the same questions with matchings and is
+//! Two engines run it: [`reference`], which answers every search by enumeration in the text's order
+//! (small tournaments only), and [`engine`], which answers the same questions with matchings and is
 //! the engine `check`, `pair` and `generate` use. The property tests require them to agree.
 
+pub mod engine;
 mod explain;
-pub mod fast;
-pub mod literal;
 pub mod player;
 pub mod procedure;
+pub mod reference;
 pub mod rules;
 mod severity;
 mod witness;
@@ -25,7 +25,7 @@ use crate::model::PlayerId;
 use crate::state::RoundState;
 
 use super::pairing::{Board, RoundPairing};
-use crate::systems::outcome::{Explanation, NoValidPairing};
+use crate::systems::outcome::NoValidPairing;
 use procedure::{Outcome, Search};
 use rules::Context;
 
@@ -38,7 +38,7 @@ pub struct Dubov1997;
 pub enum LiteralError {
     #[error("no pairing of the round keeps the limitations of chapter 2")]
     NoValidPairing,
-    #[error("the literal reference takes at most {max} players, the round has {0}", max = literal::MAX_PLAYERS)]
+    #[error("the literal reference takes at most {max} players, the round has {0}", max = reference::MAX_PLAYERS)]
     TooLarge(usize),
 }
 
@@ -61,7 +61,7 @@ fn to_pairing(state: &RoundState, ctx: &Context, outcome: &Outcome) -> RoundPair
 /// Pairs a round with the fast engine.
 pub fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
     let ctx = Context::new(state);
-    let result = outcome(&ctx, &mut fast::Fast::new())?;
+    let result = outcome(&ctx, &mut engine::Fast::new())?;
     Ok(to_pairing(state, &ctx, &result))
 }
 
@@ -69,30 +69,24 @@ pub fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
 /// is paired), with player indices in pairing order.
 pub fn trace(state: &RoundState) -> Result<Outcome, NoValidPairing> {
     let ctx = Context::new(state);
-    outcome(&ctx, &mut fast::Fast::new())
+    outcome(&ctx, &mut engine::Fast::new())
 }
 
-/// Pairs a round with the literal reference (at most [`literal::MAX_PLAYERS`] players; meant for
+/// Pairs a round with the literal reference (at most [`reference::MAX_PLAYERS`] players; meant for
 /// small tournaments, its time grows exponentially with the size of the score groups).
 pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
     let ctx = Context::new(state);
-    if ctx.n() > literal::MAX_PLAYERS {
+    if ctx.n() > reference::MAX_PLAYERS {
         return Err(LiteralError::TooLarge(ctx.n()));
     }
-    let result = outcome(&ctx, &mut literal::Literal::new()).map_err(|_| LiteralError::NoValidPairing)?;
+    let result = outcome(&ctx, &mut reference::Literal::new()).map_err(|_| LiteralError::NoValidPairing)?;
     Ok(to_pairing(state, &ctx, &result))
 }
 
-impl crate::systems::engine::Engine for Dubov1997 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
-        Ok(pair(state)?)
-    }
-
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
-        explain::explain(state, computed, recorded)
-    }
-
-    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
-    }
-}
+crate::systems::engine::engine_of!(
+    Dubov1997,
+    system: Dubov1997,
+    pair: pair,
+    explain: explain::explain,
+    severity: severity::of,
+);

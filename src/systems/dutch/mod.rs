@@ -249,3 +249,26 @@ impl crate::systems::engine::Engine for Rules {
         severity::of(criterion)
     }
 }
+
+impl crate::systems::system::System for Rules {
+    fn id(&self) -> crate::systems::SystemId {
+        match self {
+            Rules::Dutch2025 => crate::systems::SystemId::Dutch2025,
+            Rules::Dutch2017 => crate::systems::SystemId::Dutch2017,
+        }
+    }
+
+    fn engine(&self) -> Option<&dyn crate::systems::engine::Engine> {
+        Some(self)
+    }
+
+    /// One explainer judges both versions, keyed by the 2025 articles; the 2017 rules call the
+    /// order of generation (art. 4 of the 2025 rules) section D, "Rules for the sequential
+    /// generation of the pairings", and have no art. 4 of that meaning.
+    fn criterion_name(&self, key: &str, text: &str) -> String {
+        if *self == Rules::Dutch2017 && key == "art. 4" {
+            return "section D".to_owned();
+        }
+        crate::systems::common::criterion::named(key, text)
+    }
+}

@@ -9,8 +9,8 @@
 //! penultimate one and merging (C.13). [`procedure`] runs that, once; what comes first in a
 //! bracket is asked of a search:
 //!
-//! - [`literal`] enumerates what the text enumerates, stage by stage (small brackets only);
-//! - [`fast`] finds the same pairing with weighted matchings, and is the engine `check`, `pair` and
+//! - [`reference`] enumerates what the text enumerates, stage by stage (small brackets only);
+//! - [`engine`] finds the same pairing with weighted matchings, and is the engine `check`, `pair` and
 //!   `generate` use. The property tests require both to agree on every round.
 //!
 //! The definitions are the 2012 text's own ([`player`]): floats by A.4 and B.1b (an absence is no
@@ -18,12 +18,12 @@
 //! Where the text is silent, the reading taken is listed in `docs/dutch-2012.md`.
 
 pub mod colour;
+pub mod engine;
 mod explain;
-pub mod fast;
-pub mod literal;
 pub mod order;
 pub mod player;
 pub mod procedure;
+pub mod reference;
 pub mod round;
 mod severity;
 pub mod step;
@@ -31,7 +31,7 @@ pub mod step;
 use crate::state::RoundState;
 
 use super::pairing::{Board, RoundPairing};
-use crate::systems::outcome::{Explanation, NoValidPairing};
+use crate::systems::outcome::NoValidPairing;
 use procedure::{Failure, Outcome, Search};
 use round::Round;
 
@@ -44,7 +44,7 @@ pub struct Dutch2012;
 pub enum LiteralError {
     #[error("no pairing of the round satisfies the absolute criteria")]
     NoValidPairing,
-    #[error("the literal reference enumerates brackets of at most {max} players, the round has one of {0}", max = literal::MAX_BRACKET)]
+    #[error("the literal reference enumerates brackets of at most {max} players, the round has one of {0}", max = reference::MAX_BRACKET)]
     TooLarge(usize),
 }
 
@@ -64,7 +64,7 @@ pub fn to_pairing(state: &RoundState, round: &Round, outcome: &Outcome) -> Round
 /// The procedure's decisions on a round, with the fast engine.
 pub fn trace(state: &RoundState) -> Result<(Round, Outcome), NoValidPairing> {
     let round = Round::new(state);
-    let outcome = procedure::run(&round, &mut fast::Fast::new()).map_err(|_| NoValidPairing)?;
+    let outcome = procedure::run(&round, &mut engine::Fast::new()).map_err(|_| NoValidPairing)?;
     Ok((round, outcome))
 }
 
@@ -74,11 +74,11 @@ pub fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
     Ok(to_pairing(state, &round, &outcome))
 }
 
-/// Pairs a round with the literal reference (brackets of at most [`literal::MAX_BRACKET`]
+/// Pairs a round with the literal reference (brackets of at most [`reference::MAX_BRACKET`]
 /// players; its time grows exponentially with their size).
 pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
     let round = Round::new(state);
-    let mut search = literal::Literal::new();
+    let mut search = reference::Literal::new();
     match procedure::run(&round, &mut search) {
         Ok(outcome) => Ok(to_pairing(state, &round, &outcome)),
         Err(Failure::NoValidPairing) => Err(LiteralError::NoValidPairing),
@@ -93,16 +93,10 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
     Ok((round, outcome))
 }
 
-impl crate::systems::engine::Engine for Dutch2012 {
-    fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
-        Ok(pair(state)?)
-    }
-
-    fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
-        explain::explain(state, computed, recorded)
-    }
-
-    fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
-    }
-}
+crate::systems::engine::engine_of!(
+    Dutch2012,
+    system: Dutch2012,
+    pair: pair,
+    explain: explain::explain,
+    severity: severity::of,
+);

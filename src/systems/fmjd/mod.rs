@@ -88,7 +88,7 @@ pub struct FmjdSolkoff;
 pub struct KndbSolkoff;
 
 macro_rules! engine {
-    ($name:ident, $variant:expr) => {
+    ($name:ident, $variant:expr, $id:ident) => {
         impl crate::systems::engine::Engine for $name {
             fn pair(&self, state: &RoundState) -> Result<RoundPairing, PairFailure> {
                 pair(state, &Options::declared($variant, &state.draughts))
@@ -117,12 +117,52 @@ macro_rules! engine {
                 numbers::missing_numbers(t, state, &options)
             }
         }
+
+        impl crate::systems::system::System for $name {
+            fn id(&self) -> crate::systems::SystemId {
+                crate::systems::SystemId::$id
+            }
+
+            fn engine(&self) -> Option<&dyn crate::systems::engine::Engine> {
+                Some(self)
+            }
+
+            fn read<'a>(
+                &self,
+                t: &'a crate::model::Tournament,
+                flags: &DraughtsOptions,
+            ) -> std::borrow::Cow<'a, crate::model::Tournament> {
+                with_flags(t, flags)
+            }
+
+            fn used_options(&self, t: &crate::model::Tournament, flags: &DraughtsOptions) -> Option<Vec<UsedOption>> {
+                Some(used_options(flags, &t.draughts_options, &t.point_system, t.point_system_declared))
+            }
+        }
     };
 }
 
-engine!(FmjdRating, Variant::Rating);
-engine!(FmjdSolkoff, Variant::FmjdSolkoff);
-engine!(KndbSolkoff, Variant::KndbSolkoff);
+engine!(FmjdRating, Variant::Rating, FmjdRating);
+engine!(FmjdSolkoff, Variant::FmjdSolkoff, FmjdSolkoff);
+engine!(KndbSolkoff, Variant::KndbSolkoff, KndbSolkoff);
+
+/// The tournament as the FMJD engines are to see it: the flags' options over the file's (`XDO`),
+/// and the flags' bye points (4.1) as the price of the pairing-allocated bye. Borrowed unchanged
+/// when no flag is given.
+pub fn with_flags<'a>(
+    t: &'a crate::model::Tournament,
+    flags: &DraughtsOptions,
+) -> std::borrow::Cow<'a, crate::model::Tournament> {
+    if flags.is_empty() {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut t = t.clone();
+    t.draughts_options = flags.over(&t.draughts_options);
+    if let Some(bye) = flags.bye_points {
+        t.point_system.pairing_allocated_bye = Some(bye);
+    }
+    std::borrow::Cow::Owned(t)
+}
 
 /// The organiser's options the annex leaves open (sections 6, 7, 8). The bye's points (4.1) are
 /// the point system's (`RoundState::point_system`), so they are not here.

@@ -19,7 +19,7 @@ use crate::model::Points;
 use crate::systems::severity::Severity;
 
 use super::colour::{self, TeamColours};
-use super::literal::{self, Pairing, Round};
+use super::reference::{self, Pairing, Round};
 use super::state::TeamRoundInput;
 use super::{Edition, Tpn};
 
@@ -160,7 +160,7 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     unpaired.sort_unstable();
     let mut colour_notes: Vec<(String, String)> = Vec::new();
     while !unpaired.is_empty() {
-        let (residents, below) = literal::split_top(round, &unpaired);
+        let (residents, below) = reference::split_top(round, &unpaired);
         // The computed bracket: the residents and the teams the computed pairing gives them.
         let mut set: Vec<Tpn> =
             residents.iter().filter_map(|t| computed_of.get(t).copied()).filter(|o| !residents.contains(o)).collect();
@@ -277,7 +277,7 @@ fn upfloaters(
         return e;
     }
     let c6 = |set: &[Tpn]| c6(round, set, below);
-    let c7 = |set: &[Tpn]| literal::c7(round, set);
+    let c7 = |set: &[Tpn]| reference::c7(round, set);
     let (record_c6, computed_c6) = (c6(record_set), c6(computed_set));
     if record_c6 != computed_c6 {
         let text = match edition {
@@ -335,22 +335,22 @@ fn upfloaters(
 /// enumeration; beyond it, by the equivalent computations below.
 const C6_ENUMERATED: usize = 14;
 
-/// [C6] of a set of upfloaters, as [`literal::c6`] counts it, without its enumeration where the
+/// [C6] of a set of upfloaters, as [`reference::c6`] counts it, without its enumeration where the
 /// round is large: the 2026 count is the upfloaters the next bracket takes when the teams left are
 /// paired by the procedure (the fast engine, held to the literal one), and the 2024 count (the
 /// most teams of the scoregroup paired among themselves) is a maximum-cardinality matching.
 fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
-    let Some((left, following)) = literal::following_scoregroup(round, set, below) else { return 0 };
+    let Some((left, following)) = reference::following_scoregroup(round, set, below) else { return 0 };
     match round.edition {
-        Edition::Team2024 if following.len() <= C6_ENUMERATED => literal::c6(round, set, below),
+        Edition::Team2024 if following.len() <= C6_ENUMERATED => reference::c6(round, set, below),
         Edition::Team2024 => -(most_paired(round, &following) as i64),
         Edition::Team2026 => {
             if left.len() <= C6_ENUMERATED {
-                return literal::c6(round, set, below);
+                return reference::c6(round, set, below);
             }
             let mut rest = round.clone();
             rest.teams.retain(|t| left.contains(&t.tpn));
-            let Some(pairing) = super::fast::pair(&rest) else { return i64::MAX };
+            let Some(pairing) = super::engine::pair(&rest) else { return i64::MAX };
             let opponents = opponents(&pairing);
             let upfloaters: BTreeSet<Tpn> =
                 following.iter().filter_map(|t| opponents.get(t).copied()).filter(|o| !following.contains(o)).collect();
@@ -389,11 +389,11 @@ fn bracket_pairing(
 ) -> TeamExplanation {
     let edition = round.edition;
     let coloured = |pairs: &BTreeSet<(Tpn, Tpn)>| -> Vec<(Tpn, Tpn)> {
-        pairs.iter().map(|&(a, b)| literal::colours(round, a, b)).collect()
+        pairs.iter().map(|&(a, b)| reference::colours(round, a, b)).collect()
     };
     let (record_quality, computed_quality) = (
-        literal::quality(round, &coloured(record_pairs), upfloaters),
-        literal::quality(round, &coloured(computed_pairs), upfloaters),
+        reference::quality(round, &coloured(record_pairs), upfloaters),
+        reference::quality(round, &coloured(computed_pairs), upfloaters),
     );
     let shown = |pairs: &BTreeSet<(Tpn, Tpn)>| pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>();
     let only_record: BTreeSet<(Tpn, Tpn)> = record_pairs.difference(computed_pairs).copied().collect();
@@ -435,7 +435,7 @@ fn bracket_pairing(
 #[cfg(test)]
 mod properties {
     use super::*;
-    use crate::systems::team::literal::tests::{round, team};
+    use crate::systems::team::reference::tests::{round, team};
     use proptest::prelude::*;
 
     proptest! {
@@ -452,7 +452,7 @@ mod properties {
             let mut r = round(3, teams, &barred);
             r.edition = Edition::Team2024;
             let all: Vec<Tpn> = (1..=n as Tpn).collect();
-            prop_assert_eq!(-(most_paired(&r, &all) as i64), literal::c6(&r, &[], &all));
+            prop_assert_eq!(-(most_paired(&r, &all) as i64), reference::c6(&r, &[], &all));
         }
     }
 }

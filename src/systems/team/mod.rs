@@ -17,11 +17,12 @@
 //! criteria (2024's C2, C3, C6 and C9 are worded otherwise), which the engines, not these blocks,
 //! carry.
 
+pub mod check;
 pub mod colour;
+pub mod engine;
 pub mod explain;
-pub mod fast;
-pub mod literal;
 pub mod order;
+pub mod reference;
 pub mod state;
 
 /// A team's tournament pairing number (1.1).
@@ -35,4 +36,45 @@ pub enum Edition {
     Team2024,
     /// Approved 28 October 2025, applied from 1 February 2026 (`team-2025`).
     Team2026,
+}
+
+/// The team systems pair teams on the teams' state ([`check`]), not players one by one.
+impl crate::systems::system::System for Edition {
+    fn id(&self) -> crate::systems::SystemId {
+        match self {
+            Edition::Team2026 => crate::systems::SystemId::Team2025,
+            Edition::Team2024 => crate::systems::SystemId::Team2024,
+        }
+    }
+
+    fn engine(&self) -> Option<&dyn crate::systems::engine::Engine> {
+        None
+    }
+
+    fn recorded_round<'a>(
+        &'a self,
+        t: &'a crate::model::Tournament,
+        round: u32,
+    ) -> Result<Box<dyn crate::systems::system::RoundCheck + 'a>, String> {
+        check::recorded_round(t, *self, round)
+    }
+
+    fn next_round<'a>(
+        &'a self,
+        t: &'a crate::model::Tournament,
+        round: u32,
+    ) -> Option<Box<dyn crate::systems::system::RoundToPair + 'a>> {
+        check::next_round(t, *self, round)
+    }
+}
+
+impl Edition {
+    /// The edition a team system pairs under; `None` for a system that pairs players.
+    pub fn of(system: crate::systems::SystemId) -> Option<Edition> {
+        match system {
+            crate::systems::SystemId::Team2025 => Some(Edition::Team2026),
+            crate::systems::SystemId::Team2024 => Some(Edition::Team2024),
+            _ => None,
+        }
+    }
 }

@@ -28,7 +28,7 @@ use crate::model::{Colour, TeamScore, TeamSystemCode, Tournament};
 use crate::validate::teams::TeamResults;
 
 use super::colour::PreferenceType;
-use super::literal::{Pairing, Round, Team};
+use super::reference::{Pairing, Round, Team};
 use super::{Edition, Tpn};
 
 /// A round of a team tournament, ready to pair and to compare.

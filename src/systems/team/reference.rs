@@ -462,11 +462,11 @@ pub(super) mod tests {
             r.edition = edition;
             let expected = Pairing { matches: vec![(1, 3), (4, 2), (5, 6)], bye: None };
             assert_eq!(pair(&r), Some(expected.clone()), "{edition:?}");
-            assert_eq!(super::super::fast::pair(&r), Some(expected), "{edition:?}, fast engine");
+            assert_eq!(super::super::engine::pair(&r), Some(expected), "{edition:?}, fast engine");
             r.barred.clear();
             let expected = Pairing { matches: vec![(1, 2), (3, 4), (5, 6)], bye: None };
             assert_eq!(pair(&r), Some(expected.clone()), "{edition:?}, 3 and 4 not met");
-            assert_eq!(super::super::fast::pair(&r), Some(expected), "{edition:?}, fast engine, 3 and 4 not met");
+            assert_eq!(super::super::engine::pair(&r), Some(expected), "{edition:?}, fast engine, 3 and 4 not met");
         }
     }
 

@@ -1,5 +1,5 @@
 //! The fast engine of the Swiss Team Pairing System (C.04.6, 2026 edition): the same procedure as
-//! [`literal`] (articles 3.3–3.6 and 4), returning exactly what [`literal::pair`] returns, with
+//! [`reference`] (articles 3.3–3.6 and 4), returning exactly what [`reference::pair`] returns, with
 //! every enumeration of the text replaced by tests on matchings, so that a round of 400 teams is
 //! paired in a fraction of a second. docs/teams.md ("Fast engine") has the argument in full.
 //!
@@ -25,14 +25,14 @@ use crate::model::Colour;
 use std::ops::ControlFlow;
 
 use super::colour::{self, Strength, TeamColours};
-use super::literal::{Pairing, Round, Team};
 use super::order;
+use super::reference::{Pairing, Round, Team};
 use super::{Edition, Tpn};
 
-/// Pairs the round as [`literal::pair`] does; `None` exactly when it returns `None` (no legal
+/// Pairs the round as [`reference::pair`] does; `None` exactly when it returns `None` (no legal
 /// round-pairing, 3.3.3).
 ///
-/// [`literal::pair`]: super::literal::pair
+/// [`reference::pair`]: super::reference::pair
 pub fn pair(round: &Round) -> Option<Pairing> {
     let ctx = Context::new(round)?;
     let n = ctx.teams.len();
@@ -717,21 +717,21 @@ impl<W: Weight> Search<W> {
 #[cfg(test)]
 mod tests {
     use super::super::colour::PreferenceType;
-    use super::super::literal;
+    use super::super::reference;
     use super::*;
     use Colour::{Black as B, White as W};
 
-    use literal::tests::team;
+    use reference::tests::team;
 
     /// Round `number` of 7, otherwise as the literal engine's tests build it.
     fn round(number: u32, teams: Vec<Team>, barred: &[(Tpn, Tpn)]) -> Round {
-        Round { total_rounds: 7, ..literal::tests::round(number, teams, barred) }
+        Round { total_rounds: 7, ..reference::tests::round(number, teams, barred) }
     }
 
     /// Both engines, which must agree, and the answer.
     fn both(r: &Round) -> Option<Pairing> {
         let fast = pair(r);
-        assert_eq!(fast, literal::pair(r), "fast and literal engines differ on {r:?}");
+        assert_eq!(fast, reference::pair(r), "fast and literal engines differ on {r:?}");
         fast
     }
 
@@ -853,7 +853,7 @@ mod tests {
 #[cfg(test)]
 mod properties {
     use super::super::colour::PreferenceType;
-    use super::super::literal;
+    use super::super::reference;
     use super::*;
     use proptest::prelude::*;
 
@@ -912,7 +912,7 @@ mod properties {
         /// pairs with the same colours, in the same order, and `None` for the same rounds.
         #[test]
         fn the_fast_engine_pairs_as_the_literal_one(round in rounds()) {
-            prop_assert_eq!(pair(&round), literal::pair(&round));
+            prop_assert_eq!(pair(&round), reference::pair(&round));
         }
     }
 }

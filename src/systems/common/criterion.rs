@@ -5,19 +5,14 @@
 //! The engines share one key per criterion across versions where the rules did not change the
 //! criterion (the Dutch engine judges 2017 and 2025 with one explainer), and the severity table
 //! of each system (`systems::*::severity`) is keyed by it. What a reader sees is the version's
-//! name: the order of generation is art. 4 of the 2025 Dutch rules (C.04.3), but section D of
-//! the 2017 rules, which have no art. 4 of that meaning.
+//! name, which a version whose text names a criterion otherwise says in its
+//! [`crate::systems::System::criterion_name`] (the Dutch 2017 rules); the rest is read off the
+//! explanation here.
 
-use crate::systems::SystemId;
-
-/// The criterion `key` of an explanation of a round paired under `system`, as that version's
-/// rules name it; `text` is the explanation, whose leading article, when it is a sub-article of
-/// `key` (`art. 4.2` under `art. 4`), is the more precise name.
-pub fn named(system: SystemId, key: &str, text: &str) -> String {
-    // 2017 rules, section D ("Rules for the sequential generation of the pairings").
-    if system == SystemId::Dutch2017 && key == "art. 4" {
-        return "section D".to_owned();
-    }
+/// The criterion `key` of an explanation, as the rules name it; `text` is the explanation, whose
+/// leading article, when it is a sub-article of `key` (`art. 4.2` under `art. 4`), is the more
+/// precise name.
+pub fn named(key: &str, text: &str) -> String {
     // "art. 4.3: in the 1.0-point bracket …": the text names the sub-article of the key.
     if let Some((head, _)) = text.split_once(": ")
         && let Some(sub) = head.strip_prefix(key).and_then(|rest| rest.strip_prefix('.'))
@@ -40,10 +35,11 @@ pub fn named(system: SystemId, key: &str, text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
 
     #[test]
     fn each_version_names_the_order_of_generation_its_own_way() {
+        use crate::systems::{SystemId, of};
+        let named = |system: SystemId, key: &str, text: &str| of(system).criterion_name(key, text);
         let text = "section D: in the 0.0-point bracket the recorded pairing ties";
         assert_eq!(named(SystemId::Dutch2017, "art. 4", text), "section D");
         let text = "art. 4.2: in the 0.0-point bracket the recorded pairing ties";

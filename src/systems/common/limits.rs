@@ -1,4 +1,5 @@
-//! The severity class of a differing round (SPEC: `severity`): the system's class of the
+//! The colour limits of the basic rules for Swiss systems (C.04.1 arts. 6, 7) as they bear on a
+//! differing round, and the round's severity class (SPEC: `severity`): the system's class of the
 //! criterion its explanation names, settled by the shape of the difference
 //! ([`crate::systems::severity::classify`]).
 
@@ -6,8 +7,10 @@ use std::collections::BTreeSet;
 
 use crate::model::{Colour, PlayerId, Tournament};
 use crate::state::{ColourHistory, RoundState};
+use crate::systems::engine::Engine;
+use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
-use crate::systems::{Engine, Explanation, Severity, severity};
+use crate::systems::severity::{self, Severity};
 
 /// The class of a round whose record differs from `computed`, and, when the record's colours
 /// break the colour limits although the other colours of the same board would not, the sentence
