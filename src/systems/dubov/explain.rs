@@ -272,8 +272,6 @@ fn brackets(
     let mut remaining: Vec<bool> = (0..n).map(|v| Some(v) != bye).collect();
     let mut scores: Vec<Points> = cx.players.iter().map(|p| p.score).collect();
     scores.dedup();
-    let max_t = max_t(cx.state.total_rounds);
-    let final_round = cx.state.is_final_round();
     for score in scores {
         let residents: Vec<usize> = (0..n).filter(|&v| remaining[v] && cx.players[v].score == score).collect();
         if residents.is_empty() {
@@ -287,144 +285,206 @@ fn brackets(
             }
             continue;
         }
-        let failures = |f: &Formed| {
-            f.pairs.iter().filter(|(a, b)| cx.players[*a].preference.colour == cx.players[*b].preference.colour).count()
-        };
-        let quality = |f: &Formed| Quality::of(&cx.players, &f.upfloaters, failures(f), max_t, final_round);
-        let c6 = |f: &Formed| super::order::c6_key(f.upfloaters.iter().map(|&v| cx.players[v].score).collect());
-        let (qo, qt) = (quality(&ours), quality(&theirs));
         let accelerated =
             crate::systems::acceleration_note(cx.state, score, residents.iter().map(|&v| cx.players[v].id));
-        let bracket = format!("in the {score}-point bracket{accelerated} the recorded pairing");
-        let listed = |f: &Formed| {
-            let boards: BTreeSet<usize> =
-                f.upfloaters.iter().map(|&v| board_of(recorded_pairing, cx.players[v].id)).collect();
-            let boards: Vec<String> = boards.into_iter().map(|b| b.to_string()).collect();
-            let word = if boards.len() == 1 { "board" } else { "boards" };
-            format!("{} ({word} {})", names(cx, &f.upfloaters), boards.join(", "))
+        let parting = Parting {
+            cx,
+            bracket: format!("in the {score}-point bracket{accelerated} the recorded pairing"),
+            ours,
+            theirs,
+            recorded,
+            recorded_pairing,
         };
-        let verdict = |criterion: &str, better_is_ours: bool, text: String| {
-            if better_is_ours {
-                finding(criterion, text)
-            } else {
-                // The engine-error mark belongs to the first line, before any details.
-                let (head, details) = text.split_once('\n').unwrap_or((&text, ""));
-                let details = if details.is_empty() { String::new() } else { format!("\n{details}") };
-                engine_bug(criterion, format!("{head} (engine error){details}"))
-            }
-        };
-        if ours.upfloaters.len() != theirs.upfloaters.len() {
-            return verdict(
-                "C5",
-                ours.upfloaters.len() < theirs.upfloaters.len(),
-                format!(
-                    "C5 (3.3.1, minimise the number of upfloaters): {bracket} upfloats {} {} {}; the rules need {} \
-                     ({})",
-                    theirs.upfloaters.len(),
-                    plural(theirs.upfloaters.len(), "player(s),"),
-                    listed(&theirs),
-                    ours.upfloaters.len(),
-                    names(cx, &ours.upfloaters)
-                ),
-            );
-        }
-        if c6(&ours) != c6(&theirs) {
-            return verdict(
-                "C6",
-                c6(&ours) > c6(&theirs),
-                format!(
-                    "C6 (3.3.2, maximise the lowest score among the upfloaters, then the next): {bracket} upfloats {} \
-                     (score {}), the rules {} (score {})",
-                    listed(&theirs),
-                    scores_of(cx, &theirs.upfloaters),
-                    names(cx, &ours.upfloaters),
-                    scores_of(cx, &ours.upfloaters)
-                ),
-            );
-        }
-        let unmet: Vec<String> = theirs
-            .pairs
-            .iter()
-            .filter(|(a, b)| cx.players[*a].preference.colour == cx.players[*b].preference.colour)
-            .map(|&(a, b)| pair_text(cx, recorded_pairing, a, b))
-            .collect();
-        let checks: [(&str, usize, usize, &str, &str); 4] = [
-            (
-                "C7",
-                qo.c7,
-                qt.c7,
-                "3.3.3, minimise the number of players who do not get their colour preference",
-                "player(s) without their colour preference",
-            ),
-            ("C8", qo.c8, qt.c8, "3.3.4, minimise the upfloaters who are maximum upfloaters", "maximum upfloater(s)"),
-            (
-                "C9",
-                qo.c9 as usize,
-                qt.c9 as usize,
-                "3.3.5, minimise the times a maximum upfloater is upfloated",
-                "upfloat(s) of maximum upfloaters",
-            ),
-            (
-                "C10",
-                qo.c10,
-                qt.c10,
-                "3.3.6, minimise the upfloaters who upfloated in the previous round",
-                "upfloater(s) who upfloated in the previous round",
-            ),
-        ];
-        for (criterion, o, t, what, counted) in checks {
-            if o != t {
-                let detail = if criterion == "C7" {
-                    format!("pairs with the same colour preference in the record: {}", unmet.join(", "))
-                } else {
-                    format!("the record upfloats {}, the rules {}", listed(&theirs), names(cx, &ours.upfloaters))
-                };
-                return verdict(
-                    criterion,
-                    o < t,
-                    format!("{criterion} ({what}): {bracket} has {t} {}, the rules {o}\n{detail}", plural(t, counted)),
-                );
-            }
-        }
-        if ours.upfloaters != theirs.upfloaters {
-            let seq = |f: &Formed| {
-                let mut s: Vec<(Reverse<Points>, u32)> =
-                    f.upfloaters.iter().map(|&v| (Reverse(cx.players[v].score), cx.players[v].rank)).collect();
-                s.sort();
-                s
-            };
-            return verdict(
-                "4.2",
-                seq(&ours) < seq(&theirs),
-                format!(
-                    "art. 4.2: {bracket} ties with the rules' choice on [C5]–[C10]; the record upfloats {}, the rules \
-                     {}\nthe order of the sets of upfloaters decides (4.2.3: score, then initial ranking)",
-                    listed(&theirs),
-                    names(cx, &ours.upfloaters)
-                ),
-            );
-        }
-        // Same upfloaters and criteria: the pairs come from the shifters (2.2.4, 4.3) and the first
-        // legal transposition (2.2.6, 4.4). Name the first pair of the rules the record lacks.
-        let first = ours.pairs.difference(&theirs.pairs).next().copied();
-        let text = match first {
-            Some((a, b)) => {
-                let recorded_partner = recorded.get(&a).copied().flatten();
-                format!(
-                    "art. 2.2.4–2.2.6: {bracket} ties with the rules' choice on every criterion; the rules pair {} \
-                     with {}, the record pairs {} with {} (board {})\nthe same upfloaters, and the order of \
-                     generation decides: the shifters (2.2.4, in the order of 4.3) and the first legal transposition \
-                     of G2 against S1 (2.2.5, 2.2.6, in the order of 4.4)",
-                    cx.players[a].id,
-                    cx.players[b].id,
-                    cx.players[a].id,
-                    recorded_partner.map_or("nobody".to_owned(), |m| cx.players[m].id.to_string()),
-                    board_of(recorded_pairing, cx.players[a].id)
-                )
-            }
-            None => format!("art. 2.2: {bracket} differs"),
-        };
-        return finding("2.2.6", text);
+        return upfloater_count(&parting)
+            .or_else(|| upfloater_scores(&parting))
+            .or_else(|| colour_and_upfloat_criteria(&parting))
+            .or_else(|| upfloater_order(&parting))
+            .unwrap_or_else(|| generation_order(&parting));
     }
     finding("2.2", "the pairings differ".to_owned())
+}
+
+/// The first bracket, from the top, that the two pairings form differently (1.8.2).
+struct Parting<'a> {
+    cx: &'a Context<'a>,
+    /// How a sentence about the bracket opens: "in the N-point bracket … the recorded pairing".
+    bracket: String,
+    /// The bracket as the rules form it.
+    ours: Formed,
+    /// The bracket as the record forms it.
+    theirs: Formed,
+    /// The record's partners by position.
+    recorded: &'a BTreeMap<usize, Option<usize>>,
+    recorded_pairing: &'a RoundPairing,
+}
+
+impl Parting<'_> {
+    /// The upfloaters of a formed bracket, with their boards in the record.
+    fn listed(&self, f: &Formed) -> String {
+        let cx = self.cx;
+        let boards: BTreeSet<usize> =
+            f.upfloaters.iter().map(|&v| board_of(self.recorded_pairing, cx.players[v].id)).collect();
+        let boards: Vec<String> = boards.into_iter().map(|b| b.to_string()).collect();
+        let word = if boards.len() == 1 { "board" } else { "boards" };
+        format!("{} ({word} {})", names(cx, &f.upfloaters), boards.join(", "))
+    }
+}
+
+/// The finding on a criterion the two pairings part on: when the record does better, the engine
+/// is wrong ([`engine_bug`]).
+fn verdict(criterion: &str, better_is_ours: bool, text: String) -> Explanation {
+    if better_is_ours {
+        finding(criterion, text)
+    } else {
+        // The engine-error mark belongs to the first line, before any details.
+        let (head, details) = text.split_once('\n').unwrap_or((&text, ""));
+        let details = if details.is_empty() { String::new() } else { format!("\n{details}") };
+        engine_bug(criterion, format!("{head} (engine error){details}"))
+    }
+}
+
+/// [C5] (3.3.1): the fewest upfloaters.
+fn upfloater_count(parting: &Parting<'_>) -> Option<Explanation> {
+    let (cx, ours, theirs, bracket) = (parting.cx, &parting.ours, &parting.theirs, &parting.bracket);
+    if ours.upfloaters.len() == theirs.upfloaters.len() {
+        return None;
+    }
+    Some(verdict(
+        "C5",
+        ours.upfloaters.len() < theirs.upfloaters.len(),
+        format!(
+            "C5 (3.3.1, minimise the number of upfloaters): {bracket} upfloats {} {} {}; the rules need {} \
+             ({})",
+            theirs.upfloaters.len(),
+            plural(theirs.upfloaters.len(), "player(s),"),
+            parting.listed(theirs),
+            ours.upfloaters.len(),
+            names(cx, &ours.upfloaters)
+        ),
+    ))
+}
+
+/// [C6] (3.3.2): the highest lowest score among the upfloaters, then the next.
+fn upfloater_scores(parting: &Parting<'_>) -> Option<Explanation> {
+    let (cx, ours, theirs, bracket) = (parting.cx, &parting.ours, &parting.theirs, &parting.bracket);
+    let c6 = |f: &Formed| super::order::c6_key(f.upfloaters.iter().map(|&v| cx.players[v].score).collect());
+    if c6(ours) == c6(theirs) {
+        return None;
+    }
+    Some(verdict(
+        "C6",
+        c6(ours) > c6(theirs),
+        format!(
+            "C6 (3.3.2, maximise the lowest score among the upfloaters, then the next): {bracket} upfloats {} \
+             (score {}), the rules {} (score {})",
+            parting.listed(theirs),
+            scores_of(cx, &theirs.upfloaters),
+            names(cx, &ours.upfloaters),
+            scores_of(cx, &ours.upfloaters)
+        ),
+    ))
+}
+
+/// [C7]–[C10] (3.3.3–3.3.6): colour preferences, then the maximum upfloaters and the repeated
+/// upfloats, in order; the first on which the pairings part.
+fn colour_and_upfloat_criteria(parting: &Parting<'_>) -> Option<Explanation> {
+    let (cx, ours, theirs, bracket) = (parting.cx, &parting.ours, &parting.theirs, &parting.bracket);
+    let max_t = max_t(cx.state.total_rounds);
+    let final_round = cx.state.is_final_round();
+    let failures = |f: &Formed| {
+        f.pairs.iter().filter(|(a, b)| cx.players[*a].preference.colour == cx.players[*b].preference.colour).count()
+    };
+    let quality = |f: &Formed| Quality::of(&cx.players, &f.upfloaters, failures(f), max_t, final_round);
+    let (qo, qt) = (quality(ours), quality(theirs));
+    let unmet: Vec<String> = theirs
+        .pairs
+        .iter()
+        .filter(|(a, b)| cx.players[*a].preference.colour == cx.players[*b].preference.colour)
+        .map(|&(a, b)| pair_text(cx, parting.recorded_pairing, a, b))
+        .collect();
+    let checks: [(&str, usize, usize, &str, &str); 4] = [
+        (
+            "C7",
+            qo.c7,
+            qt.c7,
+            "3.3.3, minimise the number of players who do not get their colour preference",
+            "player(s) without their colour preference",
+        ),
+        ("C8", qo.c8, qt.c8, "3.3.4, minimise the upfloaters who are maximum upfloaters", "maximum upfloater(s)"),
+        (
+            "C9",
+            qo.c9 as usize,
+            qt.c9 as usize,
+            "3.3.5, minimise the times a maximum upfloater is upfloated",
+            "upfloat(s) of maximum upfloaters",
+        ),
+        (
+            "C10",
+            qo.c10,
+            qt.c10,
+            "3.3.6, minimise the upfloaters who upfloated in the previous round",
+            "upfloater(s) who upfloated in the previous round",
+        ),
+    ];
+    let (criterion, o, t, what, counted) = checks.into_iter().find(|&(_, o, t, _, _)| o != t)?;
+    let detail = if criterion == "C7" {
+        format!("pairs with the same colour preference in the record: {}", unmet.join(", "))
+    } else {
+        format!("the record upfloats {}, the rules {}", parting.listed(theirs), names(cx, &ours.upfloaters))
+    };
+    Some(verdict(
+        criterion,
+        o < t,
+        format!("{criterion} ({what}): {bracket} has {t} {}, the rules {o}\n{detail}", plural(t, counted)),
+    ))
+}
+
+/// 4.2: on a tie on [C5]–[C10], the first set of upfloaters in the order of 4.2.3 (score, then
+/// initial ranking).
+fn upfloater_order(parting: &Parting<'_>) -> Option<Explanation> {
+    let (cx, ours, theirs, bracket) = (parting.cx, &parting.ours, &parting.theirs, &parting.bracket);
+    if ours.upfloaters == theirs.upfloaters {
+        return None;
+    }
+    let seq = |f: &Formed| {
+        let mut s: Vec<(Reverse<Points>, u32)> =
+            f.upfloaters.iter().map(|&v| (Reverse(cx.players[v].score), cx.players[v].rank)).collect();
+        s.sort();
+        s
+    };
+    Some(verdict(
+        "4.2",
+        seq(ours) < seq(theirs),
+        format!(
+            "art. 4.2: {bracket} ties with the rules' choice on [C5]–[C10]; the record upfloats {}, the rules \
+             {}\nthe order of the sets of upfloaters decides (4.2.3: score, then initial ranking)",
+            parting.listed(theirs),
+            names(cx, &ours.upfloaters)
+        ),
+    ))
+}
+
+/// Same upfloaters and criteria: the pairs come from the shifters (2.2.4, 4.3) and the first legal
+/// transposition (2.2.6, 4.4). Names the first pair of the rules the record lacks.
+fn generation_order(parting: &Parting<'_>) -> Explanation {
+    let (cx, ours, theirs, bracket) = (parting.cx, &parting.ours, &parting.theirs, &parting.bracket);
+    let first = ours.pairs.difference(&theirs.pairs).next().copied();
+    let text = match first {
+        Some((a, b)) => {
+            let recorded_partner = parting.recorded.get(&a).copied().flatten();
+            format!(
+                "art. 2.2.4–2.2.6: {bracket} ties with the rules' choice on every criterion; the rules pair {} \
+                 with {}, the record pairs {} with {} (board {})\nthe same upfloaters, and the order of \
+                 generation decides: the shifters (2.2.4, in the order of 4.3) and the first legal transposition \
+                 of G2 against S1 (2.2.5, 2.2.6, in the order of 4.4)",
+                cx.players[a].id,
+                cx.players[b].id,
+                cx.players[a].id,
+                recorded_partner.map_or("nobody".to_owned(), |m| cx.players[m].id.to_string()),
+                board_of(parting.recorded_pairing, cx.players[a].id)
+            )
+        }
+        None => format!("art. 2.2: {bracket} differs"),
+    };
+    finding("2.2.6", text)
 }

@@ -414,12 +414,12 @@ fn compare_bracket(
         recorded_pairs = ?pair_ids(r), recorded_floaters = ?ids(&r.floaters),
         ?names, ?c_row, ?r_row, "explaining a bracket"
     );
+    let comparison =
+        Comparison { cx, recorded_pairing: recorded, view, bracket_text: &bracket_text, computed: c, recorded: r };
     for (i, name) in names.iter().enumerate() {
         match c_row[i].compare(&r_row[i]) {
             Ordering::Equal => continue,
-            Ordering::Greater => {
-                return finding(name, describe(cx, name, &bracket_text, recorded, view, c, r, &c_row[i], &r_row[i]));
-            }
+            Ordering::Greater => return finding(name, describe(&comparison, name, &c_row[i], &r_row[i])),
             Ordering::Less => {
                 return Explanation {
                     recorded_is_better: true,
@@ -433,7 +433,7 @@ fn compare_bracket(
             }
         }
     }
-    finding("art. 4", generation_order(cx, &bracket_text, recorded, view.bracket(), view.mdps, c, r))
+    finding("art. 4", generation_order(&comparison))
 }
 
 /// A candidate's value on each criterion, as the engine weighs it: its own pairs, and the best
@@ -549,211 +549,273 @@ fn best_pairs(
     })
 }
 
-/// A sentence for the first criterion on which the recorded pairing loses.
-#[allow(clippy::too_many_arguments)]
-fn describe(
-    cx: &Context<'_>,
-    name: &str,
-    bracket_text: &str,
-    recorded: &RoundPairing,
-    view: &BracketView<'_>,
-    c: &Candidate,
-    r: &Candidate,
-    c_value: &Value,
-    r_value: &Value,
-) -> String {
-    let id = |i: usize| cx.players[i].id;
-    let ids = |list: &[usize]| list.iter().map(|&i| id(i).to_string()).collect::<Vec<_>>().join(", ");
-    let (bracket, mdp_count) = (view.bracket(), view.mdps);
-    let count = |v: &Value| match v {
-        Value::Count(n) => *n,
-        Value::Counters(m) => m.values().sum(),
+/// The bracket where the two pairings part, with its two candidates: what a sentence about the
+/// difference names (C.04.3 art. 3, the criteria; art. 4 when they tie).
+struct Comparison<'a> {
+    cx: &'a Context<'a>,
+    /// The recorded pairing, for its boards.
+    recorded_pairing: &'a RoundPairing,
+    view: &'a BracketView<'a>,
+    /// How the bracket is named in a sentence ([`BracketView::name`]).
+    bracket_text: &'a str,
+    /// The rules' candidate.
+    computed: &'a Candidate,
+    /// The recorded pairing's candidate.
+    recorded: &'a Candidate,
+}
+
+impl Comparison<'_> {
+    fn id(&self, i: usize) -> PlayerId {
+        self.cx.players[i].id
+    }
+
+    /// The players' ids, comma-separated.
+    fn ids(&self, list: &[usize]) -> String {
+        list.iter().map(|&i| self.id(i).to_string()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Whether the player is a resident of the bracket, not an MDP.
+    fn resident(&self, i: usize) -> bool {
+        !self.view.bracket()[..self.view.mdps].contains(&i)
+    }
+}
+
+/// A criterion's name with what it asks for, as a sentence opens.
+fn rule(name: &str, text: &str) -> String {
+    format!("{name} ({text})")
+}
+
+/// A sentence for the first criterion on which the recorded pairing loses. `computed_value` and
+/// `recorded_value` are the two candidates' values on it.
+fn describe(comparison: &Comparison<'_>, name: &str, computed_value: &Value, recorded_value: &Value) -> String {
+    match name {
+        "C4" | "C.4" => completion(comparison, name),
+        "C9" => pab_unplayed_games(comparison, name),
+        "C6" | "C.5" => pair_count(comparison, name),
+        "C7" => downfloater_scores(comparison, name),
+        "C.6" => score_difference(comparison, name),
+        "C8" | "C.7" => next_bracket(comparison, name),
+        "C10" | "C11" | "C12" | "C13" | "C.8" | "C.9" | "C.10" | "C.11" => colour_failures(comparison, name),
+        "C14" | "C16" | "C.12" | "C.14" => repeated_downfloats(comparison, name),
+        "C15" | "C17" | "C.13" | "C.15" => repeated_upfloats(comparison, name),
+        _ => {
+            let count = |v: &Value| match v {
+                Value::Count(n) => *n,
+                Value::Counters(m) => m.values().sum(),
+            };
+            format!(
+                "{name}: in {} the recorded pairing does worse on the scores of repeated floaters ({} against {})",
+                comparison.bracket_text,
+                count(recorded_value),
+                count(computed_value)
+            )
+        }
+    }
+}
+
+/// C4 (2025; C.4 in 2017): the round must be completed, the PAB at the lowest score possible
+/// (C5, 2025 only).
+fn completion(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    format!(
+        "{}: after the recorded pairing of {bracket_text} (downfloaters {}) the remaining players cannot all be paired, but for one who may receive the PAB{}; the rules' choice (downfloaters {}) allows it",
+        rule(name, "complete the round-pairing"),
+        comparison.ids(&r.floaters),
+        if name == "C4" { " at the lowest score possible (C5)" } else { "" },
+        comparison.ids(&c.floaters)
+    )
+}
+
+/// C9 (2025): the PAB assignee, floated down from the last bracket, has the fewest unplayed games.
+fn pab_unplayed_games(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    let unplayed = |list: &[usize]| {
+        list.iter()
+            .map(|&i| format!("player {} with {}", comparison.id(i), cx.state.round - 1 - cx.players[i].played_games))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
-    let resident = |i: usize| !bracket[..mdp_count].contains(&i);
-    let colour_failures = |cand: &Candidate, which: usize| -> Vec<(usize, usize)> {
+    format!(
+        "{}: {bracket_text} downfloats one player, who receives the PAB: the record floats {} unplayed games, the rules {}",
+        rule(name, "minimise the unplayed games of the PAB assignee"),
+        unplayed(&r.floaters),
+        unplayed(&c.floaters)
+    )
+}
+
+/// C6 (2025; C.5 in 2017): the most pairs in the bracket.
+fn pair_count(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    format!(
+        "{}: in {bracket_text} the recorded pairing makes {} pair{}, the rules require {} — it floats down {} (player{} {}) where {} float{} down",
+        rule(name, "maximise the number of pairs"),
+        r.pairs.len(),
+        plural(r.pairs.len()),
+        c.pairs.len(),
+        r.floaters.len(),
+        plural(r.floaters.len()),
+        comparison.ids(&r.floaters),
+        c.floaters.len(),
+        if c.floaters.len() == 1 { "s" } else { "" }
+    )
+}
+
+/// C7 (2025): the lowest scores among the downfloaters.
+fn downfloater_scores(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    let scores = |list: &[usize]| list.iter().map(|&i| cx.players[i].score.to_string()).collect::<Vec<_>>().join(", ");
+    format!(
+        "{}: in {bracket_text} the recorded downfloaters are players {} (scores {}), the rules float players {} (scores {})",
+        rule(name, "minimise the scores of the downfloaters"),
+        comparison.ids(&r.floaters),
+        scores(&r.floaters),
+        comparison.ids(&c.floaters),
+        scores(&c.floaters)
+    )
+}
+
+/// C.6 (2017): the smallest pairing score difference (PSD, A.8).
+fn score_difference(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    // What the PSD (A.8) is made of: the pairs' score differences and the downfloaters.
+    let parts = |cand: &Candidate| {
+        let mut differences: Vec<_> =
+            cand.pairs.iter().map(|&(h, l)| cx.players[h].score - cx.players[l].score).collect();
+        differences.sort_unstable_by(|a, b| b.cmp(a));
+        let differences = differences.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        let floaters = cand
+            .floaters
+            .iter()
+            .map(|&i| format!("{} ({})", comparison.id(i), cx.players[i].score))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let floaters = if floaters.is_empty() { "none".to_owned() } else { floaters };
+        format!("pairs with score differences [{differences}], downfloaters {floaters}")
+    };
+    format!(
+        "{}: in {bracket_text} the recorded pairing ({}) has a larger pairing score difference than the rules' choice ({})",
+        rule(name, "minimise the PSD"),
+        parts(r),
+        parts(c)
+    )
+}
+
+/// C8 (2025; C.7 in 2017): the downfloaters chosen so that the next bracket pairs best.
+fn next_bracket(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    format!(
+        "{}: the recorded downfloaters of {bracket_text} (players {}) allow a worse pairing of the next bracket than the rules' choice (players {})",
+        rule(name, "choose the downfloaters so that the next bracket pairs best"),
+        comparison.ids(&r.floaters),
+        comparison.ids(&c.floaters)
+    )
+}
+
+/// C10–C13 (2025; C.8–C.11 in 2017): the colour criteria, with the recorded boards that fail the
+/// one named.
+fn colour_failures(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    let which = match name {
+        "C10" | "C.8" => 0,
+        "C11" | "C.9" => 1,
+        "C12" | "C.10" => 2,
+        _ => 3,
+    };
+    // (one, several): the players the criterion counts.
+    let (one, many) = [
+        (
+            "topscorer or topscorer's opponent who gets a colour difference beyond ±2",
+            "topscorers or topscorers' opponents who get a colour difference beyond ±2",
+        ),
+        (
+            "topscorer or topscorer's opponent who gets the same colour three times in a row",
+            "topscorers or topscorers' opponents who get the same colour three times in a row",
+        ),
+        ("player who does not get their colour preference", "players who do not get their colour preference"),
+        (
+            "player who does not get their strong colour preference",
+            "players who do not get their strong colour preference",
+        ),
+    ][which];
+    let failures = |cand: &Candidate| -> Vec<(usize, usize)> {
         cand.pairs
             .iter()
             .copied()
             .filter(|&(h, l)| !weights::colour_fields(&cx.players[h], &cx.players[l])[which])
             .collect()
     };
-    let pair_boards =
-        |pairing: &RoundPairing, pairs: &[(usize, usize)]| Context::boards(pairing, pairs.iter().map(|&(h, _)| id(h)));
-    let float_history = |back: usize, direction: Float, list: &[usize]| -> Vec<usize> {
-        list.iter().copied().filter(|&i| cx.players[i].floats[back] == direction).collect()
+    let r_fail = failures(r);
+    let c_fail = failures(c);
+    format!(
+        "{}: in {bracket_text} the recorded pairing leaves {} {}, the rules allow {} — {}",
+        rule(name, &format!("minimise the number of {many}")),
+        r_fail.len(),
+        if r_fail.len() == 1 { one } else { many },
+        c_fail.len(),
+        Context::boards(comparison.recorded_pairing, r_fail.iter().map(|&(h, _)| comparison.id(h)))
+    )
+}
+
+/// C14/C16 (2025; C.12/C.14 in 2017): residents floated down again who downfloated one or two
+/// rounds before.
+fn repeated_downfloats(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    let back = usize::from(name == "C16" || name == "C.14");
+    let when = ["the previous round", "two rounds before"][back];
+    let downfloated_before = |cand: &Candidate| -> Vec<usize> {
+        cand.floaters
+            .iter()
+            .copied()
+            .filter(|&i| comparison.resident(i))
+            .filter(|&i| cx.players[i].floats[back] == Float::Down)
+            .collect()
     };
-    let rule = |text: &str| format!("{name} ({text})");
-    match name {
-        "C4" | "C.4" => format!(
-            "{}: after the recorded pairing of {bracket_text} (downfloaters {}) the remaining players cannot all be paired, but for one who may receive the PAB{}; the rules' choice (downfloaters {}) allows it",
-            rule("complete the round-pairing"),
-            ids(&r.floaters),
-            if name == "C4" { " at the lowest score possible (C5)" } else { "" },
-            ids(&c.floaters)
-        ),
-        "C9" => {
-            let unplayed = |list: &[usize]| {
-                list.iter()
-                    .map(|&i| format!("player {} with {}", id(i), cx.state.round - 1 - cx.players[i].played_games))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            format!(
-                "{}: {bracket_text} downfloats one player, who receives the PAB: the record floats {} unplayed games, the rules {}",
-                rule("minimise the unplayed games of the PAB assignee"),
-                unplayed(&r.floaters),
-                unplayed(&c.floaters)
-            )
-        }
-        "C6" | "C.5" => format!(
-            "{}: in {bracket_text} the recorded pairing makes {} pair{}, the rules require {} — it floats down {} (player{} {}) where {} float{} down",
-            rule("maximise the number of pairs"),
-            r.pairs.len(),
-            plural(r.pairs.len()),
-            c.pairs.len(),
-            r.floaters.len(),
-            plural(r.floaters.len()),
-            ids(&r.floaters),
-            c.floaters.len(),
-            if c.floaters.len() == 1 { "s" } else { "" }
-        ),
-        "C7" => {
-            let scores =
-                |list: &[usize]| list.iter().map(|&i| cx.players[i].score.to_string()).collect::<Vec<_>>().join(", ");
-            format!(
-                "{}: in {bracket_text} the recorded downfloaters are players {} (scores {}), the rules float players {} (scores {})",
-                rule("minimise the scores of the downfloaters"),
-                ids(&r.floaters),
-                scores(&r.floaters),
-                ids(&c.floaters),
-                scores(&c.floaters)
-            )
-        }
-        "C.6" => {
-            // What the PSD (A.8) is made of: the pairs' score differences and the downfloaters.
-            let parts = |cand: &Candidate| {
-                let mut differences: Vec<_> =
-                    cand.pairs.iter().map(|&(h, l)| cx.players[h].score - cx.players[l].score).collect();
-                differences.sort_unstable_by(|a, b| b.cmp(a));
-                let differences = differences.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-                let floaters = cand
-                    .floaters
-                    .iter()
-                    .map(|&i| format!("{} ({})", id(i), cx.players[i].score))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                let floaters = if floaters.is_empty() { "none".to_owned() } else { floaters };
-                format!("pairs with score differences [{differences}], downfloaters {floaters}")
-            };
-            format!(
-                "{}: in {bracket_text} the recorded pairing ({}) has a larger pairing score difference than the rules' choice ({})",
-                rule("minimise the PSD"),
-                parts(r),
-                parts(c)
-            )
-        }
-        "C8" | "C.7" => format!(
-            "{}: the recorded downfloaters of {bracket_text} (players {}) allow a worse pairing of the next bracket than the rules' choice (players {})",
-            rule("choose the downfloaters so that the next bracket pairs best"),
-            ids(&r.floaters),
-            ids(&c.floaters)
-        ),
-        "C10" | "C11" | "C12" | "C13" | "C.8" | "C.9" | "C.10" | "C.11" => {
-            let which = match name {
-                "C10" | "C.8" => 0,
-                "C11" | "C.9" => 1,
-                "C12" | "C.10" => 2,
-                _ => 3,
-            };
-            // (one, several): the players the criterion counts.
-            let (one, many) = [
-                (
-                    "topscorer or topscorer's opponent who gets a colour difference beyond ±2",
-                    "topscorers or topscorers' opponents who get a colour difference beyond ±2",
-                ),
-                (
-                    "topscorer or topscorer's opponent who gets the same colour three times in a row",
-                    "topscorers or topscorers' opponents who get the same colour three times in a row",
-                ),
-                ("player who does not get their colour preference", "players who do not get their colour preference"),
-                (
-                    "player who does not get their strong colour preference",
-                    "players who do not get their strong colour preference",
-                ),
-            ][which];
-            let r_fail = colour_failures(r, which);
-            let c_fail = colour_failures(c, which);
-            format!(
-                "{}: in {bracket_text} the recorded pairing leaves {} {}, the rules allow {} — {}",
-                rule(&format!("minimise the number of {many}")),
-                r_fail.len(),
-                if r_fail.len() == 1 { one } else { many },
-                c_fail.len(),
-                pair_boards(recorded, &r_fail)
-            )
-        }
-        "C14" | "C16" | "C.12" | "C.14" => {
-            let back = usize::from(name == "C16" || name == "C.14");
-            let when = ["the previous round", "two rounds before"][back];
-            let r_list = float_history(
-                back,
-                Float::Down,
-                &r.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>(),
-            );
-            let c_list = float_history(
-                back,
-                Float::Down,
-                &c.floaters.iter().copied().filter(|&i| resident(i)).collect::<Vec<_>>(),
-            );
-            format!(
-                "{}: in {bracket_text} the recorded pairing floats down {} resident{} who received a downfloat {when} (players {}), the rules {}",
-                rule("minimise repeated downfloats"),
-                r_list.len(),
-                plural(r_list.len()),
-                ids(&r_list),
-                c_list.len()
-            )
-        }
-        "C15" | "C17" | "C.13" | "C.15" => {
-            let back = usize::from(name == "C17" || name == "C.15");
-            let when = ["the previous round", "two rounds before"][back];
-            let upfloaters = |cand: &Candidate| -> Vec<usize> {
-                cand.pairs
-                    .iter()
-                    .filter(|&&(h, l)| !resident(h) && cx.players[l].floats[back] == Float::Up)
-                    .map(|&(_, l)| l)
-                    .collect()
-            };
-            let (r_list, c_list) = (upfloaters(r), upfloaters(c));
-            format!(
-                "{}: in {bracket_text} the recorded pairing gives an upfloat again to {} MDP opponent{} who received one {when} (players {}), the rules to {}",
-                rule("minimise repeated upfloats"),
-                r_list.len(),
-                plural(r_list.len()),
-                ids(&r_list),
-                c_list.len()
-            )
-        }
-        _ => {
-            format!(
-                "{name}: in {bracket_text} the recorded pairing does worse on the scores of repeated floaters ({} against {})",
-                count(r_value),
-                count(c_value)
-            )
-        }
-    }
+    let (r_list, c_list) = (downfloated_before(r), downfloated_before(c));
+    format!(
+        "{}: in {bracket_text} the recorded pairing floats down {} resident{} who received a downfloat {when} (players {}), the rules {}",
+        rule(name, "minimise repeated downfloats"),
+        r_list.len(),
+        plural(r_list.len()),
+        comparison.ids(&r_list),
+        c_list.len()
+    )
+}
+
+/// C15/C17 (2025; C.13/C.15 in 2017): MDPs' opponents given an upfloat again who upfloated one or
+/// two rounds before.
+fn repeated_upfloats(comparison: &Comparison<'_>, name: &str) -> String {
+    let (c, r, bracket_text) = (comparison.computed, comparison.recorded, comparison.bracket_text);
+    let cx = comparison.cx;
+    let back = usize::from(name == "C17" || name == "C.15");
+    let when = ["the previous round", "two rounds before"][back];
+    let upfloaters = |cand: &Candidate| -> Vec<usize> {
+        cand.pairs
+            .iter()
+            .filter(|&&(h, l)| !comparison.resident(h) && cx.players[l].floats[back] == Float::Up)
+            .map(|&(_, l)| l)
+            .collect()
+    };
+    let (r_list, c_list) = (upfloaters(r), upfloaters(c));
+    format!(
+        "{}: in {bracket_text} the recorded pairing gives an upfloat again to {} MDP opponent{} who received one {when} (players {}), the rules to {}",
+        rule(name, "minimise repeated upfloats"),
+        r_list.len(),
+        plural(r_list.len()),
+        comparison.ids(&r_list),
+        c_list.len()
+    )
 }
 
 /// The two candidates tie on every criterion: the rules take the one generated first.
-fn generation_order(
-    cx: &Context<'_>,
-    bracket_text: &str,
-    recorded: &RoundPairing,
-    bracket: &[usize],
-    mdp_count: usize,
-    c: &Candidate,
-    r: &Candidate,
-) -> String {
+fn generation_order(comparison: &Comparison<'_>) -> String {
+    let (cx, bracket_text, recorded) = (comparison.cx, comparison.bracket_text, comparison.recorded_pairing);
+    let (bracket, mdp_count) = (comparison.view.bracket(), comparison.view.mdps);
+    let (c, r) = (comparison.computed, comparison.recorded);
     let id = |i: usize| cx.players[i].id;
     let mdps: BTreeSet<usize> = bracket[..mdp_count].iter().copied().collect();
     let paired_mdps = |cand: &Candidate| -> BTreeSet<usize> {

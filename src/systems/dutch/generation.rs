@@ -246,20 +246,41 @@ fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, 
 
 /// Settles the bracket. `base` holds the weights already set in the scope; the scope has been
 /// solved once. Returns, per position of the bracket, whether the player is paired in it.
+///
+/// The choices are settled in the order the generation makes them (C.04.3 art. 4; the module
+/// documentation lists them), each step starting from the optimum the previous one left.
 pub fn settle<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     mdp_scores: &[Points],
 ) -> Vec<bool> {
-    let (mdps, end) = (bracket.mdps, bracket.end);
-    let len = scope.len();
-    let mut matched = vec![false; len];
-    let resident = |m: usize| (mdps..end).contains(&m);
+    let mut matched = vec![false; scope.len()];
+    choose_paired_mdps(scope, base, bracket, mdp_scores, &mut matched);
+    fix_mdp_opponents(scope, base, bracket, &mut matched);
+    let remainder = Remainder::of(scope, bracket);
+    let exchanges = weigh_exchanges(scope, base, &remainder);
+    choose_s1_players_moving_down(scope, base, &remainder, exchanges);
+    choose_s2_players_moving_up(scope, base, &remainder, exchanges);
+    fix_exchanges(scope, base, &remainder);
+    pair_s1_in_order(scope, base, &remainder, &mut matched);
+    matched
+}
 
-    // 1. Which MDPs are paired: as many as can be, the highest scores first (C6/C7), then in
-    // pairing order. `remaining` counts the MDPs of the current score not yet decided,
-    // `remaining_matched` how many of them the optimum pairs.
+/// Step 1, which MDPs are paired: as many as can be, the highest scores first (C6/C7), then in
+/// pairing order (C.04.3 art. 4.4). Marks them in `matched`; their edges to the residents keep
+/// a nudge that holds the choice while the later steps re-solve.
+fn choose_paired_mdps<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    bracket: &Bracket,
+    mdp_scores: &[Points],
+    matched: &mut [bool],
+) {
+    let (mdps, end) = (bracket.mdps, bracket.end);
+    let resident = |m: usize| (mdps..end).contains(&m);
+    // `remaining` counts the MDPs of the current score not yet decided, `remaining_matched` how
+    // many of them the optimum pairs.
     let mut moved_down_score = Points::ZERO;
     let mut remaining = 0;
     let mut remaining_matched = 0;
@@ -302,8 +323,19 @@ pub fn settle<W: Weight, S: Scope<W>>(
             }
         }
     }
+}
 
-    // 2. Their opponents: each paired MDP, in order, with the highest-ranked resident possible.
+/// Step 2, their opponents: each paired MDP, in order, with the highest-ranked resident possible
+/// (S1 and S2 in order, C.04.3 art. 3.3.1, and the transpositions of art. 4.2). Each pair is
+/// fixed at once and marked in `matched`.
+fn fix_mdp_opponents<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    bracket: &Bracket,
+    matched: &mut [bool],
+) {
+    let (mdps, end) = (bracket.mdps, bracket.end);
+    let len = scope.len();
     for i in 0..mdps {
         if !matched[i] {
             continue;
@@ -326,59 +358,101 @@ pub fn settle<W: Weight, S: Scope<W>>(
         matched[mate] = true;
         scope.finalize(i, mate);
     }
+}
 
-    // 3. The remainder: residents not paired with an MDP; its first `pairs` players are S1.
-    let mut remainder: Vec<usize> = Vec::new();
-    let mut pairs = 0;
-    for o in mdps..end {
-        let mate = scope.mate(o);
-        if mate < mdps {
-            continue;
+/// Step 3, the remainder: the residents not paired with an MDP (C.04.3 art. 4.3), by position.
+struct Remainder {
+    /// The players, in pairing order; the first `pairs` are S1.
+    players: Vec<usize>,
+    /// The number of pairs the solved matching makes inside the remainder: the size of S1.
+    pairs: usize,
+    /// End of the bracket (start of the next scoregroup) in the list.
+    end: usize,
+    /// Width of the count fields, for the exchange weights ([`remainder_weight`]).
+    bits: u32,
+}
+
+impl Remainder {
+    /// The remainder once the MDPs' pairs are fixed (step 2).
+    fn of<W: Weight, S: Scope<W>>(scope: &S, bracket: &Bracket) -> Self {
+        let mut players: Vec<usize> = Vec::new();
+        let mut pairs = 0;
+        for o in bracket.mdps..bracket.end {
+            let mate = scope.mate(o);
+            if mate < bracket.mdps {
+                continue;
+            }
+            players.push(o);
+            if mate < o {
+                pairs += 1;
+            }
         }
-        remainder.push(o);
-        if mate < o {
-            pairs += 1;
-        }
+        Remainder { players, pairs, end: bracket.end, bits: bracket.count_bits }
     }
-    let bits = bracket.count_bits;
+
+    /// Whether the solved matching pairs `p` with a lower-ranked player of the bracket: `p` is in
+    /// S1.
+    fn upper_paired<W: Weight, S: Scope<W>>(&self, scope: &S, p: usize) -> bool {
+        let mate = scope.mate(p);
+        mate > p && mate < self.end
+    }
+
+    /// The exchange weight of the edge from the player at `index` to `o` ([`remainder_weight`]).
+    fn weight<W: Weight>(&self, base: &BaseWeights<impl Fn(usize, usize) -> W>, index: usize, o: usize) -> W {
+        remainder_weight(base, self.players[index], o, index, self.pairs, self.bits)
+    }
+}
+
+/// Gives the remainder its exchange weights (C.04.3 art. 4.3.2, rules 1–2: the fewest exchanges,
+/// with the smallest BSN difference) and solves; returns the number of exchanges the optimum
+/// makes (the S1 players it does not pair downwards).
+fn weigh_exchanges<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+) -> usize {
+    let (players, pairs, bits) = (&remainder.players, remainder.pairs, remainder.bits);
     // Every edge with an S1 player on top gains the same amount, less twice the player's index
     // (`remainder_weight`); raising those players' duals by it first keeps the optimum's duals
     // valid, so the solve below re-pairs only the pairs the raise leaves slack (an S1 player not
     // paired downwards: the exchanges), not the whole remainder. The pairs fixed in step 2 are
     // matched already, so the first solve only applies them.
     scope.solve();
-    for (index, &p) in remainder[..pairs].iter().enumerate() {
+    for (index, &p) in players[..pairs].iter().enumerate() {
         let mut raise = W::from_u64(1);
         raise.shl_in_place(2 * bits + 1);
         raise.sub_in_place(&W::from_u64(2 * index as u64));
         scope.raise_dual(p, &raise);
     }
-    let mut row = Vec::with_capacity(remainder.len());
-    for (j, &o) in remainder.iter().enumerate() {
+    let mut row = Vec::with_capacity(players.len());
+    for (j, &o) in players.iter().enumerate() {
         // The weights first, then the matcher's, for the cache (as in `base_weights`).
-        row.extend(
-            remainder[..j].iter().enumerate().map(|(index, &p)| remainder_weight(base, p, o, index, pairs, bits)),
-        );
-        for (&p, w) in remainder.iter().zip(row.drain(..)) {
+        row.extend((0..j).map(|index| remainder.weight(base, index, o)));
+        for (&p, w) in players.iter().zip(row.drain(..)) {
             scope.set_weight(p, o, w);
         }
     }
     scope.solve();
-    let upper_paired = |scope: &S, p: usize| {
-        let mate = scope.mate(p);
-        mate > p && mate < end
-    };
-    let exchanges = remainder[..pairs].iter().filter(|&&p| !upper_paired(scope, p)).count();
+    players[..pairs].iter().filter(|&&p| !remainder.upper_paired(scope, p)).count()
+}
 
-    // Which S1 players move to S2 (rule 3: the highest BSNs): try the lowest first.
+/// Which S1 players move to S2 (C.04.3 art. 4.3.2, rule 3: the highest BSNs): try the lowest
+/// first. A player that moves loses its downward edges for good.
+fn choose_s1_players_moving_down<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+    exchanges: usize,
+) {
+    let players = &remainder.players;
     let mut exchanges_left = exchanges;
-    let mut position = pairs;
+    let mut position = remainder.pairs;
     while position > 0 && exchanges_left > 0 {
         position -= 1;
-        let p = remainder[position];
-        if upper_paired(scope, p) {
-            for &o in &remainder[position + 1..] {
-                let mut w = remainder_weight(base, p, o, position, pairs, bits);
+        let p = players[position];
+        if remainder.upper_paired(scope, p) {
+            for &o in &players[position + 1..] {
+                let mut w = remainder.weight(base, position, o);
                 if !w.is_zero() {
                     w.sub_in_place(&W::from_u64(1));
                     scope.set_weight(p, o, w);
@@ -386,27 +460,37 @@ pub fn settle<W: Weight, S: Scope<W>>(
             }
             scope.solve();
         }
-        let exchange = !upper_paired(scope, p);
+        let exchange = !remainder.upper_paired(scope, p);
         exchanges_left -= usize::from(exchange);
-        for &o in &remainder[position + 1..] {
+        for &o in &players[position + 1..] {
             if exchange {
                 base.clear(o, p);
             }
-            scope.set_weight(p, o, remainder_weight(base, p, o, position, pairs, bits));
+            scope.set_weight(p, o, remainder.weight(base, position, o));
         }
     }
+}
 
-    // Which S2 players move to S1 (rule 4: the lowest BSNs): try the highest first.
+/// Which S2 players move to S1 (C.04.3 art. 4.3.2, rule 4: the lowest BSNs): try the highest
+/// first. A player that moves loses its upward edges and those to the next scoregroup for good.
+fn choose_s2_players_moving_up<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+    exchanges: usize,
+) {
+    let players = &remainder.players;
+    let len = scope.len();
     let mut exchanges_left = exchanges;
-    for position in pairs..remainder.len() {
+    for position in remainder.pairs..players.len() {
         if exchanges_left <= 1 {
             break;
         }
-        let p = remainder[position];
-        let already = upper_paired(scope, p);
+        let p = players[position];
+        let already = remainder.upper_paired(scope, p);
         if !already {
-            for &o in &remainder[position + 1..] {
-                let mut w = remainder_weight(base, p, o, position, pairs, bits);
+            for &o in &players[position + 1..] {
+                let mut w = remainder.weight(base, position, o);
                 if !w.is_zero() {
                     w.add_in_place(&W::from_u64(1));
                     scope.set_weight(p, o, w);
@@ -414,74 +498,71 @@ pub fn settle<W: Weight, S: Scope<W>>(
             }
             scope.solve();
         }
-        if upper_paired(scope, p) {
+        if remainder.upper_paired(scope, p) {
             exchanges_left -= 1;
-            for &o in &remainder[..position] {
+            for &o in &players[..position] {
                 base.clear(p, o);
                 scope.set_weight(p, o, W::zero());
             }
-            for o in end..len {
+            for o in remainder.end..len {
                 base.clear(o, p);
                 scope.set_weight(p, o, W::zero());
             }
         }
         if !already {
-            for &o in &remainder[position + 1..] {
-                scope.set_weight(p, o, remainder_weight(base, p, o, position, pairs, bits));
+            for &o in &players[position + 1..] {
+                scope.set_weight(p, o, remainder.weight(base, position, o));
             }
         }
     }
+}
 
-    // Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards. The other
-    // remainder edges keep their exchange weights: every optimal matching from here on pairs each
-    // S1 player downwards in the remainder (the bracket's pair count is a criterion), so the
-    // constant on an S1 player's downward edges adds the same amount to every matching left and
-    // changes no choice below. Clearing edges only lowers weights, which keeps the last solve's
-    // duals, so step 4 starts from its optimum instead of re-pairing the bracket from scratch.
-    for (j, &p) in remainder.iter().enumerate() {
-        for &o in &remainder[j + 1..] {
-            if !upper_paired(scope, p) || upper_paired(scope, o) {
+/// Fix the exchanges: an S1 player pairs only downwards, an S2 player only upwards. The other
+/// remainder edges keep their exchange weights: every optimal matching from here on pairs each
+/// S1 player downwards in the remainder (the bracket's pair count is a criterion), so the
+/// constant on an S1 player's downward edges adds the same amount to every matching left and
+/// changes no choice below. Clearing edges only lowers weights, which keeps the last solve's
+/// duals, so step 4 starts from its optimum instead of re-pairing the bracket from scratch.
+fn fix_exchanges<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+) {
+    let players = &remainder.players;
+    for (j, &p) in players.iter().enumerate() {
+        for &o in &players[j + 1..] {
+            if !remainder.upper_paired(scope, p) || remainder.upper_paired(scope, o) {
                 base.clear(o, p);
                 scope.set_weight(p, o, W::zero());
             }
         }
     }
+}
 
-    // 4. Each S1 player, in order, takes the first S2 player possible.
-    for (j, &p) in remainder.iter().enumerate() {
-        if !upper_paired(scope, p) {
+/// Step 4, who pairs with whom: each S1 player, in order, takes the first S2 player possible
+/// (C.04.3 art. 4.2). Each pair is fixed at once and marked in `matched`.
+fn pair_s1_in_order<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+    matched: &mut [bool],
+) {
+    let players = &remainder.players;
+    for (j, &p) in players.iter().enumerate() {
+        if !remainder.upper_paired(scope, p) {
             continue;
         }
-        // The first candidate that some optimal matching pairs with `p` is the one: the duals of
-        // the last solve rule candidates out, and a swap along tight edges proves one possible,
-        // without a solve (most rounds pair this way). Otherwise the solve below decides.
-        let mut decided = false;
-        for &o in &remainder[j + 1..] {
-            if matched[o] || base.is_zero(o, p) {
-                continue;
-            }
-            match scope.finalize_by_exchange(p, o) {
-                Exchange::Impossible => continue,
-                Exchange::Fixed => {
-                    matched[p] = true;
-                    matched[o] = true;
-                    decided = true;
-                }
-                Exchange::Unknown => {}
-            }
-            break;
-        }
-        if decided {
+        if fix_first_possible_by_exchange(scope, base, &players[j + 1..], p, matched) {
             continue;
         }
         let mut addend = 0u64;
         let mut changes = Vec::new();
-        for &o in remainder[j + 1..].iter().rev() {
+        for &o in players[j + 1..].iter().rev() {
             if matched[o] {
                 continue;
             }
             // The exchange weight the edge holds, plus the generation-order nudge.
-            let mut w = remainder_weight(base, p, o, j, pairs, bits);
+            let mut w = remainder.weight(base, j, o);
             if !w.is_zero() {
                 w.add_in_place(&W::from_u64(addend));
                 changes.push((o, w));
@@ -494,5 +575,32 @@ pub fn settle<W: Weight, S: Scope<W>>(
         matched[mate] = true;
         scope.finalize(p, mate);
     }
-    matched
+}
+
+/// The first candidate among `below` that some optimal matching pairs with `p` is the one: the
+/// duals of the last solve rule candidates out, and a swap along tight edges proves one possible,
+/// without a solve (most rounds pair this way). Returns whether the pair was fixed so; otherwise
+/// a solve decides (step 4).
+fn fix_first_possible_by_exchange<W: Weight, S: Scope<W>>(
+    scope: &mut S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    below: &[usize],
+    p: usize,
+    matched: &mut [bool],
+) -> bool {
+    for &o in below {
+        if matched[o] || base.is_zero(o, p) {
+            continue;
+        }
+        match scope.finalize_by_exchange(p, o) {
+            Exchange::Impossible => continue,
+            Exchange::Fixed => {
+                matched[p] = true;
+                matched[o] = true;
+                return true;
+            }
+            Exchange::Unknown => return false,
+        }
+    }
+    false
 }
