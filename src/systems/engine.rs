@@ -82,8 +82,8 @@ macro_rules! engine_of {
         $crate::systems::engine::engine_of!($ty, pair: $pair, explain: $explain, severity: $severity);
 
         impl $crate::systems::system::System for $ty {
-            fn id(&self) -> $crate::systems::SystemId {
-                $crate::systems::SystemId::$id
+            fn id(&self) -> $crate::systems::id::SystemId {
+                $crate::systems::id::SystemId::$id
             }
 
             fn engine(&self) -> Option<&dyn $crate::systems::engine::Engine> {

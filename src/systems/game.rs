@@ -18,7 +18,8 @@
 
 use crate::model::{Game, Numbering, SourceFormat, Tournament};
 
-use super::{SystemError, SystemId};
+use super::code::SystemError;
+use super::id::SystemId;
 
 /// The game a file declares, and what declares it (for messages: "an FMJD draughts crosstable",
 /// "a chess tournament (record 192 `FIDE_DUTCH_2025`)").
@@ -112,7 +113,7 @@ fn system_declaration(t: &Tournament) -> Option<GameDeclaration> {
 /// Tournament-Type Code Table (a system trfcheck does not pair, or a malformed team code), which
 /// is a chess table. `None` for a code no table has.
 fn code_game(code: &str, t: &Tournament) -> Option<Game> {
-    match super::from_code(code, t, "record 192") {
+    match super::code::from_code(code, t, "record 192") {
         Ok(Some((system, ..))) => Some(game_of(system)),
         Ok(None) => None,
         Err(SystemError::Unsupported { .. } | SystemError::BadTeamCode { .. }) => Some(Game::Chess),

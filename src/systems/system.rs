@@ -11,8 +11,8 @@
 
 use std::borrow::Cow;
 
-use super::SystemId;
 use super::engine::Engine;
+use super::id::SystemId;
 use super::outcome::PairFailure;
 use super::pairing::{Board, RoundPairing};
 use super::severity::Severity;

@@ -6,7 +6,7 @@
 //! criterion (the Dutch engine judges 2017 and 2025 with one explainer), and the severity table
 //! of each system (`systems::*::severity`) is keyed by it. What a reader sees is the version's
 //! name, which a version whose text names a criterion otherwise says in its
-//! [`crate::systems::System::criterion_name`] (the Dutch 2017 rules); the rest is read off the
+//! [`crate::systems::system::System::criterion_name`] (the Dutch 2017 rules); the rest is read off the
 //! explanation here.
 
 /// The criterion `key` of an explanation, as the rules name it; `text` is the explanation, whose

@@ -5,6 +5,7 @@
 //!
 //! Nothing here imports a system: the systems import the kit.
 
+pub mod acceleration;
 pub mod bye;
 pub mod colour;
 pub mod criterion;

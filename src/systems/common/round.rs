@@ -1,4 +1,4 @@
-//! A round of a system that pairs players one by one, for the checks ([`crate::systems::System`]):
+//! A round of a system that pairs players one by one, for the checks ([`crate::systems::system::System`]):
 //! the state of the players before it ([`RoundState`]), paired by the system's [`Engine`], the
 //! record read as boards ([`super::record`]), and a record that differs judged by the engine's
 //! explanation and the severity it gives with the colour limits of the basic rules
@@ -9,8 +9,8 @@ use std::hash::{DefaultHasher, Hasher};
 
 use crate::model::Tournament;
 use crate::state::{Participation, RoundState};
-use crate::systems::SystemId;
 use crate::systems::engine::Engine;
+use crate::systems::id::SystemId;
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::RoundPairing;
 use crate::systems::system::{Judgement, RoundCheck, RoundToPair};

@@ -286,7 +286,7 @@ fn brackets(
             continue;
         }
         let accelerated =
-            crate::systems::acceleration_note(cx.state, score, residents.iter().map(|&v| cx.players[v].id));
+            crate::systems::common::acceleration::note(cx.state, score, residents.iter().map(|&v| cx.players[v].id));
         let parting = Parting {
             cx,
             bracket: format!("in the {score}-point bracket{accelerated} the recorded pairing"),

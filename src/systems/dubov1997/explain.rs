@@ -74,7 +74,7 @@ impl Record<'_> {
 /// point)`, so a reader does not take the score for points won.
 fn group_score(ctx: &Context, score: crate::model::Points) -> String {
     let members = ctx.state.players.iter().filter(|c| c.pairing_score() == score).map(|c| c.id);
-    format!("{score}{}", crate::systems::acceleration_note(ctx.state, score, members))
+    format!("{score}{}", crate::systems::common::acceleration::note(ctx.state, score, members))
 }
 
 fn who(ctx: &Context, i: usize) -> String {

@@ -18,57 +18,13 @@ use crate::matching::{Exchange, Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::bye::{completion_bits, place_bye};
 use super::compatibility::Compatibility;
 use super::criteria::{Frame, all_ones};
 use super::generation::{self, Bracket, Scope};
 use super::player::DutchPlayer;
-use super::weights::{self, BracketLayout, ByeContext, Layout, Reach, bits_for};
-
-/// Bits a weight type must have above the round's weights: two for the matcher
-/// ([`Weight::headroom_limit`]) and one for scaling them up ([`Matcher::scale_up`]).
-pub const HEADROOM_BITS: u32 = 3;
-
-/// No pairing of the round satisfies the absolute criteria (1.9.3: the arbiter decides).
-pub use crate::systems::outcome::NoValidPairing;
-
-/// Why an engine run stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    NoValidPairing,
-    /// The weights need this many bits (the matcher's headroom included); run again with a wider
-    /// integer.
-    Wider(u32),
-}
-
-impl From<NoValidPairing> for EngineError {
-    fn from(_: NoValidPairing) -> Self {
-        EngineError::NoValidPairing
-    }
-}
-
-/// One bracket as the engine paired it: what an explanation needs to judge another candidate of
-/// the same bracket by the same weights.
-#[derive(Clone, Debug)]
-pub struct BracketTrace {
-    /// Positions (in pairing order) of the bracket's players, MDPs first, then of the next
-    /// scoregroup.
-    pub list: Vec<usize>,
-    /// How many of `list` are MDPs.
-    pub mdps: usize,
-    /// The bracket is `list[..end]`.
-    pub end: usize,
-    /// The bye facts the bracket's weights used (C5, C9).
-    pub bye: ByeContext,
-    /// The bracket's fields, C4 on top.
-    pub frame: Frame,
-}
-
-/// A round's pairing: each position's partner (`None`: the PAB), and the brackets on request.
-#[derive(Clone, Debug)]
-pub struct Paired {
-    pub partners: Vec<Option<usize>>,
-    pub brackets: Vec<BracketTrace>,
-}
+use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
+use super::weights::{self, BracketLayout, ByeContext, Layout, Reach};
 
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],
@@ -297,40 +253,6 @@ impl<W: Weight> Procedure<'_, W> {
     }
 }
 
-/// Where the brackets of a round stand between two brackets.
-pub(super) struct Progress {
-    /// The partners of the players paired so far (both ways).
-    pub partner: Vec<Option<usize>>,
-    /// The next bracket: its MDPs, then its residents (the next scoregroup joins it later).
-    pub bracket: Vec<usize>,
-    pub mdps: usize,
-    /// The first player below the bracket.
-    pub next: usize,
-    pub bye: ByeContext,
-    /// How many brackets are paired.
-    pub paired_brackets: usize,
-    /// The traces of the brackets paired, when asked for.
-    pub traces: Option<Vec<BracketTrace>>,
-}
-
-impl Progress {
-    /// Before the first bracket, the top scoregroup.
-    pub fn start(players: &[DutchPlayer], bye: ByeContext, trace: bool) -> Progress {
-        let n = players.len();
-        let top = players.first().map(|p| p.score);
-        let next = players.iter().position(|p| Some(p.score) < top).unwrap_or(n);
-        Progress {
-            partner: vec![None; n],
-            bracket: (0..next).collect(),
-            mdps: 0,
-            next,
-            bye,
-            paired_brackets: 0,
-            traces: trace.then(Vec::new),
-        }
-    }
-}
-
 /// What the weight of an edge of the round's matcher is computed from: the procedure's fields
 /// that a bracket's base weights read while its scope borrows the matcher.
 #[derive(Clone, Copy)]
@@ -413,75 +335,6 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
         self.matcher.fix_pair_by_exchange(self.list[a], self.list[b], self.max_weight.clone())
     }
-}
-
-/// For an odd field, before the brackets: can the round be completed at all (C4, with C1–C3 and
-/// the bye eligibility of C2), and at what score does the PAB go (C5)? Returns the bye facts;
-/// `matcher` (any weight type wide enough for [`completion_bits`] and two more bits) is left
-/// holding the matching found, a completion of the round whose one unmatched player gets the PAB.
-pub(super) fn place_bye<V: Weight>(
-    players: &[DutchPlayer],
-    compatible: &Compatibility,
-    matcher: &mut Matcher<V>,
-) -> Result<ByeContext, EngineError> {
-    let n = players.len();
-    let score = |v: usize| players[v].score;
-    let top = score(0);
-    // A preliminary weight: complete the round with an eligible bye assignee, leave out the
-    // player with the lowest score, and (for C9 below) pair the top scoregroup in itself.
-    // The scoregroups' indices from the bottom up, summed over the paired players, are
-    // largest when the one left out has the lowest score.
-    let (group_bits, index_bits) = completion_bits(players);
-    let mut group_index = vec![0u64; n];
-    for v in (0..n.saturating_sub(1)).rev() {
-        group_index[v] = group_index[v + 1] + u64::from(score(v) != score(v + 1));
-    }
-    for lower in 0..n {
-        for higher in 0..lower {
-            let mut w = V::zero();
-            if compatible.get(higher, lower) {
-                let (h, l) = (&players[higher], &players[lower]);
-                w = V::from_u64(1 + u64::from(!h.pab_eligible) + u64::from(!l.pab_eligible));
-                w.shl_in_place(index_bits);
-                w.or_u64_in_place(group_index[higher] + group_index[lower]);
-                w.shl_in_place(group_bits);
-                w.or_u64_in_place(u64::from(l.score >= top));
-            }
-            matcher.set_weight(lower, higher, w);
-        }
-    }
-    matcher.solve();
-    let mate = |v: usize| matcher.mate(v).unwrap_or(v);
-    let unmatched: Vec<usize> = (0..n).filter(|&v| matcher.mate(v).is_none()).collect();
-    if unmatched.len() != 1 || !players[unmatched[0]].pab_eligible {
-        return Err(EngineError::NoValidPairing);
-    }
-    let bye_score = score(unmatched[0]);
-    // C9 in the first bracket: the PAB goes to a topscorer group member, and the top
-    // scoregroup downfloats nobody else.
-    let single = bye_score >= top && (0..n).take_while(|&v| score(v) >= top).all(|v| score(mate(v)) >= top);
-    Ok(bye_facts(players, bye_score, single))
-}
-
-/// The bye facts of a round whose PAB goes at `bye_score`; `single`: C9 applies in the first
-/// bracket.
-pub(super) fn bye_facts(players: &[DutchPlayer], bye_score: Points, single: bool) -> ByeContext {
-    let mut bye =
-        ByeContext { assignee_score: Some(bye_score), single_downfloater_gets_bye: single, ..ByeContext::default() };
-    let mut played: Vec<u32> = players.iter().filter(|p| p.score == bye_score).map(|p| p.played_games).collect();
-    played.sort_unstable_by(|a, b| b.cmp(a));
-    for (rank, games) in played.into_iter().enumerate() {
-        bye.unplayed_ranks.insert(games, rank as u64);
-    }
-    bye
-}
-
-/// The widths of the completion's preliminary fields for odd `players`: a count of the largest
-/// scoregroup, and a sum of scoregroup indices over the paired players.
-pub(super) fn completion_bits(players: &[DutchPlayer]) -> (u32, u32) {
-    let groups = players.chunk_by(|a, b| a.score == b.score);
-    let largest = groups.clone().map(<[DutchPlayer]>::len).max().unwrap_or(0);
-    (bits_for(largest).max(1), bits_for(players.len() * groups.count()).max(1))
 }
 
 /// A first guess at the width of a round's weights, before the bye is known: see

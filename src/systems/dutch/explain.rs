@@ -4,7 +4,7 @@
 //! first the absolute criteria (C1–C3: a repeated game, a prohibited pair, two players with the
 //! same absolute colour preference, a second bye), then (2025) the PAB's score (C5), then bracket
 //! by bracket from the top, in the engine's own brackets (its MDPs, and the 2017 PPB and CLB of
-//! A.9; [`super::engine::BracketTrace`], [`super::rules2017::BracketTrace`]). At the first bracket
+//! A.9; [`super::progress::BracketTrace`], [`super::rules2017::BracketTrace`]). At the first bracket
 //! where the two pairings part, each candidate is scored with the engine's edge weights — its own
 //! pairs and the best pairing it leaves for the players after it — and the first criterion on
 //! which the recorded one is worse is named, with its boards. A recorded pairing that ties on
@@ -333,7 +333,7 @@ impl BracketView<'_> {
         let score = cx.players[bracket[self.mdps.min(bracket.len() - 1)]].score;
         // The residents (after the MDPs) carry the bracket's score; acceleration named where it adds to it.
         let residents = bracket[self.mdps.min(bracket.len())..].iter().map(|&v| cx.players[v].id);
-        let accelerated = crate::systems::acceleration_note(cx.state, score, residents);
+        let accelerated = crate::systems::common::acceleration::note(cx.state, score, residents);
         match self.judge {
             Judge::Dutch2017 { role: rules2017::Role::Penultimate, .. } => {
                 format!("the {score}-point bracket{accelerated} (the penultimate pairing bracket, A.9)")
@@ -536,7 +536,7 @@ fn best_pairs(
         (0..pool.len()).filter_map(|i| matcher.mate(i).filter(|&j| i < j).map(|j| (pool[i], pool[j]))).collect()
     }
     // The matcher's headroom above the widest weight, as the engine leaves it.
-    Some(match frame.total_bits + super::engine::HEADROOM_BITS {
+    Some(match frame.total_bits + super::progress::HEADROOM_BITS {
         0..=64 => solve::<u64>(pool, allowed, row, frame),
         65..=128 => solve::<u128>(pool, allowed, row, frame),
         129..=256 => solve::<Wide<4>>(pool, allowed, row, frame),

@@ -1,5 +1,6 @@
 //! The FIDE (Dutch) system: C.04.3 as in force from 1 February 2026, and the 2017 rules.
 
+mod bye;
 mod colour;
 mod compatibility;
 pub mod criteria;
@@ -7,6 +8,7 @@ mod engine;
 mod explain;
 mod generation;
 pub mod player;
+mod progress;
 mod relaxed;
 mod rules2017;
 mod severity;
@@ -42,14 +44,14 @@ pub fn dutch_players(state: &RoundState, rules: Rules) -> Vec<DutchPlayer> {
 /// holds them, again with more bits as long as it asks for them.
 fn with_width<T, F>(mut bits: u32, run: F) -> Result<T, NoValidPairing>
 where
-    F: Fn(Width, u32) -> Result<T, engine::EngineError>,
+    F: Fn(Width, u32) -> Result<T, progress::EngineError>,
 {
     loop {
         let width = Width::for_bits(bits);
         match run(width, bits) {
             Ok(partners) => return Ok(partners),
-            Err(engine::EngineError::NoValidPairing) => return Err(NoValidPairing),
-            Err(engine::EngineError::Wider(needed)) => {
+            Err(progress::EngineError::NoValidPairing) => return Err(NoValidPairing),
+            Err(progress::EngineError::Wider(needed)) => {
                 debug_assert!(needed > bits, "an engine asks for more bits than it had");
                 tracing::debug!(bits, needed, "pairing the round again with wider weights");
                 bits = needed.max(bits + 1);
@@ -173,7 +175,7 @@ enum Route {
 /// The brackets of a round as the engine paired them, for explanations.
 #[derive(Clone, Debug)]
 enum Trace {
-    Dutch2025(Vec<engine::BracketTrace>),
+    Dutch2025(Vec<progress::BracketTrace>),
     Dutch2017(Vec<rules2017::BracketTrace>),
 }
 
@@ -189,7 +191,7 @@ fn engine_partners(
     Ok(match rules {
         Rules::Dutch2025 => {
             let bits = engine::round_bits(players, Layout::float_rounds(state.round));
-            let headroom = engine::HEADROOM_BITS;
+            let headroom = progress::HEADROOM_BITS;
             let by_list = route != Route::GlobalEngine;
             let paired = with_width(bits + headroom, |width, bits| {
                 by_width!(width, engine::pair, (state, players, bits - headroom, trace, by_list))
@@ -251,10 +253,10 @@ impl crate::systems::engine::Engine for Rules {
 }
 
 impl crate::systems::system::System for Rules {
-    fn id(&self) -> crate::systems::SystemId {
+    fn id(&self) -> crate::systems::id::SystemId {
         match self {
-            Rules::Dutch2025 => crate::systems::SystemId::Dutch2025,
-            Rules::Dutch2017 => crate::systems::SystemId::Dutch2017,
+            Rules::Dutch2025 => crate::systems::id::SystemId::Dutch2025,
+            Rules::Dutch2017 => crate::systems::id::SystemId::Dutch2017,
         }
     }
 

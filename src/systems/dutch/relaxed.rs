@@ -24,13 +24,12 @@ use crate::matching::{Matcher, Weight};
 use crate::model::Points;
 use crate::state::RoundState;
 
+use super::bye::{bye_facts, completion_bits, place_bye};
 use super::compatibility::Compatibility;
 use super::criteria::all_ones;
-use super::engine::{
-    BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress, bye_facts, completion_bits, place_bye,
-};
 use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::DutchPlayer;
+use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
 use super::witness::Witness;
 

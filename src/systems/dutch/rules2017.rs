@@ -21,9 +21,9 @@ use crate::state::RoundState;
 
 use super::compatibility::Compatibility;
 use super::criteria::{Frame, Pack, Row, Width, all_ones};
-use super::engine::EngineError;
 use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::{DutchPlayer, Float};
+use super::progress::EngineError;
 use super::weights::{bits_for, colour_fields};
 use super::witness::Witness;
 

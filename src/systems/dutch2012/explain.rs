@@ -135,7 +135,9 @@ fn bracket_name(round: &Round, placed: &Placed) -> String {
     let lowest = placed.residents.iter().copied().min_by_key(|&r| round.score(r));
     let base = lowest.map(|r| score_text(round, r));
     let accelerations: Vec<_> = placed.residents.iter().map(|&r| round.players[r].acceleration).collect();
-    let note = lowest.map(|r| crate::systems::acceleration_note_of(round.score(r), &accelerations)).unwrap_or_default();
+    let note = lowest
+        .map(|r| crate::systems::common::acceleration::note_of(round.score(r), &accelerations))
+        .unwrap_or_default();
     format!("the {}-point bracket{note}", base.unwrap_or_default())
 }
 

@@ -119,8 +119,8 @@ macro_rules! engine {
         }
 
         impl crate::systems::system::System for $name {
-            fn id(&self) -> crate::systems::SystemId {
-                crate::systems::SystemId::$id
+            fn id(&self) -> crate::systems::id::SystemId {
+                crate::systems::id::SystemId::$id
             }
 
             fn engine(&self) -> Option<&dyn crate::systems::engine::Engine> {

@@ -1,4 +1,4 @@
-//! A team round as the checks use it ([`crate::systems::System`]; docs/teams.md): for every
+//! A team round as the checks use it ([`crate::systems::system::System`]; docs/teams.md): for every
 //! round, the team state is rebuilt from the matches of the rounds before it ([`super::state`]),
 //! the round is paired by the edition's procedure (the fast engine, held to the literal reading by
 //! property tests), and the record is compared with it match by match (pairs are team numbers,

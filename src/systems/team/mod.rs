@@ -40,10 +40,10 @@ pub enum Edition {
 
 /// The team systems pair teams on the teams' state ([`check`]), not players one by one.
 impl crate::systems::system::System for Edition {
-    fn id(&self) -> crate::systems::SystemId {
+    fn id(&self) -> crate::systems::id::SystemId {
         match self {
-            Edition::Team2026 => crate::systems::SystemId::Team2025,
-            Edition::Team2024 => crate::systems::SystemId::Team2024,
+            Edition::Team2026 => crate::systems::id::SystemId::Team2025,
+            Edition::Team2024 => crate::systems::id::SystemId::Team2024,
         }
     }
 
@@ -70,10 +70,10 @@ impl crate::systems::system::System for Edition {
 
 impl Edition {
     /// The edition a team system pairs under; `None` for a system that pairs players.
-    pub fn of(system: crate::systems::SystemId) -> Option<Edition> {
+    pub fn of(system: crate::systems::id::SystemId) -> Option<Edition> {
         match system {
-            crate::systems::SystemId::Team2025 => Some(Edition::Team2026),
-            crate::systems::SystemId::Team2024 => Some(Edition::Team2024),
+            crate::systems::id::SystemId::Team2025 => Some(Edition::Team2026),
+            crate::systems::id::SystemId::Team2024 => Some(Edition::Team2024),
             _ => None,
         }
     }
