@@ -223,8 +223,9 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 draughts,
                 team_code: None,
             };
+            let recorded = system_of.recorded(&variant);
             for round in 1..=rounds {
-                candidate.record(round, round_status(&variant, round, system_of));
+                candidate.record(round, round_status(&variant, round, recorded.as_ref()));
             }
             candidate
         },
@@ -249,8 +250,9 @@ fn team_candidate(t: &Tournament, system: SystemId, code: &str, read: &TeamSyste
         draughts: None,
         team_code: Some(read.clone()),
     };
+    let recorded = crate::systems::of(system).recorded(&variant);
     for round in 1..=rounds {
-        candidate.record(round, round_status(&variant, round, crate::systems::of(system)));
+        candidate.record(round, round_status(&variant, round, recorded.as_ref()));
     }
     candidate
 }
@@ -338,7 +340,8 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
     if ids == identity {
         return false;
     }
-    round_status(&renumbered(t, &ids), 1, crate::systems::of(system)) == RoundStatus::Match
+    let renumbered = renumbered(t, &ids);
+    round_status(&renumbered, 1, crate::systems::of(system).recorded(&renumbered).as_ref()) == RoundStatus::Match
 }
 
 /// Fills in `report.hints` when most of the rounds compared differ (two at least): what the data

@@ -3,7 +3,8 @@
 //! under every system (`verify::check_rounds` never asks which system it runs).
 //!
 //! A round is checked in three steps, each the system's: the round as recorded is read into what
-//! the system pairs from ([`System::recorded_round`]: the players' state, or the teams'); that
+//! the system pairs from ([`System::recorded`], [`RecordedRounds::round`]: the players' state, or
+//! the teams'); that
 //! state is paired again ([`RoundCheck::pair`]); and a record that differs is judged
 //! ([`RoundCheck::judge`]: which boards differ, the explanation in the system's own terms, and its
 //! severity). The systems that pair players do all three through their [`Engine`]
@@ -47,13 +48,21 @@ pub trait System: Sync {
         super::common::criterion::named(key, text)
     }
 
-    /// Round `round` of `t` as recorded, ready to be paired again and compared; `Err` says why the
-    /// round cannot be checked (the file lacks what its pairing rests on).
-    fn recorded_round<'a>(&'a self, t: &'a Tournament, round: u32) -> Result<Box<dyn RoundCheck + 'a>, String> {
+    /// True when the pairing reads of the total number of rounds (142/XXR) only whether a round
+    /// is the last one; false (the default) when it reads the number itself, as limits on the
+    /// rounds still to play do. `watch` keeps a round's verdict across saves by what it reads
+    /// (`verify::reuse`).
+    fn reads_only_whether_last(&self) -> bool {
+        false
+    }
+
+    /// The recorded rounds of `t`, each ready to be paired again and compared: what the system
+    /// reads of the whole file once (a team event's matches, aggregated from its boards), for
+    /// every round the checks take from it, on as many threads as they run.
+    fn recorded<'a>(&'a self, t: &'a Tournament) -> Box<dyn RecordedRounds + 'a> {
         match self.engine() {
-            Some(engine) => super::common::round::PlayerRound::recorded(self.id(), t, round, engine)
-                .map(|check| Box::new(check) as Box<dyn RoundCheck>),
-            None => Err(format!("no pairing engine supports {} yet", self.id())),
+            Some(engine) => Box::new(super::common::round::PlayerRounds::new(self.id(), t, engine)),
+            None => Box::new(NoEngine(self.id())),
         }
     }
 
@@ -63,6 +72,22 @@ pub trait System: Sync {
     fn next_round<'a>(&'a self, t: &'a Tournament, round: u32) -> Option<Box<dyn RoundToPair + 'a>> {
         let engine = self.engine()?;
         Some(Box::new(super::common::round::PlayerRound::next(self.id(), t, round, engine)))
+    }
+}
+
+/// The recorded rounds of a file under a system ([`System::recorded`]).
+pub trait RecordedRounds: Sync {
+    /// Round `round` as recorded, ready to be paired again and compared; `Err` says why the round
+    /// cannot be checked (the file lacks what its pairing rests on).
+    fn round(&self, round: u32) -> Result<Box<dyn RoundCheck + '_>, String>;
+}
+
+/// The rounds of a system without an engine: none can be checked.
+struct NoEngine(SystemId);
+
+impl RecordedRounds for NoEngine {
+    fn round(&self, _: u32) -> Result<Box<dyn RoundCheck + '_>, String> {
+        Err(format!("no pairing engine supports {} yet", self.0))
     }
 }
 

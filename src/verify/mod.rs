@@ -442,6 +442,7 @@ fn check_rounds(
     let pending: Mutex<Vec<(usize, u64)>> =
         Mutex::new(order.iter().map(|&index| (index, memory::round_estimate(&groups[index]))).collect());
     let gate = memory::RoundGate::global();
+    let recorded = system.recorded(tournament);
     let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<RoundReport>>> = Mutex::new(vec![None; total]);
     let work = || {
@@ -449,7 +450,7 @@ fn check_rounds(
             let index = permit.index;
             let _span = tracing::info_span!("round", round = rounds[index]).entered();
             tracing::debug!(estimated_bytes = permit.bytes(), "starting");
-            let outcome = round::check_round(tournament, rounds[index], system, ahead);
+            let outcome = round::check_recorded_round(rounds[index], system, recorded.as_ref(), ahead);
             drop(permit);
             tracing::debug!(status = ?outcome.status, "checked");
             if let Ok(mut results) = results.lock() {

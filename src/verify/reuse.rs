@@ -26,15 +26,15 @@ pub fn round_input_key(t: &Tournament, system: SystemId, round: u32) -> u64 {
     // The total number of rounds, as the state takes it: without a 142/XXR record, the rounds
     // recorded, so appending round 11 to a file without one changes it for every round. The Dutch
     // engines read it only to know whether the round is the last one (the topscorers of C.04.3
-    // A.7 and their final-round exception to C.3); the Dubov engines (the limits on upfloats and
-    // transfers), FMJD (the rounds still to play) and the Baku acceleration (C.04.7, which rounds
+    // A.7 and their final-round exception to C.3: `System::reads_only_whether_last`); the Dubov
+    // engines (the limits on upfloats and transfers), FMJD (the rounds still to play), the team
+    // systems (their last-two-rounds exceptions) and the Baku acceleration (C.04.7, which rounds
     // are accelerated) read the number itself.
     let total = t.header.rounds.unwrap_or_else(|| t.rounds_paired().max(round));
     hasher.write_u8(u8::from(round >= total));
     let baku = t.header.baku_acceleration_flag
         || t.header.system_code.as_deref().is_some_and(|c| c.trim().to_ascii_uppercase().ends_with("_BAKU"));
-    let dutch = matches!(system, SystemId::Dutch2025 | SystemId::Dutch2017 | SystemId::Dutch2012);
-    if !dutch || baku {
+    if !crate::systems::of(system).reads_only_whether_last() || baku {
         hasher.write_u32(total);
         hasher.write_u32(t.header.rounds.unwrap_or_else(|| t.rounds_paired()));
     }

@@ -4,19 +4,20 @@
 use crate::model::Tournament;
 use crate::report::{RoundDetail, RoundReport, RoundStatus};
 use crate::systems::pairing::{Board, RoundPairing};
+use crate::systems::system::RecordedRounds;
 use crate::systems::{PairFailure, System};
 
 use super::ahead::PairedAhead;
 
-/// The verdict alone of a recorded round under `system`, without the explanation and severity
+/// The verdict alone of a recorded round of `t` (`recorded`, its rounds under a system), without the explanation and severity
 /// that [`check_round`] adds: `identify` and the hints run every candidate on every round and only
 /// count the rounds that match, and explaining a differing round costs far more than pairing it.
-pub fn round_status(t: &Tournament, round: u32, system: &dyn System) -> RoundStatus {
+pub fn round_status(t: &Tournament, round: u32, recorded: &dyn RecordedRounds) -> RoundStatus {
     // The candidates run on several threads (`identify`'s jobs), each round under the memory
     // budget of the rounds `check` pairs.
     let _permit =
         super::memory::RoundGate::global().admit(super::memory::round_estimate(&super::memory::scoregroups(t, round)));
-    let Ok(check) = system.recorded_round(t, round) else { return RoundStatus::NotChecked };
+    let Ok(check) = recorded.round(round) else { return RoundStatus::NotChecked };
     match check.pair() {
         Err(PairFailure::NoValidPairing) => RoundStatus::NoValidPairing,
         Err(PairFailure::GaveUp(_)) => RoundStatus::NotChecked,
@@ -25,11 +26,21 @@ pub fn round_status(t: &Tournament, round: u32, system: &dyn System) -> RoundSta
     }
 }
 
-/// Pairs a recorded round again and compares, taking the pairing `ahead` made of it when the
-/// round's state is the one that pairing was made from ([`super::ahead`]).
+/// Pairs round `round` of `t` again under `system` and compares, taking the pairing `ahead` made
+/// of it when the round's state is the one that pairing was made from ([`super::ahead`]).
 pub fn check_round(t: &Tournament, round: u32, system: &dyn System, ahead: Option<&PairedAhead>) -> RoundReport {
+    check_recorded_round(round, system, system.recorded(t).as_ref(), ahead)
+}
+
+/// [`check_round`] of one of the rounds `recorded` (`system`'s).
+pub fn check_recorded_round(
+    round: u32,
+    system: &dyn System,
+    recorded: &dyn RecordedRounds,
+    ahead: Option<&PairedAhead>,
+) -> RoundReport {
     // A round whose pairing rests on what the file lacks gets no verdict, only the reason.
-    let check = match system.recorded_round(t, round) {
+    let check = match recorded.round(round) {
         Ok(check) => check,
         Err(reason) => return RoundReport::not_checked(round, reason),
     };

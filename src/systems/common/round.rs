@@ -13,9 +13,29 @@ use crate::systems::engine::Engine;
 use crate::systems::id::SystemId;
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::RoundPairing;
-use crate::systems::system::{Judgement, RoundCheck, RoundToPair};
+use crate::systems::system::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
 
 use super::record::{compare, recorded_pairing};
+
+/// The recorded rounds of `t` under an engine that pairs players.
+pub struct PlayerRounds<'a> {
+    system: SystemId,
+    t: &'a Tournament,
+    engine: &'a dyn Engine,
+}
+
+impl<'a> PlayerRounds<'a> {
+    pub fn new(system: SystemId, t: &'a Tournament, engine: &'a dyn Engine) -> PlayerRounds<'a> {
+        PlayerRounds { system, t, engine }
+    }
+}
+
+impl RecordedRounds for PlayerRounds<'_> {
+    fn round(&self, round: u32) -> Result<Box<dyn RoundCheck + '_>, String> {
+        let check = PlayerRound::recorded(self.system, self.t, round, self.engine)?;
+        Ok(Box::new(check))
+    }
+}
 
 /// A round of `t` under an engine that pairs players: recorded (to check) or to pair next.
 pub struct PlayerRound<'a> {

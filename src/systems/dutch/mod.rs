@@ -273,4 +273,9 @@ impl crate::systems::system::System for Rules {
         }
         crate::systems::common::criterion::named(key, text)
     }
+
+    /// The topscorers of A.7 (2017) and 1.7 (2025) and their final-round exceptions.
+    fn reads_only_whether_last(&self) -> bool {
+        true
+    }
 }

@@ -93,10 +93,19 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
     Ok((round, outcome))
 }
 
-crate::systems::engine::engine_of!(
-    Dutch2012,
-    system: Dutch2012,
-    pair: pair,
-    explain: explain::explain,
-    severity: severity::of,
-);
+crate::systems::engine::engine_of!(Dutch2012, pair: pair, explain: explain::explain, severity: severity::of);
+
+impl crate::systems::system::System for Dutch2012 {
+    fn id(&self) -> crate::systems::id::SystemId {
+        crate::systems::id::SystemId::Dutch2012
+    }
+
+    fn engine(&self) -> Option<&dyn crate::systems::engine::Engine> {
+        Some(self)
+    }
+
+    /// The topscorers of A.7 and their final-round exception to C.3.
+    fn reads_only_whether_last(&self) -> bool {
+        true
+    }
+}

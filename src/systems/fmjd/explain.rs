@@ -5,7 +5,9 @@ use crate::state::RoundState;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::{FmjdPlayer, Options, Variant, accelerated, colour_problem, players};
+use super::engine::accelerated;
+use super::player::{FmjdPlayer, colour_problem, players};
+use super::{Options, Variant};
 use crate::model::{AccelerationMethod, Colour, ColourPreference};
 
 /// A reading of docs/fmjd.md (numbered) that the pairing found rests on,
@@ -304,8 +306,9 @@ pub(crate) fn explain(
 ) -> Explanation {
     let players = players(state, variant);
     let options = super::Options { variant, ..super::Options::default() };
-    let trace =
-        super::pair_ordered(state, &options, &players, state.initial_colour).map(|(_, t)| t).unwrap_or_default();
+    let trace = super::engine::pair_ordered(state, &options, &players, state.initial_colour)
+        .map(|(_, t)| t)
+        .unwrap_or_default();
     let find = |id: PlayerId| players.iter().find(|p| !p.dummy && p.id == id);
     for board in &recorded.boards {
         match board.black {
@@ -418,7 +421,7 @@ fn option_broken(state: &RoundState, options: &Options, p: &FmjdPlayer, q: Optio
             )
         }
         _ => {
-            let colour = super::due(p).map_or("a colour", Colour::name);
+            let colour = super::player::due(p).map_or("a colour", Colour::name);
             (
                 "7c",
                 format!(
@@ -500,7 +503,7 @@ fn another_option_pairs_it(state: &RoundState, variant: Variant, recorded: &Roun
     for (options, rule, theirs, ours) in alternatives {
         let mut other = state.clone();
         other.draughts = options;
-        let Ok(pairing) = super::pair(&other, &Options::declared(variant, &options)) else { continue };
+        let Ok(pairing) = super::engine::pair(&other, &Options::declared(variant, &options)) else { continue };
         if games(&pairing) == wanted {
             return Some(Explanation {
                 criterion: rule.into(),

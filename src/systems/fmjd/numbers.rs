@@ -15,7 +15,9 @@ use std::ops::Range;
 use crate::model::{Colour, EntryKind, Numbering, PlayerId, Tournament};
 use crate::state::RoundState;
 
-use super::{FmjdPlayer, Options, Variant, pair_ordered, players};
+use super::engine::pair_ordered;
+use super::player::{FmjdPlayer, players};
+use super::{Options, Variant};
 use crate::systems::outcome::PairFailure;
 
 /// The most orders of tied players (times the colours of the draw) tried before the round is

@@ -16,7 +16,7 @@
 //! first search that fails answers "no". One search costs O(n²) at most and usually stops after a
 //! few players.
 
-use super::{FmjdPlayer, colour_problem, compatible};
+use super::player::{FmjdPlayer, colour_problem, compatible};
 use crate::matching::Matcher;
 use crate::matching::augmenting::{self, NONE};
 use crate::model::ColourPreference;

@@ -7,19 +7,34 @@
 use crate::model::Tournament;
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::{Board, RoundPairing};
-use crate::systems::system::{Judgement, RoundCheck, RoundToPair};
+use crate::systems::system::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
+use crate::validate::teams::TeamResults;
 
 use super::reference::{Pairing, Round};
 use super::state::{self, TeamRoundInput};
 use super::{Edition, Tpn, explain};
 
-/// Recorded round `round` of `t`; `Err` says why it cannot be checked.
-pub(super) fn recorded_round(t: &Tournament, edition: Edition, round: u32) -> Result<Box<dyn RoundCheck>, String> {
-    let Some((results, _)) = crate::validate::teams::team_results(t) else {
-        return Err("not a team tournament: no teams to pair".into());
-    };
-    let input = state::round_input(t, &results, edition, round)?;
-    Ok(Box::new(TeamRound { recorded: RoundPairing { boards: boards(&input.round, &input.recorded) }, input }))
+/// The recorded rounds of a team tournament: its matches, aggregated from the boards once.
+pub(super) struct TeamRounds<'a> {
+    t: &'a Tournament,
+    edition: Edition,
+    results: Option<TeamResults>,
+}
+
+impl<'a> TeamRounds<'a> {
+    pub(super) fn new(t: &'a Tournament, edition: Edition) -> TeamRounds<'a> {
+        TeamRounds { t, edition, results: crate::validate::teams::team_results(t).map(|(results, _)| results) }
+    }
+}
+
+impl RecordedRounds for TeamRounds<'_> {
+    fn round(&self, round: u32) -> Result<Box<dyn RoundCheck + '_>, String> {
+        let Some(results) = &self.results else {
+            return Err("not a team tournament: no teams to pair".into());
+        };
+        let input = state::round_input(self.t, results, self.edition, round)?;
+        Ok(Box::new(TeamRound { recorded: RoundPairing { boards: boards(&input.round, &input.recorded) }, input }))
+    }
 }
 
 /// Round `round` of `t` to pair: the teams with no 240 bye in the round and with a player not

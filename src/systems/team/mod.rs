@@ -51,12 +51,8 @@ impl crate::systems::system::System for Edition {
         None
     }
 
-    fn recorded_round<'a>(
-        &'a self,
-        t: &'a crate::model::Tournament,
-        round: u32,
-    ) -> Result<Box<dyn crate::systems::system::RoundCheck + 'a>, String> {
-        check::recorded_round(t, *self, round)
+    fn recorded<'a>(&'a self, t: &'a crate::model::Tournament) -> Box<dyn crate::systems::system::RecordedRounds + 'a> {
+        Box::new(check::TeamRounds::new(t, *self))
     }
 
     fn next_round<'a>(
