@@ -15,6 +15,7 @@ mod game;
 pub mod id;
 pub mod outcome;
 pub mod pairing;
+pub mod round;
 pub mod severity;
 pub mod system;
 pub mod team;

@@ -2,21 +2,18 @@
 //! for each of the ten ids ([`super::of`]), teams included, so that a round is checked the same way
 //! under every system (`verify::check_rounds` never asks which system it runs).
 //!
-//! A round is checked in three steps, each the system's: the round as recorded is read into what
-//! the system pairs from ([`System::recorded`], [`RecordedRounds::round`]: the players' state, or
-//! the teams'); that
-//! state is paired again ([`RoundCheck::pair`]); and a record that differs is judged
-//! ([`RoundCheck::judge`]: which boards differ, the explanation in the system's own terms, and its
-//! severity). The systems that pair players do all three through their [`Engine`]
+//! A round is checked in three steps, each the system's (`super::round`): the round as recorded
+//! is read into what the system pairs from ([`System::recorded`], [`RecordedRounds::round`]: the
+//! players' state, or the teams'); that state is paired again ([`RoundCheck::pair`]); and a
+//! record that differs is judged ([`RoundCheck::judge`]: which boards differ, the explanation in
+//! the system's own terms, and its severity). The systems that pair players do all three through their [`Engine`]
 //! ([`super::common::round`]); the team systems pair the teams' state (`team::check`).
 
 use std::borrow::Cow;
 
 use super::engine::Engine;
 use super::id::SystemId;
-use super::outcome::PairFailure;
-use super::pairing::{Board, RoundPairing};
-use super::severity::Severity;
+use super::round::{RecordedRounds, RoundCheck, RoundToPair};
 use crate::model::{DraughtsOptions, Tournament};
 
 /// A pairing system, as the checks use it.
@@ -36,7 +33,7 @@ pub trait System: Sync {
 
     /// The organiser's options a check used, each with where it came from; `None` for a system
     /// that has none.
-    fn used_options(&self, t: &Tournament, flags: &DraughtsOptions) -> Option<Vec<super::fmjd::UsedOption>> {
+    fn used_options(&self, t: &Tournament, flags: &DraughtsOptions) -> Option<Vec<UsedOption>> {
         let _ = (t, flags);
         None
     }
@@ -75,11 +72,18 @@ pub trait System: Sync {
     }
 }
 
-/// The recorded rounds of a file under a system ([`System::recorded`]).
-pub trait RecordedRounds: Sync {
-    /// Round `round` as recorded, ready to be paired again and compared; `Err` says why the round
-    /// cannot be checked (the file lacks what its pairing rests on).
-    fn round(&self, round: u32) -> Result<Box<dyn RoundCheck + '_>, String>;
+/// An organiser's option a check used and where it came from (`flag`, `XDO record`, a
+/// point-system record, or `default`), for the reports.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct UsedOption {
+    pub name: &'static str,
+    pub value: String,
+    pub source: String,
+}
+
+/// `floats on (default), colour-preference weak (XDO record), …`, for the text outputs.
+pub fn describe_options(options: &[UsedOption]) -> String {
+    options.iter().map(|o| format!("{} {} ({})", o.name, o.value, o.source)).collect::<Vec<_>>().join(", ")
 }
 
 /// The rounds of a system without an engine: none can be checked.
@@ -91,70 +95,47 @@ impl RecordedRounds for NoEngine {
     }
 }
 
-/// A recorded round under a system: its recorded pairing, the system's pairing of the same state,
-/// and the judgement of a record that differs.
-pub trait RoundCheck {
-    /// The pairing the file records, in board order.
-    fn recorded(&self) -> &RoundPairing;
+/// Implements [`Engine`] for a system whose engine is three functions of its own: `pair` (its
+/// error converts into a [`super::outcome::PairFailure`]), `explain`, and the severity table `severity`. Given an
+/// id (`system: Id`), it also implements [`System`] under that id, for a
+/// system that asks nothing else of the checks (no organiser's options, criteria named as its
+/// explanations name them).
+macro_rules! engine_of {
+    ($ty:ty, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
+        impl $crate::systems::engine::Engine for $ty {
+            fn pair(
+                &self,
+                state: &$crate::state::RoundState,
+            ) -> Result<$crate::systems::pairing::RoundPairing, $crate::systems::outcome::PairFailure> {
+                Ok($pair(state)?)
+            }
 
-    /// The system's pairing of the round.
-    fn pair(&self) -> Result<RoundPairing, PairFailure>;
+            fn explain(
+                &self,
+                state: &$crate::state::RoundState,
+                computed: &$crate::systems::pairing::RoundPairing,
+                recorded: &$crate::systems::pairing::RoundPairing,
+            ) -> $crate::systems::outcome::Explanation {
+                $explain(state, computed, recorded)
+            }
 
-    /// A hash of everything the pairing is made from (with the system), when the system offers
-    /// one: a pairing made ahead from a state with the same fingerprint is this round's pairing
-    /// (`verify::ahead`). `None`: a pairing made ahead is never taken.
-    fn fingerprint(&self) -> Option<u64>;
+            fn severity(&self, criterion: &str) -> $crate::systems::severity::Severity {
+                $severity(criterion)
+            }
+        }
+    };
+    ($ty:ty, system: $id:ident, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
+        $crate::systems::system::engine_of!($ty, pair: $pair, explain: $explain, severity: $severity);
 
-    /// True when the record has the boards of `computed` (the verdict alone: `identify` and the
-    /// hints only count the rounds that match, and judging a difference costs far more).
-    fn agrees(&self, computed: &RoundPairing) -> bool;
+        impl $crate::systems::system::System for $ty {
+            fn id(&self) -> $crate::systems::id::SystemId {
+                $crate::systems::id::SystemId::$id
+            }
 
-    /// How and why the record differs from `computed`; `None` when it agrees.
-    fn judge(&self, computed: &RoundPairing) -> Option<Judgement>;
-
-    /// What a round without a valid pairing is told: the system's absolute criteria.
-    fn without_valid_pairing(&self) -> &'static str {
-        // Each system numbers its absolute criteria its own way (C1–C3, B.1–B.2, FMJD section 1),
-        // so none is named.
-        "no pairing of this round satisfies the absolute criteria"
-    }
+            fn engine(&self) -> Option<&dyn $crate::systems::engine::Engine> {
+                Some(self)
+            }
+        }
+    };
 }
-
-/// Why a recorded round differs from the system's pairing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Judgement {
-    /// The computed boards the record does not have, in board order.
-    pub differing_computed: Vec<Board>,
-    /// The recorded boards of the players those boards involve, in board order.
-    pub differing_recorded: Vec<Board>,
-    /// The explanation, its first line the verdict's (`report::explanation_lines` splits it).
-    pub text: String,
-    /// Lines that follow the explanation's own.
-    pub details: Vec<String>,
-    /// The criterion the verdict rests on, as the system's explanations key it.
-    pub criterion: String,
-    pub severity: Severity,
-    /// The record does better than the computed pairing on `criterion`: an engine bug.
-    pub engine_bug: bool,
-    /// When the record's colours break the colour limits of the basic rules where the other
-    /// colours would not (C.04.1 arts. 6, 7), the sentence that says so: it makes the round
-    /// absolute, and the report puts it in the first line.
-    pub breach: Option<String>,
-}
-
-/// The round after the last one recorded, ready to pair.
-pub trait RoundToPair {
-    fn round(&self) -> u32;
-
-    /// True when no one takes part in the round.
-    fn is_empty(&self) -> bool;
-
-    fn pair(&self) -> Result<RoundPairing, PairFailure>;
-
-    /// Settles the round as its check will read it once it is recorded (an engine may settle
-    /// there what the file's numbers leave open, [`Engine::missing_numbers`]), and gives the
-    /// [`RoundCheck::fingerprint`] that check will find when the round is recorded as paired here;
-    /// `None` when the system offers none, or when the round's check will not pair it (the file
-    /// lacks what the pairing rests on).
-    fn settle_as_checked(&mut self) -> Option<u64>;
-}
+pub(crate) use engine_of;

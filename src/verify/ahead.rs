@@ -20,7 +20,7 @@ pub struct PairedAhead {
     pub system: SystemId,
     pub round: u32,
     /// The fingerprint of the state the pairing was made from
-    /// ([`crate::systems::system::RoundToPair::settle_as_checked`]).
+    /// ([`crate::systems::round::RoundToPair::settle_as_checked`]).
     pub(super) fingerprint: u64,
     pub result: Result<RoundPairing, PairFailure>,
 }

@@ -536,7 +536,7 @@ pub(crate) fn with_next_round<R>(
     tournament: &crate::model::Tournament,
     system: Option<SystemId>,
     flags: &crate::model::DraughtsOptions,
-    work: impl FnOnce(&systems::Resolved, &crate::model::Tournament, &mut dyn systems::system::RoundToPair) -> R,
+    work: impl FnOnce(&systems::Resolved, &crate::model::Tournament, &mut dyn systems::round::RoundToPair) -> R,
 ) -> Result<R, PairError> {
     let resolved = systems::resolve(tournament, system)?;
     let system = systems::of(resolved.system);

@@ -4,7 +4,7 @@
 use crate::model::Tournament;
 use crate::report::{RoundDetail, RoundReport, RoundStatus};
 use crate::systems::pairing::{Board, RoundPairing};
-use crate::systems::system::RecordedRounds;
+use crate::systems::round::RecordedRounds;
 use crate::systems::{PairFailure, System};
 
 use super::ahead::PairedAhead;

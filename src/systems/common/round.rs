@@ -13,7 +13,7 @@ use crate::systems::engine::Engine;
 use crate::systems::id::SystemId;
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::RoundPairing;
-use crate::systems::system::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
+use crate::systems::round::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
 
 use super::record::{compare, recorded_pairing};
 

@@ -34,7 +34,7 @@ pub struct Dubov2025;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025Literal;
 
-crate::systems::engine::engine_of!(
+crate::systems::system::engine_of!(
     Dubov2025,
     system: Dubov2025,
     pair: engine::pair,
@@ -42,7 +42,7 @@ crate::systems::engine::engine_of!(
     severity: severity::of,
 );
 
-crate::systems::engine::engine_of!(
+crate::systems::system::engine_of!(
     Dubov2025Literal,
     pair: reference::pair,
     explain: explain::explain,

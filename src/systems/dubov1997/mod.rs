@@ -83,7 +83,7 @@ pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
     Ok(to_pairing(state, &ctx, &result))
 }
 
-crate::systems::engine::engine_of!(
+crate::systems::system::engine_of!(
     Dubov1997,
     system: Dubov1997,
     pair: pair,

@@ -5,12 +5,25 @@
 use crate::model::{AccelerationMethod, Colour, ColourPreference, PlayerId};
 use crate::state::RoundState;
 
-use super::explain::Trace;
 use super::player::*;
 use super::witness::{ColourWitness, Role, Witness};
 use super::{Options, Variant};
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::{Board, RoundPairing};
+
+/// A reading of docs/fmjd.md (numbered) that the pairing found rests on,
+/// with the players it concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Trace {
+    pub reading: u8,
+    pub players: Vec<PlayerId>,
+}
+
+impl Trace {
+    pub(crate) fn new(reading: u8, players: impl IntoIterator<Item = PlayerId>) -> Trace {
+        Trace { reading, players: players.into_iter().collect() }
+    }
+}
 
 /// How many steps (choices and feasibility tests) the search may take before it gives up on a
 /// round. Every choice is tried only when the rest of the round can still be paired (see

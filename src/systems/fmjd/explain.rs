@@ -5,24 +5,11 @@ use crate::state::RoundState;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
+use super::engine::Trace;
 use super::engine::accelerated;
 use super::player::{FmjdPlayer, colour_problem, players};
 use super::{Options, Variant};
 use crate::model::{AccelerationMethod, Colour, ColourPreference};
-
-/// A reading of docs/fmjd.md (numbered) that the pairing found rests on,
-/// with the players it concerns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Trace {
-    pub reading: u8,
-    pub players: Vec<PlayerId>,
-}
-
-impl Trace {
-    pub(crate) fn new(reading: u8, players: impl IntoIterator<Item = PlayerId>) -> Trace {
-        Trace { reading, players: players.into_iter().collect() }
-    }
-}
 
 fn opponent(pairing: &RoundPairing, id: PlayerId) -> Option<Option<PlayerId>> {
     let board = pairing.board_of(id)?;

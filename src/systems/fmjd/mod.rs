@@ -194,19 +194,7 @@ impl Options {
     }
 }
 
-/// The options the engine uses and where each came from (`flag`, `XDO record`, a point-system
-/// record, or `default`), for the reports.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct UsedOption {
-    pub name: &'static str,
-    pub value: String,
-    pub source: String,
-}
-
-/// `floats on (default), colour-preference weak (XDO record), …`, for the text outputs.
-pub fn describe_options(options: &[UsedOption]) -> String {
-    options.iter().map(|o| format!("{} {} ({})", o.name, o.value, o.source)).collect::<Vec<_>>().join(", ")
-}
+pub use crate::systems::system::{UsedOption, describe_options};
 
 /// What each option is and where it came from: `flags` over `record` (the file's XDO) over the
 /// defaults; the bye's points from the point system when neither says them.

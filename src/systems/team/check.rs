@@ -7,7 +7,7 @@
 use crate::model::Tournament;
 use crate::systems::outcome::PairFailure;
 use crate::systems::pairing::{Board, RoundPairing};
-use crate::systems::system::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
+use crate::systems::round::{Judgement, RecordedRounds, RoundCheck, RoundToPair};
 use crate::validate::teams::TeamResults;
 
 use super::reference::{Pairing, Round};

@@ -51,7 +51,7 @@ impl crate::systems::system::System for Edition {
         None
     }
 
-    fn recorded<'a>(&'a self, t: &'a crate::model::Tournament) -> Box<dyn crate::systems::system::RecordedRounds + 'a> {
+    fn recorded<'a>(&'a self, t: &'a crate::model::Tournament) -> Box<dyn crate::systems::round::RecordedRounds + 'a> {
         Box::new(check::TeamRounds::new(t, *self))
     }
 
@@ -59,7 +59,7 @@ impl crate::systems::system::System for Edition {
         &'a self,
         t: &'a crate::model::Tournament,
         round: u32,
-    ) -> Option<Box<dyn crate::systems::system::RoundToPair + 'a>> {
+    ) -> Option<Box<dyn crate::systems::round::RoundToPair + 'a>> {
         check::next_round(t, *self, round)
     }
 }
