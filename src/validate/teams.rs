@@ -351,15 +351,7 @@ impl<'t> Context<'t> {
         }
         TeamRound { round, matches, byes }
     }
-}
 
-/// True when a player's entry puts him on a board of a match: a game (played or forfeited) or a
-/// forfeit win against an empty board (`0000 - +`, `0000 w +`).
-fn on_board(entry: &RoundEntry) -> bool {
-    entry.opponent.is_some() || matches!(entry.result, ResultCode::ForfeitWin | ResultCode::Win)
-}
-
-impl Context<'_> {
     /// The team numbers of 300, 320 and 330 must be teams of the rosters.
     fn team_references(&mut self) {
         let t = self.t;
@@ -1021,4 +1013,10 @@ impl Context<'_> {
             }
         }
     }
+}
+
+/// True when a player's entry puts him on a board of a match: a game (played or forfeited) or a
+/// forfeit win against an empty board (`0000 - +`, `0000 w +`).
+fn on_board(entry: &RoundEntry) -> bool {
+    entry.opponent.is_some() || matches!(entry.result, ResultCode::ForfeitWin | ResultCode::Win)
 }
