@@ -9,6 +9,7 @@ pub mod acceleration;
 pub mod bye;
 pub mod colour;
 pub mod criterion;
+pub mod fields;
 pub mod float;
 pub mod limits;
 pub mod record;

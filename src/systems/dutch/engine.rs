@@ -20,11 +20,11 @@ use crate::state::RoundState;
 
 use super::bye::{completion_bits, place_bye};
 use super::compatibility::Compatibility;
-use super::criteria::{Frame, all_ones};
 use super::generation::{self, Bracket, Scope};
 use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Layout, Reach};
+use crate::systems::common::fields::{Frame, all_ones};
 
 struct Procedure<'a, W: Weight> {
     players: &'a [DutchPlayer],

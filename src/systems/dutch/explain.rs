@@ -23,11 +23,11 @@ use crate::state::RoundState;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::criteria::{Collect, Frame, Pack, Row, Value, sum_rows};
 use super::player::{DutchPlayer, Float};
 use super::rules2017;
 use super::weights::{self, ByeContext, Layout, Reach};
 use super::{Rules, Trace, dutch_players};
+use crate::systems::common::fields::{Collect, Frame, Pack, Row, Value, sum_rows};
 
 fn finding(criterion: &str, text: String) -> Explanation {
     Explanation { criterion: criterion.to_owned(), text, recorded_is_better: false }

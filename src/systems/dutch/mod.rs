@@ -3,7 +3,6 @@
 mod bye;
 mod colour;
 mod compatibility;
-pub mod criteria;
 mod engine;
 mod explain;
 mod generation;

@@ -3,9 +3,9 @@
 
 use crate::systems::outcome::NoValidPairing;
 
-use super::criteria::Frame;
 use super::player::DutchPlayer;
 use super::weights::ByeContext;
+use crate::systems::common::fields::Frame;
 
 /// Bits a weight type must have above the round's weights: two for the matcher
 /// ([`crate::matching::Weight::headroom_limit`]) and one for scaling them up ([`crate::matching::Matcher::scale_up`]).

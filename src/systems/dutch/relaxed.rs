@@ -26,12 +26,12 @@ use crate::state::RoundState;
 
 use super::bye::{bye_facts, completion_bits, place_bye};
 use super::compatibility::Compatibility;
-use super::criteria::all_ones;
 use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
 use super::witness::Witness;
+use crate::systems::common::fields::all_ones;
 
 /// A first completion of the round, and the bye facts (C5); or `NoValidPairing`.
 fn first_witness<'a>(

@@ -20,12 +20,12 @@ use crate::model::Points;
 use crate::state::RoundState;
 
 use super::compatibility::Compatibility;
-use super::criteria::{Frame, Pack, Row, Width, all_ones};
 use super::generation::{self, Bracket, ListScope, Scope};
 use super::player::{DutchPlayer, Float};
 use super::progress::EngineError;
 use super::weights::{bits_for, colour_fields};
 use super::witness::Witness;
+use crate::systems::common::fields::{Frame, Pack, Row, Width, all_ones};
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.
 const ONE_POINT: i64 = 10;

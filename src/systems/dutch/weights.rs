@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use crate::matching::Weight;
 use crate::model::Points;
 
-use super::criteria::{Frame, Pack, Row, Width};
+use crate::systems::common::fields::{Frame, Pack, Row, Width};
 
 use super::player::{DutchPlayer, Float};
 use crate::state::RoundState;

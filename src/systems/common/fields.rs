@@ -1,13 +1,15 @@
-//! Criteria as fields: what each criterion counts for one pair, and how the counts of a whole
-//! pairing compare.
+//! Criteria as fields of one weight: what each criterion counts for one pair, and how the counts
+//! of a whole pairing compare (docs/engine-design.md, "Criteria as fields of one weight").
 //!
-//! Every quality criterion of the Dutch rules is a sum over pairs (or over paired players) of
-//! either a plain count or one count per score (or score difference). A [`Value`] is that summand;
-//! a row of values, one per criterion in priority order, describes a pair. Packed into one integer
-//! ([`pack`]) the row is an edge weight for the matcher; summed over the pairs of a bracket it tells
-//! how a candidate does on each criterion, which is what explanations print. Larger is better in
-//! every field (a criterion that minimises something counts what it does not want negatively, or
-//! counts the complement).
+//! Where a system's text ranks pairings by criteria in priority order, each quality criterion is a
+//! sum over pairs (or over paired players) of either a plain count or one count per score (or
+//! score difference); the Dutch rules' are (`dutch/weights.rs` writes them as rows). A [`Value`]
+//! is that summand; a row of values, one per criterion in priority order, describes a pair. Laid
+//! out by a [`Frame`] and packed into one integer ([`Pack`]), the row is an edge weight for the
+//! matcher; collected ([`Collect`]) and summed over the pairs of a bracket ([`sum_rows`]), it tells
+//! how a candidate does on each criterion, which is what explanations print
+//! ([`first_difference`]). Larger is better in every field (a criterion that minimises something
+//! counts what it does not want negatively, or counts the complement).
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
