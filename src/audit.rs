@@ -104,6 +104,15 @@ pub enum SkipReason {
 }
 
 impl SkipReason {
+    /// The kind of file, for the summary line's count of skipped files, as (one, several).
+    pub fn kind(self) -> (&'static str, &'static str) {
+        match self {
+            SkipReason::NotTournament => ("not a tournament file", "not tournament files"),
+            SkipReason::NotRegular(_) => ("not a regular file", "not regular files"),
+            SkipReason::FolderLink => ("a link to a folder", "links to folders"),
+        }
+    }
+
     /// Why, in the words of the note and the JSON `reason`.
     pub fn text(self) -> String {
         match self {
@@ -112,6 +121,22 @@ impl SkipReason {
             SkipReason::FolderLink => "a symbolic link to a folder, not followed".to_owned(),
         }
     }
+}
+
+/// The files skipped, counted by kind ([`SkipReason::kind`]): files that are no tournament files,
+/// then files that are not regular files, then links to folders; kinds without a file left out.
+pub fn count_by_kind(skipped: &[Skipped]) -> Vec<((&'static str, &'static str), usize)> {
+    let rank = |reason: SkipReason| match reason {
+        SkipReason::NotTournament => 0,
+        SkipReason::NotRegular(_) => 1,
+        SkipReason::FolderLink => 2,
+    };
+    (0..3)
+        .filter_map(|kind| {
+            let of_kind: Vec<&Skipped> = skipped.iter().filter(|s| rank(s.reason) == kind).collect();
+            of_kind.first().map(|first| (first.reason.kind(), of_kind.len()))
+        })
+        .collect()
 }
 
 /// The files named by `paths`: each file as given, each folder walked.

@@ -226,8 +226,8 @@ enum ReportKind {
 /// The entries of a batch, and what was left out.
 struct Gathered {
     entries: Vec<crate::audit::Entry>,
-    /// Files skipped (each said once on stderr, or as a JSON object).
-    skipped: usize,
+    /// Files skipped by kind (each file said once on stderr, or as a JSON object).
+    skipped: Vec<((&'static str, &'static str), usize)>,
     /// True when a folder given holds no tournament file: it checked nothing (exit 4 at least).
     empty_folder: bool,
     /// A folder, or more than one entry: the run ends with the summary table.
@@ -262,7 +262,8 @@ fn collect_files(
         collected.files.insert(0, dash);
     }
     let batch = collected.is_batch();
-    let (skipped, empty_folder) = (collected.skipped.len(), !collected.empty_folders.is_empty());
+    let (skipped, empty_folder) =
+        (crate::audit::count_by_kind(&collected.skipped), !collected.empty_folders.is_empty());
     let entries = collected.take_entries();
     let gathered = Gathered { entries, skipped, empty_folder, batch };
     // With --format json, standard output says what was left out, one object per path, and

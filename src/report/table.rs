@@ -139,8 +139,9 @@ pub struct Totals {
     pub rounds_differing: u64,
     pub rounds_not_checked: u64,
     pub by_severity: [u64; 4],
-    /// Files left out of the audit because they are not tournament files.
-    pub skipped: usize,
+    /// Files left out of the audit, by why: each kind in words, as (one, several), with its
+    /// count ([`crate::audit::SkipReason::kind`]).
+    pub skipped: Vec<((&'static str, &'static str), usize)>,
 }
 
 impl Totals {
@@ -154,7 +155,7 @@ impl Totals {
         Status::Usage,
     ];
 
-    pub fn of(rows: &[Row], skipped: usize) -> Totals {
+    pub fn of(rows: &[Row], skipped: Vec<((&'static str, &'static str), usize)>) -> Totals {
         let mut totals = Totals { files: rows.len(), skipped, ..Totals::default() };
         for status in Totals::STATUSES {
             let count = rows.iter().filter(|r| r.status == status).count();
@@ -206,12 +207,18 @@ impl Totals {
                 self.rounds_checked, self.rounds_recorded, self.rounds_differing, self.rounds_not_checked
             );
         }
-        if self.skipped > 0 {
-            text += &format!(
-                "; {} file{} skipped (not tournament files)",
-                self.skipped,
-                if self.skipped == 1 { "" } else { "s" }
-            );
+        let skipped: usize = self.skipped.iter().map(|(_, n)| n).sum();
+        if skipped > 0 {
+            // One kind is named without its count, which the total already says.
+            let kinds = match self.skipped.as_slice() {
+                [((one, several), n)] => if *n == 1 { one } else { several }.to_string(),
+                kinds => kinds
+                    .iter()
+                    .map(|&((one, several), n)| if n == 1 { format!("1 {one}") } else { format!("{n} {several}") })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            text += &format!("; {skipped} file{} skipped ({kinds})", if skipped == 1 { "" } else { "s" });
         }
         text
     }
@@ -429,6 +436,27 @@ mod tests {
             assert_eq!(&status_name(*status, Mode::Check), name);
         }
         assert_eq!(status_name(Status::Ok, Mode::Validate), "valid");
+    }
+
+    /// The totals count the skipped files by kind; one kind is named without a second count.
+    #[test]
+    fn skipped_files_are_counted_by_kind() {
+        use crate::audit::SkipReason;
+        let skipped = |kinds: &[(SkipReason, usize)]| {
+            let totals = Totals::of(&[], kinds.iter().map(|&(reason, n)| (reason.kind(), n)).collect());
+            let text = totals.text(Mode::Check);
+            text.rsplit_once("; ").map_or(String::new(), |(_, skipped)| skipped.to_owned())
+        };
+        assert_eq!(skipped(&[(SkipReason::NotTournament, 3)]), "3 files skipped (not tournament files)");
+        assert_eq!(
+            skipped(&[
+                (SkipReason::NotTournament, 2),
+                (SkipReason::NotRegular("a named pipe"), 1),
+                (SkipReason::FolderLink, 2)
+            ]),
+            "5 files skipped (2 not tournament files, 1 not a regular file, 2 links to folders)"
+        );
+        assert_eq!(skipped(&[(SkipReason::FolderLink, 1)]), "1 file skipped (a link to a folder)");
     }
 
     #[test]
