@@ -51,7 +51,7 @@ pub(super) fn pair(
             if let Some(used) = crate::systems::of(next.resolved.system).used_options(tournament, draughts)
                 && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
             {
-                writeln!(err, "trfcheck: {name}: options: {}", crate::systems::fmjd::describe_options(&used))?;
+                writeln!(err, "trfcheck: {name}: options: {}", crate::systems::system::describe_options(&used))?;
             }
             tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
             report::javafo::write(out, &next.pairing)?;

@@ -233,7 +233,7 @@ pub struct CheckReport {
     pub system_warning: Option<String>,
     /// The FMJD organiser's options used, each with where it came from (flag, XDO record, default).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub options: Option<Vec<crate::systems::fmjd::UsedOption>>,
+    pub options: Option<Vec<crate::systems::system::UsedOption>>,
     /// The event's name, city, dates, players and rounds, when the file could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<Event>,

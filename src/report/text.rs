@@ -58,7 +58,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
         writeln!(out, "{}: note: {caveat}", report.file)?;
     }
     if let Some(options) = &report.options {
-        writeln!(out, "{}: options: {}", report.file, crate::systems::fmjd::describe_options(options))?;
+        writeln!(out, "{}: options: {}", report.file, crate::systems::system::describe_options(options))?;
     }
     // A team round's lines are matches (and the bye), not boards.
     let team = report.system().is_some_and(crate::systems::SystemId::is_team);

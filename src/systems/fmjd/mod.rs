@@ -194,7 +194,7 @@ impl Options {
     }
 }
 
-pub use crate::systems::system::{UsedOption, describe_options};
+use crate::systems::system::UsedOption;
 
 /// What each option is and where it came from: `flags` over `record` (the file's XDO) over the
 /// defaults; the bye's points from the point system when neither says them.
