@@ -95,7 +95,7 @@ use std::path::Path;
 
 use trfcheck::formats::ReadOptions;
 use trfcheck::model::Points;
-use trfcheck::systems::dubov::order::{combinations, from_the_middle, permutations, upfloater_sets};
+use trfcheck::systems::dubov::order::{c6_key, combinations, from_the_middle, permutations, upfloater_sets};
 use trfcheck::{validate, verify};
 
 /// The example of 4.3.3: seven players A–G sorted as in 4.3.2; #1 D, #2 C, #3 E, #4 B, #5 F, #6 A,
@@ -461,4 +461,115 @@ fn unavoidable_pairs_inside_a_subgroup_shift_players() {
     let text = dubov_file(8, 5, "white", &[round_one]).replace("XXC white1\n", "XXC white1\nXXP 1 2\nXXP 2 3\n");
     let (_, games) = next_round(&text);
     assert_eq!(games, BTreeSet::from([(2, 4), (3, 1), (7, 6), (5, 8)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The re-issue in force from 1 February 2026 (C.04.4.1 approved 28/10/2025, `rules/dubov-2026.md`)
+// words the order of the upfloater sets differently (4.1.3, 4.2.3). These tests show that it
+// chooses the same set (docs/dubov.md, "The 2026 re-issue", argument A).
+
+/// 4.1.3 of the 2026 text: "the sets are sorted according to the smallest differing sequence
+/// number of their members": of two sets, the one that holds the smallest number found in only one
+/// of them comes first.
+fn smallest_differing_first(a: &[usize], b: &[usize]) -> std::cmp::Ordering {
+    let only_in_a = a.iter().filter(|x| !b.contains(x));
+    let only_in_b = b.iter().filter(|x| !a.contains(x));
+    match only_in_a.chain(only_in_b).min() {
+        None => std::cmp::Ordering::Equal,
+        Some(x) if a.contains(x) => std::cmp::Ordering::Less,
+        Some(_) => std::cmp::Ordering::Greater,
+    }
+}
+
+/// The example of 4.1.3, the same in both texts: with K = 2, {#1,#2} precedes {#1,#3}, and
+/// {#1,#P} precedes {#2,#3}. For sets of one size, the 2026 order is the lexicographic order of
+/// the 2025 text: every pair of K-sets of up to 7 numbers compares the same way under both.
+#[test]
+fn the_2026_set_order_of_4_1_3_is_the_2025_lexicographic_order() {
+    let p = 6;
+    assert_eq!(smallest_differing_first(&[0, 1], &[0, 2]), std::cmp::Ordering::Less);
+    assert_eq!(smallest_differing_first(&[0, p - 1], &[1, 2]), std::cmp::Ordering::Less);
+    for pool in 1..=7 {
+        for k in 1..=pool {
+            let sets = combinations(pool, k);
+            for (i, a) in sets.iter().enumerate() {
+                for (j, b) in sets.iter().enumerate() {
+                    assert_eq!(smallest_differing_first(a, b), i.cmp(&j), "{a:?} {b:?}");
+                }
+            }
+        }
+    }
+}
+
+/// 2.2.2 (2025) and 3.2.2 (2026) both take the first set, in the order of 4.2, among those whose
+/// bracket complies at best with [C1]–[C10]. The 2025 text sorts containers along [C6] and the
+/// sets of a container lexicographically (4.2.3). The 2026 text lets [C5] and [C6] fix the number
+/// and the scores of the valid sets (4.2.3) and sorts them by the smallest differing sequence
+/// number (4.1.3). Random pools: scores highest first, as 4.2.2 numbers them in both texts. Every
+/// set gets a random legality and a random quality for [C7]–[C10]. Both texts choose the same set.
+/// So does the 2025 order with its containers in the numbering of the 4.2.3.1 example (the order in
+/// which their first sets appear), because [C6] decides before the order of the containers can.
+#[test]
+fn the_2026_upfloater_order_chooses_the_2025_set() {
+    let mut seed: u64 = 2026;
+    let mut next = |bound: u64| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) % bound
+    };
+    let levels = [30, 25, 20, 15];
+    let mut decided = 0;
+    for _ in 0..3000 {
+        let pool = 1 + next(7) as usize;
+        let k = 1 + next(pool as u64) as usize;
+        let mut scores: Vec<Points> = (0..pool).map(|_| Points::from_tenths(levels[next(4) as usize])).collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        let sets = combinations(pool, k);
+        // None: the set gives no legal pairing ([C1], [C3], [C4]); else the bracket's quality on
+        // [C7]–[C10], smaller is better.
+        let quality: Vec<Option<u64>> = sets.iter().map(|_| if next(10) < 3 { None } else { Some(next(3)) }).collect();
+        let quality_of = |set: &Vec<usize>| quality[sets.iter().position(|s| s == set).unwrap()];
+        let c6 = |set: &Vec<usize>| std::cmp::Reverse(c6_key(set.iter().map(|&i| scores[i]).collect()));
+
+        // 2025: containers along [C6], the sets of a container lexicographically; the first of the
+        // best (reference.rs keeps the first on ties).
+        let mut chosen_2025: Option<(usize, u64, Vec<usize>)> = None;
+        for (container, sets) in upfloater_sets(&scores, k).into_iter().enumerate() {
+            for set in sets {
+                let Some(q) = quality_of(&set) else { continue };
+                if chosen_2025.as_ref().is_none_or(|b| (container, q) < (b.0, b.1)) {
+                    chosen_2025 = Some((container, q, set));
+                }
+            }
+        }
+
+        // 2026: the valid sets are the legal ones with the best [C6] (the number K is fixed, [C5]);
+        // sorted by the smallest differing sequence number; the first of those best on [C7]–[C10].
+        let legal: Vec<&Vec<usize>> = sets.iter().filter(|s| quality_of(s).is_some()).collect();
+        let best_c6 = legal.iter().map(|s| c6(s)).min();
+        let mut valid: Vec<&Vec<usize>> = legal.iter().copied().filter(|s| Some(c6(s)) == best_c6).collect();
+        valid.sort_by(|a, b| smallest_differing_first(a, b));
+        let best_quality = valid.iter().filter_map(|s| quality_of(s)).min();
+        let chosen_2026 = valid.iter().copied().find(|s| quality_of(s) == best_quality);
+
+        // 2025 with the containers in the example's numbering: the order in which each container's
+        // first set appears lexicographically; then the first set that complies at best with [C6]
+        // and [C7]–[C10].
+        let mut by_appearance: Vec<Vec<usize>> = Vec::new();
+        let mut seen = Vec::new();
+        for set in &sets {
+            let key = c6(set);
+            if !seen.contains(&key) {
+                seen.push(key.clone());
+                by_appearance.extend(sets.iter().filter(|s| c6(s) == key).cloned());
+            }
+        }
+        let chosen_numbered =
+            by_appearance.iter().filter(|s| quality_of(s).is_some()).min_by_key(|s| (c6(s), quality_of(s))).cloned();
+
+        let chosen_2025 = chosen_2025.map(|(_, _, set)| set);
+        assert_eq!(chosen_2025.as_ref(), chosen_2026, "scores {scores:?}, k {k}, quality {quality:?}");
+        assert_eq!(chosen_2025, chosen_numbered, "scores {scores:?}, k {k}, quality {quality:?}");
+        decided += usize::from(chosen_2025.is_some());
+    }
+    assert!(decided > 2000, "{decided}");
 }

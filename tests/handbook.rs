@@ -54,6 +54,8 @@ struct Trf {
     /// Points of a win and of a draw, in tenths.
     win: i64,
     draw: i64,
+    /// Points of the pairing-allocated bye, in tenths (a win's unless declared otherwise).
+    pab: i64,
 }
 
 impl Trf {
@@ -70,6 +72,7 @@ impl Trf {
             absent: Vec::new(),
             win: 10,
             draw: 5,
+            pab: 10,
         }
     }
 
@@ -86,6 +89,13 @@ impl Trf {
     fn record(mut self, line: &str) -> Trf {
         self.header.push(line.to_owned());
         self
+    }
+
+    /// The pairing-allocated bye is worth `tenths` (`XXS PAB=…`), as the tournament's rules may
+    /// decide (C.04.1 Art. 3).
+    fn pab_worth(mut self, tenths: i64) -> Trf {
+        self.pab = tenths;
+        self.record(&format!("XXS PAB={}", Points::from_tenths(tenths)))
     }
 
     /// Forbids each pair (`XXP a b`: the two may not meet).
@@ -145,7 +155,8 @@ impl Trf {
             Cell::Unpaired(code) => code,
         };
         match code {
-            '1' | '+' | 'F' | 'U' => self.win,
+            '1' | '+' | 'F' => self.win,
+            'U' => self.pab,
             '=' | 'H' => self.draw,
             _ => 0,
         }
@@ -1037,4 +1048,86 @@ fn dutch_2012_d4_the_b3_factor_of_the_lowest_bracket() {
             assert_eq!((pairs, bye), (want.clone(), if with_g { vec![7] } else { vec![] }), "{name}, G: {with_g}");
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// C.04.3 1.4.3: the two issues of the 2025 text (docs/dutch.md, "Which issue of C.04.3").
+//
+// The issue approved on 13/04/2024 gives a downfloat to "a player who, for whatever reason, scores
+// without playing in a round more points than those rewarded for a loss". The re-issue in force
+// from 1 February 2026 gives one "to any player who receives a pairing-allocated bye (see Article
+// 1.5) or who, without playing in a round, scores more points than those rewarded for a loss", and
+// adds 1.4.4: "No players other than those listed in the previous two articles can receive floats".
+// The two differ when the PAB is worth no more than a loss, which a tournament's rules may decide
+// (C.04.1 Art. 3: "unless the rules of the tournament state otherwise").
+// ---------------------------------------------------------------------------------------------
+
+/// Round 3 of 4 in an 8-player tournament whose PAB is worth 0 (`XXS PAB=0.0`), White drawn. It
+/// came from trfcheck's generator (`--players 8 --rounds 4 --seed 683 --forfeit-rate 0 --bye-rate
+/// 0.1 --withdraw-rate 0`), run with a zero-point PAB through a change that is not committed, and
+/// cut after round 2.
+///
+/// Round 1: 1–6 1-0, 7–5 0-1; 2, 3, 4 half-point byes (H); 8 the PAB (0 points). Round 2: 5–1
+/// 0-1, 4–2 0-1, 6–8 0-1; 3 a half-point bye; 7 the PAB (0 points). Scores: 1 2; 2 1.5; 3, 5, 8 1;
+/// 4 0.5; 6, 7 0.
+///
+/// Floats (1.4.2 and 1.4.3 of both issues). Every game was between equal scores, so no game gave
+/// a float. Every half-point bye (0.5, more than a loss) gave a downfloat: 2, 3 and 4 in round 1,
+/// and 3 in round 2. The two PABs, worth 0, gave a downfloat under the re-issue (1.4.3: "any player
+/// who receives a pairing-allocated bye") and none under the 2024 text.
+///
+/// Colour preferences (1.7, played games only). 1: W B, mild White. 2: B, strong White. 3: none
+/// (no game, 1.7.4). 4: W, strong Black. 5: B W, mild Black. 6: B W, mild Black. 7: W, strong
+/// Black. 8: B, strong White. Round 3 is not the last, so there are no topscorers (1.8).
+///
+/// The brackets from the top (1.9.2):
+/// - 2 points, {1}: 1 downfloats.
+/// - 1.5 points: 1 (MDP) meets 2, who have not met. Both prefer White; 2's preference is strong,
+///   so 2 gets White (5.2.2).
+/// - 1 point, {3, 5, 8}, BSNs 1, 2, 3 (1.2): one pair and one downfloater, who meets 4 in the next
+///   bracket whichever it is ([C8]). The candidates:
+///   - 3–5, 8 downfloats;
+///   - 3–8, 5 downfloats;
+///   - 5–8, 3 downfloats.
+///
+///   They tie on [C6]–[C13]: every pair grants both preferences, and 3 has none. [C14] (a resident
+///   downfloater who received a downfloat the previous round) rules out downfloating 3, whose
+///   round-2 half-point bye was a downfloat. [C16] (a downfloat two rounds before) counts 8's
+///   round-1 PAB:
+///   - under the re-issue it is a downfloat, so 3–5 with 8 downfloating breaks [C16], and the
+///     candidate 3–8 with 5 downfloating (the next transposition of S2, 4.2) is perfect;
+///   - under the 2024 text it is not, every criterion ties, and the first candidate is taken
+///     (3.2.2, S1 = {3}, S2 = {5, 8}): 3–5, 8 downfloats.
+///
+///   Colours: 3–5, 3 has no preference, so 5's Black is granted, giving 3–5. 3–8: 8's White is
+///   granted, giving 8–3.
+/// - 0.5 points: the MDP meets 4 (strong Black). The 2024 text gives 8–4 (both preferences
+///   granted). The re-issue gives 5–4: both prefer Black and 4's preference is the stronger (5.2.2).
+/// - 0 points: 6–7. Both prefer Black and 7's preference is strong, so 6 gets White.
+fn zero_point_pab() -> Tournament {
+    let t = Trf::new(8, 4)
+        .pab_worth(0)
+        .round(&[(1, 6, '1'), (7, 5, '0')], &[(2, 'H'), (3, 'H'), (4, 'H'), (8, 'U')])
+        .round(&[(5, 1, '0'), (4, 2, '0'), (6, 8, '0')], &[(3, 'H'), (7, 'U')])
+        .tournament();
+    assert_eq!(t.point_system.pairing_allocated_bye, Some(Points::ZERO));
+    t
+}
+
+/// The 2024 text of 1.4.3: no downfloat for a PAB worth no more than a loss. This is how
+/// `dutch-2025` reads it today, like bbpPairings 6.0.0 (`getFloat`: a round without a game is a
+/// downfloat only when it scored more than a loss).
+#[test]
+fn c0403_1_4_3_a_zero_point_pab_is_no_downfloat_in_the_2024_text() {
+    let expected: BTreeSet<(u32, u32)> = [(2, 1), (3, 5), (8, 4), (6, 7)].into_iter().collect();
+    assert_eq!(pairing(&zero_point_pab(), SystemId::Dutch2025), (expected, None));
+}
+
+/// The re-issue in force from 1 February 2026: every PAB is a downfloat (1.4.3), so 8's round-1
+/// PAB counts for [C16] and 5 downfloats instead of 8.
+#[test]
+#[ignore = "dutch-2025 reads 1.4.3 as the 2024 text does: a PAB worth no more than a loss is no downfloat"]
+fn c0403_1_4_3_every_pab_is_a_downfloat_in_the_re_issue() {
+    let expected: BTreeSet<(u32, u32)> = [(2, 1), (8, 3), (5, 4), (6, 7)].into_iter().collect();
+    assert_eq!(pairing(&zero_point_pab(), SystemId::Dutch2025), (expected, None));
 }
