@@ -43,6 +43,9 @@ pub enum WithoutGame {
     Down,
     /// A downfloat when the round gave more points than a loss (the point system's), else none.
     DownIfMoreThanALoss,
+    /// A downfloat for the pairing-allocated bye whatever it gave, and for any other round that
+    /// gave more points than a loss.
+    PabOrMoreThanALoss,
     /// A downfloat when the round gave any points, else none.
     DownIfAnyPoints,
 }
@@ -71,6 +74,9 @@ pub fn float_in(state: &RoundState, past: &[PastRound], index: usize, policy: Fl
         WithoutGame::NoFloat => false,
         WithoutGame::Down => true,
         WithoutGame::DownIfMoreThanALoss => round.points > state.point_system.white_loss,
+        WithoutGame::PabOrMoreThanALoss => {
+            super::bye::is_pab(round.kind) || round.points > state.point_system.white_loss
+        }
         WithoutGame::DownIfAnyPoints => round.points > Points::ZERO,
     };
     if down { Float::Down } else { Float::None }
@@ -134,6 +140,7 @@ mod tests {
             (NoFloat, Float::None, Float::None),
             (Down, Float::Down, Float::Down),
             (DownIfMoreThanALoss, Float::Down, Float::None),
+            (PabOrMoreThanALoss, Float::Down, Float::None),
             (DownIfAnyPoints, Float::Down, Float::None),
         ] {
             assert_eq!(float(5, 0, policy(false, without_game)), full, "{without_game:?}");

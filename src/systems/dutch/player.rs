@@ -86,14 +86,16 @@ fn float(contender: &Contender, state: &RoundState, rules: Rules, rounds_back: u
 impl Rules {
     /// How each edition reads a round without a game over the board for floats. Neither reads a
     /// forfeit or a game not played yet as a game: both are rounds without a game.
-    /// - 2025 (C.04.3 1.4.3): a downfloat for the PAB or for scoring more than a loss without
-    ///   playing (a forfeit win, a full- or half-point bye); a forfeit loss or an absence gives
-    ///   none. A pending game counts by the points it gave (none, as a rule).
+    /// - 2025 (C.04.3 1.4.3 of the re-issue in force from 1 February 2026): a downfloat for the
+    ///   PAB, whatever it is worth, or for scoring more than a loss without playing (a forfeit
+    ///   win, a full- or half-point bye); a forfeit loss or an absence gives none. A pending game
+    ///   counts by the points it gave (none, as a rule). The 2024 issue, never in force, gave a
+    ///   PAB worth no more than a loss no downfloat (docs/dutch.md, "Which issue of C.04.3").
     /// - 2017 (A.4.b): a player who does not play "for whatever reason" floats down: every round
     ///   without a game, a forfeit loss and an absence included.
     pub(crate) fn float_policy(self) -> FloatPolicy {
         let without_game = match self {
-            Rules::Dutch2025 => WithoutGame::DownIfMoreThanALoss,
+            Rules::Dutch2025 => WithoutGame::PabOrMoreThanALoss,
             Rules::Dutch2017 => WithoutGame::Down,
         };
         FloatPolicy { forfeit_is_game: false, pending_is_game: false, without_game }
