@@ -16,6 +16,7 @@ use std::hash::{DefaultHasher, Hasher};
 
 use crate::model::Tournament;
 use crate::systems::SystemId;
+use crate::systems::common::round::HashWriter;
 
 /// The key of round `round` of `t` checked under `system`. Two equal keys mean the same inputs
 /// to the round's check (up to a 64-bit hash collision), so the same verdict.
@@ -69,16 +70,6 @@ fn up_to_round(t: &Tournament, round: u32) -> Tournament {
     t.verbatim.clear();
     t.origin = Default::default();
     t
-}
-
-/// Feeds formatted text to a hasher, without building the string.
-pub(super) struct HashWriter<'a>(pub(super) &'a mut DefaultHasher);
-
-impl fmt::Write for HashWriter<'_> {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        self.0.write(text.as_bytes());
-        Ok(())
-    }
 }
 
 #[cfg(test)]
