@@ -128,7 +128,7 @@ fn resolved_options(t: &Tournament) -> DraughtsOptions {
 /// options (a draughts file), or a team system's `192` code (a team file).
 type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSystemCode)>);
 
-/// Every system (and option) that applies to the file's game: the five FIDE systems with and
+/// Every system (and option) that applies to the file's game: the six FIDE systems with and
 /// without Baku acceleration for a chess file; the three FMJD systems with every combination of
 /// colour preference, floats and acceleration for a draughts file; both editions of the team
 /// Swiss with every option its `192` code can declare for a team file. The game is the one the
@@ -136,8 +136,14 @@ type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSys
 /// its scoring; a file that declares none is tried as chess, as `check` assumes the Dutch system
 /// for it.
 fn candidates(t: &Tournament) -> Vec<Variant> {
-    let fide =
-        [SystemId::Dutch2025, SystemId::Dutch2017, SystemId::Dutch2012, SystemId::Dubov2025, SystemId::Dubov1997];
+    let fide = [
+        SystemId::Dutch2025,
+        SystemId::Dutch2017,
+        SystemId::Dutch2012,
+        SystemId::Dubov2025,
+        SystemId::Dubov1997,
+        SystemId::Burstein2026,
+    ];
     if t.is_team_tournament() {
         let codes = team_codes(t);
         return [SystemId::Team2025, SystemId::Team2024]

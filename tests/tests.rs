@@ -2,6 +2,7 @@
 //! suite links once.
 
 mod audit;
+mod burstein2026;
 mod cli;
 mod conformance;
 mod corpus;

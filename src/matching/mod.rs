@@ -41,6 +41,7 @@
 //! most [`Weight::headroom_limit`], that is `W::max_value() >> 2`.
 
 pub mod augmenting;
+pub(crate) mod cardinality;
 mod certificate;
 mod forest;
 mod keep;

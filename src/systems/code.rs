@@ -27,8 +27,7 @@ fn supported_list() -> String {
 }
 
 /// Codes of the FIDE table (and its variants) that name systems trfcheck does not pair.
-const UNSUPPORTED_PREFIXES: [&str; 10] = [
-    "FIDE_BURSTEIN",
+const UNSUPPORTED_PREFIXES: [&str; 9] = [
     "FIDE_LIM",
     "CUSTOM_",
     "FIDE_DOUBLESWISS",
@@ -81,6 +80,9 @@ pub(super) fn team_by_date(date: Option<(Date, &'static str)>) -> (SystemId, Str
     }
 }
 
+/// The Burstein text of C.04.4.2 trfcheck follows was applied from 1 February 2026.
+pub(super) const BURSTEIN_2026_IN_FORCE: Date = Date { year: 2026, month: 2, day: 1 };
+
 /// The first edition of the FIDE Swiss Team Pairing System (C.04.6) was applied from 1 August 2024.
 pub(super) const TEAM_2024_IN_FORCE: Date = Date { year: 2024, month: 8, day: 1 };
 
@@ -113,6 +115,11 @@ pub(super) fn from_code(
         "FIDE_DUTCH_2012" => (SystemId::Dutch2012, format!("{source_text} names the 2012 rules")),
         "FIDE_DUBOV_2025" => (SystemId::Dubov2025, format!("{source_text} names the 2025 rules")),
         "FIDE_DUBOV_1997" => (SystemId::Dubov1997, format!("{source_text} names the 1997 rules")),
+        // The only Burstein text trfcheck has is the one in force from 1 February 2026; an older
+        // event is checked under it with a caveat (`declaration::caveat`).
+        "FIDE_BURSTEIN" | "FIDE_BURSTEIN_2026" => {
+            (SystemId::Burstein2026, format!("{source_text} names the Burstein system (C.04.4.2)"))
+        }
         "FIDE_DUTCH" => {
             let (system, why) = dutch_by_date(date);
             (system, format!("{source_text} says FIDE_DUTCH without a year: {why}"))

@@ -1,12 +1,13 @@
 //! Which system a tournament declares (SPEC): record 192 (and 092 where it holds a 192 code, as
-//! bbpPairings writes it), free text in 092 that names Dubov or Dutch, or `--system`.
+//! bbpPairings writes it), free text in 092 that names Dubov, Dutch or Burstein, or `--system`.
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
 use serde::Serialize;
 
 use super::code::{
-    SystemError, TEAM_2024_IN_FORCE, dubov_by_date, dutch_by_date, from_code, team_by_date, tournament_date,
+    BURSTEIN_2026_IN_FORCE, SystemError, TEAM_2024_IN_FORCE, dubov_by_date, dutch_by_date, from_code, team_by_date,
+    tournament_date,
 };
 use super::game;
 use super::id::SystemId;
@@ -44,6 +45,16 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
                 "the {what} {date} is before 1 August 2024, when the FIDE Swiss Team Pairing System (C.04.6) was \
                  first applied: the event was paired under other rules; it is checked under team-2024, the earliest \
                  edition"
+            )
+        });
+    }
+    if system == SystemId::Burstein2026 {
+        let (date, what) = tournament_date(t)?;
+        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+            format!(
+                "the {what} {date} is before 1 February 2026, when the Burstein rules of C.04.4.2 (2026) took \
+                 effect: the event was paired under an earlier Burstein text, which trfcheck does not have; it is \
+                 checked under burstein-2026"
             )
         });
     }
@@ -137,7 +148,7 @@ pub const DRAUGHTS_WITHOUT_SYSTEM: &str = "the file is a draughts tournament and
      paired it; choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff";
 
 /// The system the file's own records declare: record 192, else a 192 code in 092 (as bbpPairings
-/// writes it), else 092 free text that names Dubov or Dutch. `None` when they declare none.
+/// writes it), else 092 free text that names Dubov, Dutch or Burstein. `None` when they declare none.
 fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
     let acc = t.header.baku_acceleration_flag;
     if let Some(code) = &t.header.system_code {
@@ -167,7 +178,18 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
         let reason = format!("record 092 (`{text}`) names the Dutch system: {why}");
         return Ok(Some(Resolved { system, source: "092 record".into(), reason, baku: acc, caveat: None }));
     }
-    if lower.contains("burstein") || lower.contains("round robin") || lower.contains("round-robin") {
+    if lower.contains("burstein") {
+        let reason =
+            format!("record 092 (`{text}`) names the Burstein system: the rules in force from 1 February 2026");
+        return Ok(Some(Resolved {
+            system: SystemId::Burstein2026,
+            source: "092 record".into(),
+            reason,
+            baku: acc,
+            caveat: None,
+        }));
+    }
+    if lower.contains("round robin") || lower.contains("round-robin") {
         return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
     }
     Ok(None)
@@ -276,6 +298,19 @@ mod tests {
         assert!(r.caveat.is_some_and(|c| c.contains("1 August 2024")));
     }
 
+    /// C.04.4.2 (2026) was applied from 1 February 2026: `FIDE_BURSTEIN` and 092 text naming Burstein
+    /// resolve to it, with a caveat for an event that started before.
+    #[test]
+    fn burstein_declarations_resolve_to_the_2026_rules() {
+        let r = resolve(&with(Some("FIDE_BURSTEIN_BAKU"), None, d(2026, 3, 1)), None).unwrap();
+        assert_eq!((r.system, r.baku, r.caveat), (SystemId::Burstein2026, true, None));
+        let r = resolve(&with(None, Some("Individual: Swiss-System Burstein"), None), None).unwrap();
+        assert_eq!((r.system, r.source.as_str()), (SystemId::Burstein2026, "092 record"));
+        let r = resolve(&with(Some("FIDE_BURSTEIN"), None, d(2025, 5, 1)), None).unwrap();
+        assert_eq!(r.system, SystemId::Burstein2026);
+        assert!(r.caveat.is_some_and(|c| c.contains("1 February 2026")));
+    }
+
     #[test]
     fn undeclared_is_assumed_and_said() {
         let r = resolve(&with(None, Some("Individual: Swiss-System"), d(2010, 9, 24)), None).unwrap();
@@ -285,10 +320,7 @@ mod tests {
 
     #[test]
     fn unsupported_and_unknown_codes_are_refused() {
-        assert!(matches!(
-            resolve(&with(Some("FIDE_BURSTEIN"), None, None), None),
-            Err(SystemError::Unsupported { .. })
-        ));
+        assert!(matches!(resolve(&with(Some("FIDE_LIM"), None, None), None), Err(SystemError::Unsupported { .. })));
         assert!(matches!(
             resolve(&with(Some("FIDE_TEAM_ROUNDROBIN"), None, None), None),
             Err(SystemError::Unsupported { .. })

@@ -30,6 +30,10 @@ pub enum SystemId {
     #[value(name = "dubov-1997")]
     #[serde(rename = "dubov-1997")]
     Dubov1997,
+    /// FIDE Burstein, C.04.4.2, applied from 1 Feb 2026.
+    #[value(name = "burstein-2026")]
+    #[serde(rename = "burstein-2026")]
+    Burstein2026,
     /// FMJD Swiss on rating (Annex 5, 2013, appendix A).
     FmjdRating,
     /// FMJD Swiss on Solkoff (appendix B).
@@ -47,12 +51,13 @@ pub enum SystemId {
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 10] = [
+    pub const ALL: [SystemId; 11] = [
         SystemId::Dutch2025,
         SystemId::Dutch2017,
         SystemId::Dutch2012,
         SystemId::Dubov2025,
         SystemId::Dubov1997,
+        SystemId::Burstein2026,
         SystemId::FmjdRating,
         SystemId::FmjdSolkoff,
         SystemId::KndbSolkoff,
@@ -70,6 +75,7 @@ impl SystemId {
             SystemId::Dutch2012 => "dutch-2012",
             SystemId::Dubov2025 => "dubov-2025",
             SystemId::Dubov1997 => "dubov-1997",
+            SystemId::Burstein2026 => "burstein-2026",
             SystemId::FmjdRating => "fmjd-rating",
             SystemId::FmjdSolkoff => "fmjd-solkoff",
             SystemId::KndbSolkoff => "kndb-solkoff",
@@ -87,6 +93,8 @@ impl SystemId {
             SystemId::Dutch2012 => "FIDE_DUTCH_2012",
             SystemId::Dubov2025 => "FIDE_DUBOV_2025",
             SystemId::Dubov1997 => "FIDE_DUBOV_1997",
+            // The code table has no year for Burstein; a date decides (`code.rs`).
+            SystemId::Burstein2026 => "FIDE_BURSTEIN",
             SystemId::FmjdRating => "FMJD_SWISS_RATING",
             SystemId::FmjdSolkoff => "FMJD_SWISS_SOLKOFF",
             SystemId::KndbSolkoff => "KNDB_SWISS_SOLKOFF",

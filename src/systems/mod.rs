@@ -2,6 +2,7 @@
 //! the rules they share (`common`), their identifiers (`id`), which one a tournament declares
 //! (`declaration`), and the [`System`] of each id ([`of`]).
 
+pub mod burstein;
 mod code;
 pub mod common;
 pub mod declaration;
@@ -37,6 +38,7 @@ pub fn of(system: SystemId) -> &'static dyn System {
         SystemId::Dutch2012 => &dutch2012::Dutch2012,
         SystemId::Dubov2025 => &dubov::Dubov2025,
         SystemId::Dubov1997 => &dubov1997::Dubov1997,
+        SystemId::Burstein2026 => &burstein::Burstein2026,
         SystemId::FmjdRating => &fmjd::FmjdRating,
         SystemId::FmjdSolkoff => &fmjd::FmjdSolkoff,
         SystemId::KndbSolkoff => &fmjd::KndbSolkoff,

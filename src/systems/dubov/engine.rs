@@ -25,10 +25,10 @@ use crate::state::RoundState;
 use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
-use super::graph::{Graph, Matching, NONE};
 use super::order::shifter_order;
 use super::player::{DubovPlayer, compatibility, dubov_players, max_t};
 use super::{Pair, Quality, build_pairing};
+use crate::matching::cardinality::{Graph, Matching, NONE};
 
 struct Fast {
     players: Vec<DubovPlayer>,

@@ -11,7 +11,6 @@ pub(crate) mod aro;
 pub(crate) mod colour;
 mod engine;
 mod explain;
-pub(crate) mod graph;
 pub mod order;
 pub(crate) mod player;
 pub(crate) mod reference;

@@ -1,7 +1,7 @@
 //! Maximum cardinality matching in general graphs (Edmonds' blossom algorithm, breadth-first
-//! search from one exposed vertex at a time), for the legality questions of the Dubov procedure:
-//! can these players all be paired ([C4]); can they, with this player left out, or these pairs
-//! forbidden. A previous matching is kept and only repaired, so each question costs one or a few
+//! search from one exposed vertex at a time), for the legality questions of the pairing
+//! procedures (the Dubov and Burstein engines): can these players all be paired (their [C4]); can
+//! they, with this player left out, or these pairs forbidden. A previous matching is kept and only repaired, so each question costs one or a few
 //! searches of O(n²) on a dense graph.
 
 use std::collections::VecDeque;
@@ -227,7 +227,6 @@ impl Search {
 }
 
 /// True when the active vertices of `graph` can all be paired.
-#[cfg(test)]
 pub(crate) fn has_perfect(graph: &Graph, active: &[bool]) -> bool {
     let mut matching = Matching::empty(graph.len());
     matching.maximise(graph, active) == 0

@@ -1,0 +1,242 @@
+//! The Burstein system of 2026 (C.04.4.2): the fast engine held to the literal reference, the
+//! py4swiss corpus classified, and positions derived by hand from the text.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use trfcheck::formats;
+use trfcheck::generate::{self, GenerateOptions};
+use trfcheck::model::Tournament;
+use trfcheck::state::{Participation, RoundState};
+use trfcheck::systems::burstein::{Burstein2026, Burstein2026Literal};
+use trfcheck::systems::{Engine, SystemId};
+
+fn text_of(t: &Tournament) -> String {
+    formats::trf::write(t).0
+}
+
+/// Pairs every round of `t` from its recorded state with both engines; returns the rounds compared
+/// after the seeding rounds (in those both call the Dutch engine).
+fn compare_rounds(t: &Tournament) -> Result<usize, TestCaseError> {
+    let mut compared = 0;
+    for round in 1..=t.rounds_paired() {
+        let state = RoundState::build(t, round, Participation::Recorded);
+        if state.players.is_empty() || round <= (state.total_rounds / 2).min(4) {
+            continue;
+        }
+        let fast = Burstein2026.pair(&state);
+        let literal = Burstein2026Literal.pair(&state);
+        prop_assert_eq!(
+            fast.as_ref().map(|p| &p.boards),
+            literal.as_ref().map(|p| &p.boards),
+            "round {} of\n{}",
+            round,
+            text_of(t)
+        );
+        compared += 1;
+    }
+    Ok(compared)
+}
+
+/// Runs `cases` random tournaments made by `system`'s engine and compares the engines on every
+/// round after the seeding rounds.
+fn agree_on(
+    system: SystemId,
+    players: std::ops::RangeInclusive<u32>,
+    rounds: std::ops::RangeInclusive<u32>,
+    cases: u32,
+) -> usize {
+    // `BURSTEIN_CASES_FACTOR=10 cargo test --release burstein` runs ten times as many.
+    let factor: u32 = std::env::var("BURSTEIN_CASES_FACTOR").ok().and_then(|f| f.parse().ok()).unwrap_or(1);
+    let cases = cases * factor;
+    let compared = AtomicUsize::new(0);
+    let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+    let strategy = (players, rounds, any::<u64>(), 0u32..4);
+    runner
+        .run(&strategy, |(players, rounds, seed, flavour)| {
+            let mut options = GenerateOptions::new(system, players, rounds, seed);
+            // Some tournaments with many forfeits, byes and withdrawals: unplayed rounds in the
+            // Index (1.7.2), players without a colour, PAB eligibility.
+            if flavour == 0 {
+                options.forfeit_rate = 0.2;
+                options.bye_rate = 0.15;
+                options.withdraw_rate = 0.05;
+            }
+            if flavour == 1 {
+                options.draw_rate = 0.0;
+            }
+            let Ok(t) = generate::generate(&options) else { return Ok(()) };
+            compared.fetch_add(compare_rounds(&t)?, Ordering::Relaxed);
+            Ok(())
+        })
+        .unwrap();
+    compared.into_inner()
+}
+
+#[test]
+fn fast_engine_agrees_with_the_literal_reference_on_burstein_tournaments() {
+    let compared = agree_on(SystemId::Burstein2026, 4..=14, 4..=11, 3000);
+    eprintln!("burstein-2026 fast vs literal: {compared} rounds of Burstein-paired tournaments compared");
+    assert!(compared > 4000, "{compared}");
+}
+
+#[test]
+fn fast_engine_agrees_with_the_literal_reference_on_dutch_paired_states() {
+    let compared = agree_on(SystemId::Dutch2025, 4..=14, 4..=11, 1500);
+    eprintln!("burstein-2026 fast vs literal: {compared} rounds of Dutch-paired tournaments compared");
+    assert!(compared > 2000, "{compared}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The text's own example, and rounds derived by hand from the text.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use trfcheck::formats::ReadOptions;
+use trfcheck::systems::burstein::order;
+use trfcheck::{validate, verify};
+
+use crate::corpus::shared;
+
+/// The note of 4.3: six players, two pairs, two floaters (virtual players of BSN 0). The order the
+/// note lists, read from the rules text itself, is the order of [`order::pairings`] restricted to
+/// two pairs. The note prints `1-3, 2-0, 4-5, 6-0` twice (a misprint: the three pairings with 1–3
+/// and 2 floating are 4-6, 4-5, 5-6); each pairing stands once in the order.
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
+fn order_of_pairings_is_the_note_of_4_3() {
+    let text = std::fs::read_to_string(shared().join("rules/burstein-2026.md")).unwrap();
+    let start = text.find("The first candidate pairing is").unwrap();
+    let end = text[start..].find("**5.").unwrap() + start;
+    let line = regex_lite_lines(&text[start..end]);
+    let mut listed: Vec<String> = vec!["1-6, 2-5, 3-0, 4-0".to_owned()];
+    for l in line {
+        if listed.last() != Some(&l) {
+            listed.push(l);
+        }
+    }
+    let generated: Vec<String> = order::pairings(6, &|_, _| true)
+        .iter()
+        .filter(|c| c.iter().flatten().count() == 4)
+        .map(order::written)
+        .collect();
+    assert_eq!(listed.len(), 45, "{listed:#?}");
+    assert_eq!(generated, listed);
+}
+
+/// The lines of the note that list a pairing (`1-6, 2-4, 3-0, 5-0`), trailing full stop removed.
+fn regex_lite_lines(note: &str) -> Vec<String> {
+    note.lines()
+        .map(|l| l.trim().trim_end_matches('.').to_owned())
+        .filter(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_digit() || c == '-' || c == ',' || c == ' '))
+        .collect()
+}
+
+/// A Burstein file: `players` rated 2600, 2500, …; `total_rounds` in XXR; `rounds` as
+/// `(white, black, result for White)`, a `black` of 0 the PAB.
+fn burstein_file(players: u32, total_rounds: u32, rounds: &[&[(u32, u32, char)]]) -> String {
+    let mut out = vec![
+        "012 trfcheck Burstein example".to_owned(),
+        "042 2026/03/01".to_owned(),
+        "092 Individual: Swiss-System Burstein".to_owned(),
+        "192 FIDE_BURSTEIN".to_owned(),
+        format!("XXR {total_rounds}"),
+        "XXC white1".to_owned(),
+    ];
+    for id in 1..=players {
+        let mut points = 0;
+        let mut cells = String::new();
+        for round in rounds {
+            let (opponent, colour, result) = round
+                .iter()
+                .find_map(|&(w, b, r)| {
+                    let mirrored = match r {
+                        '1' => '0',
+                        '0' => '1',
+                        other => other,
+                    };
+                    if w == id && b == 0 {
+                        Some((0, '-', 'U'))
+                    } else if w == id {
+                        Some((b, 'w', r))
+                    } else if b == id {
+                        Some((w, 'b', mirrored))
+                    } else {
+                        None
+                    }
+                })
+                .expect("every player is in every recorded round");
+            points += match result {
+                '1' | 'U' => 10,
+                '=' => 5,
+                _ => 0,
+            };
+            let opponent = if opponent == 0 { "0000".to_owned() } else { format!("{opponent:>4}") };
+            cells += &format!("  {opponent} {colour} {result}");
+        }
+        let points = trfcheck::model::Points::from_tenths(points);
+        let name = format!("Player {id:03}");
+        let rating = 2700 - 100 * id;
+        out.push(format!(
+            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
+            "", "", "", ""
+        ));
+    }
+    out.join("\n") + "\n"
+}
+
+fn read(text: &str) -> Tournament {
+    let loaded = formats::read_bytes(Path::new("burstein.trf"), text.as_bytes(), ReadOptions::default());
+    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
+    assert!(!validate::validate(&t).has_errors(), "invalid:\n{text}");
+    t
+}
+
+/// The next round: the system, the games as `(white, black)`, and the PAB's player.
+fn next_round(text: &str) -> (SystemId, BTreeSet<(u32, u32)>, Option<u32>) {
+    let t = read(text);
+    let next = verify::pair_next(&t, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let games = next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
+    let bye = next.pairing.boards.iter().find(|b| b.black.is_none()).map(|b| b.white);
+    (next.resolved.system, games, bye)
+}
+
+/// Six players, two rounds: round 1 is the seeding round (1.6.2: ⌊2/2⌋ = 1), paired by the Dutch
+/// rules: 1–4 1-0, 5–2 0-1, 3–6 ½. Round 2 by Burstein, derived by hand:
+///
+/// Index (1.7): 1 met 4 (0): Buchholz 0; 2 met 5 (0): 0; 3 and 6 met each other (½): ½, SB ¼; 4 met 1
+/// (1): 1; 5 met 2 (1): 1. Brackets (1.9.2): {1, 2} (1 point), ranked 1, 2 (Index equal, TPN):
+/// 1–2 is allowed (1 wants Black, 2 White): one pair, 5.2.2 gives 2 White. {3, 6} (½) met: no pair
+/// ([C5] 0), both float; the following bracket {3, 6, 4, 5} pairs them all ([C7]). The last
+/// bracket ranks 4, 5 (Buchholz 1, TPN) above 3, 6 (½): BSN 1 4, 2 5, 3 3, 4 6. 4–6 with 5–3 (the
+/// first in the order of 4.3) leaves two pairs wanting the same colour (4, 6 played Black; 3, 5
+/// White); 4–3 with 5–6 grants every preference, so [C8] takes it; 4–5 would leave 3–6, who met.
+/// Colours 5.2.2: 4 and 6 White.
+#[test]
+fn colour_preferences_come_before_the_order_of_pairings() {
+    let round_one: &[(u32, u32, char)] = &[(1, 4, '1'), (5, 2, '0'), (3, 6, '=')];
+    let (system, games, bye) = next_round(&burstein_file(6, 2, &[round_one]));
+    assert_eq!(system, SystemId::Burstein2026);
+    assert_eq!(bye, None);
+    assert_eq!(games, BTreeSet::from([(2, 1), (4, 3), (6, 5)]));
+}
+
+/// Five players, two rounds. Round 1 (seeding, Dutch): 1–3 1-0, 4–2 0-1, PAB 5. Round 2, derived by
+/// hand: 3.1.1 bars 5 ([C2]); 3.1.3: 3 and 4 have 0 points, 3.1.4 one game each, 3.1.5: both have
+/// Buchholz 1 and SB 0, so the lower ranking is the larger TPN, 4 — and 1, 2, 3, 5 can be paired
+/// (3.1.2). The bracket of 1 point: 5 (the PAB counts as a game against himself, 1.7.2: Buchholz
+/// 1), 1, 2 (Buchholz 0, TPN): BSN 1 5, 2 1, 3 2. One pair, one floater. 5–2 would float 1, who
+/// met 3, the only player below ([C4]); 5–1 floats 2, who meets 3 ([C7] allows it as well as 1–2
+/// floating 5; [C8]: 5 has no preference, 1.5.4, ties). Art. 4: BSN 1's opponent as large as
+/// possible: 5–1. Colours: 5.2.2 gives 1 Black. 2–3 both want White (mild, 5.2.3 ties), both
+/// played Black in their one game (5.2.4 finds no difference), so 5.2.5: the higher ranked by 1.8
+/// is 3 (Buchholz 1 against 2's 0), who gets White.
+#[test]
+fn the_pab_and_a_floater_chosen_by_completion() {
+    let round_one: &[(u32, u32, char)] = &[(1, 3, '1'), (4, 2, '0'), (5, 0, 'U')];
+    let (_, games, bye) = next_round(&burstein_file(5, 2, &[round_one]));
+    assert_eq!(bye, Some(4));
+    assert_eq!(games, BTreeSet::from([(5, 1), (3, 2)]));
+}
