@@ -12,7 +12,7 @@
 //!   matcher of its own list": exact for the same reason).
 
 use crate::matching::cardinality::{Graph, Matching, NONE};
-use crate::matching::{Matcher, Weight, Wide};
+use crate::matching::{Exchange, Matcher, Weight, Wide};
 use crate::state::RoundState;
 use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
@@ -182,8 +182,11 @@ pub(crate) fn matching_of(
 }
 
 /// The optimum, then art. 4: for each member in sequence order not yet paired, the highest
-/// sequence number an optimal matching can give them as an opponent (a bonus of that number on
-/// their edges within the bracket, in the tail bits), or none; fixed before the next member.
+/// sequence number an optimal matching can give them as an opponent, or none (a floater, BSN 0);
+/// fixed before the next member. Most choices are read from the duals of the last optimum
+/// ([`Matcher::fix_pair_by_exchange`]: a slack pair is in no optimum, a tight one swapped in is);
+/// the others by one solve with a bonus of the opponent's sequence number on the member's edges
+/// within the bracket, in the tail bits under every criterion.
 fn settle<W: Weight>(round: &Round<'_>, vertices: &[usize], members: usize, layout: &Layout) -> Vec<Option<usize>> {
     let m = vertices.len();
     let mut matcher = Matcher::<W>::new(m);
@@ -200,14 +203,34 @@ fn settle<W: Weight>(round: &Round<'_>, vertices: &[usize], members: usize, layo
     }
     matcher.solve();
     let mut decided = vec![false; members];
+    // Weights changed since the last solve, so that the duals cannot decide.
+    let mut changed = false;
     for k in 0..members {
         if decided[k] {
             continue;
         }
         decided[k] = true;
         let candidates: Vec<(usize, W)> =
-            (k + 1..members).filter(|&j| !decided[j]).filter_map(|j| base(k, j).map(|w| (j, w))).collect();
+            (k + 1..members).rev().filter(|&j| !decided[j]).filter_map(|j| base(k, j).map(|w| (j, w))).collect();
         if candidates.is_empty() {
+            continue;
+        }
+        if changed {
+            matcher.solve();
+            changed = false;
+        }
+        let mut unknown = false;
+        for (j, w) in &candidates {
+            match matcher.fix_pair_by_exchange(k, *j, w.clone()) {
+                Exchange::Impossible => continue,
+                Exchange::Fixed => decided[*j] = true,
+                Exchange::Unknown => unknown = true,
+            }
+            break;
+        }
+        if !unknown {
+            // Fixed, or every pair within the bracket slack: in no optimum, so `k` floats and
+            // its edges there stay out of every optimum the later choices keep.
             continue;
         }
         for (j, w) in &candidates {
@@ -219,17 +242,16 @@ fn settle<W: Weight>(round: &Round<'_>, vertices: &[usize], members: usize, layo
         match matcher.mate(k) {
             Some(j) if j < members && !decided[j] => {
                 decided[j] = true;
-                let w = candidates.iter().find(|(c, _)| *c == j).map(|(_, w)| w.clone()).unwrap_or_else(W::zero);
-                if w.is_zero() {
-                    continue;
+                if let Some((_, w)) = candidates.iter().find(|(c, _)| *c == j) {
+                    matcher.fix_pair(k, j, w.clone());
                 }
-                matcher.fix_pair(k, j, w);
             }
             _ => {
                 // A floater (BSN 0): no partner in the bracket from now on.
                 for (j, _) in &candidates {
                     matcher.set_weight(k, *j, W::zero());
                 }
+                changed = true;
             }
         }
     }

@@ -120,20 +120,33 @@ pub(crate) fn burstein_players(state: &RoundState) -> Vec<BursteinPlayer> {
 /// The absolute criteria between two players: [C1] (not met over the board, no prohibited pair)
 /// and [C3] (not both with the same absolute colour preference; the text has no exception).
 pub(crate) fn compatibility(state: &RoundState, players: &[BursteinPlayer]) -> Vec<Vec<bool>> {
-    let contenders: std::collections::BTreeMap<PlayerId, &Contender> =
-        state.players.iter().map(|c| (c.id, c)).collect();
     let n = players.len();
-    let mut compatible = vec![vec![false; n]; n];
+    let position: std::collections::HashMap<PlayerId, usize> =
+        players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut compatible = vec![vec![true; n]; n];
+    let mut forbid = |a: usize, b: usize| {
+        compatible[a][b] = false;
+        compatible[b][a] = false;
+    };
+    for (a, player) in players.iter().enumerate() {
+        forbid(a, a);
+        // [C1]: a game played over the board (a forfeited one does not count, C.04.2 3.5).
+        for opponent in state.past_of(player.id).iter().filter_map(|r| r.played_opponent()) {
+            if let Some(&b) = position.get(&opponent) {
+                forbid(a, b);
+            }
+        }
+    }
+    for (x, y) in &state.forbidden {
+        if let (Some(&a), Some(&b)) = (position.get(x), position.get(y)) {
+            forbid(a, b);
+        }
+    }
     for a in 0..n {
         for b in a + 1..n {
-            let (x, y) = (&players[a], &players[b]);
-            let met = match (contenders.get(&x.id), contenders.get(&y.id)) {
-                (Some(cx), Some(cy)) => state.have_met(cx, cy),
-                _ => true,
-            };
-            let ok = !met && !same_absolute(x, y);
-            compatible[a][b] = ok;
-            compatible[b][a] = ok;
+            if same_absolute(&players[a], &players[b]) {
+                forbid(a, b);
+            }
         }
     }
     compatible
