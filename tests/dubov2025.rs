@@ -338,6 +338,11 @@ fn dubov_declarations_resolve_by_the_date() {
     // A year in the code wins over the date.
     let r = with(Some("FIDE_DUBOV_2025"), "Individual: Swiss-System", "2024/01/15");
     assert_eq!(r.system, SystemId::Dubov2025);
+    // The 2026 re-issue pairs as the 2025 text (docs/dubov.md): its code and id name `dubov-2025`.
+    let r = with(Some("FIDE_DUBOV_2026"), "Individual: Swiss-System", "2026/03/01");
+    assert_eq!(r.system, SystemId::Dubov2025);
+    let parsed = <SystemId as clap::ValueEnum>::from_str("dubov-2026", false).unwrap();
+    assert_eq!(parsed, SystemId::Dubov2025);
 }
 
 /// `check` on a record that does worse than the rules names the first criterion, with its players

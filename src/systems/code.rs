@@ -114,6 +114,8 @@ pub(super) fn from_code(
         "FIDE_DUTCH_2017" => (SystemId::Dutch2017, format!("{source_text} names the 2017 rules")),
         "FIDE_DUTCH_2012" => (SystemId::Dutch2012, format!("{source_text} names the 2012 rules")),
         "FIDE_DUBOV_2025" => (SystemId::Dubov2025, format!("{source_text} names the 2025 rules")),
+        // The 2026 re-issue pairs every position as the 2025 text does (docs/dubov.md).
+        "FIDE_DUBOV_2026" => (SystemId::Dubov2025, format!("{source_text} names the 2026 re-issue of the 2025 rules")),
         "FIDE_DUBOV_1997" => (SystemId::Dubov1997, format!("{source_text} names the 1997 rules")),
         // The only Burstein text trfcheck has is the one in force from 1 February 2026; an older
         // event is checked under it with a caveat (`declaration::caveat`).
