@@ -39,9 +39,15 @@ fn player_lines(text: &str) -> Vec<&str> {
     text.lines().filter(|l| l.starts_with("001")).collect()
 }
 
-/// What a property test may try: small events, the three Dutch engines, any rates and three scorings.
+/// What a property test may try: small events, the three Dutch engines and Burstein, any rates and
+/// three scorings.
 fn small_options() -> impl Strategy<Value = GenerateOptions> {
-    let system = prop_oneof![Just(SystemId::Dutch2025), Just(SystemId::Dutch2017), Just(SystemId::Dutch2012)];
+    let system = prop_oneof![
+        Just(SystemId::Dutch2025),
+        Just(SystemId::Dutch2017),
+        Just(SystemId::Dutch2012),
+        Just(SystemId::Burstein2026)
+    ];
     let scoring = prop_oneof![Just("1,0.5,0"), Just("3,1,0"), Just("2,1,0")];
     let size = (2u32..=40).prop_flat_map(|players| (Just(players), 1u32..=9));
     (system, size, any::<u64>(), 0.0..=1.0f64, 0.0..=0.25f64, 0.0..=0.25f64, 0.0..=0.1f64, scoring).prop_map(
