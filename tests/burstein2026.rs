@@ -1,16 +1,14 @@
 //! The Burstein system of 2026 (C.04.4.2): the fast engine held to the literal reference, the
 //! py4swiss corpus classified, and positions derived by hand from the text.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use trfcheck::formats;
-use trfcheck::generate::{self, GenerateOptions};
 use trfcheck::model::Tournament;
 use trfcheck::state::{Participation, RoundState};
 use trfcheck::systems::burstein::{Burstein2026, Burstein2026Literal};
 use trfcheck::systems::{Engine, SystemId};
+
+use crate::support::Agreement;
 
 fn text_of(t: &Tournament) -> String {
     formats::trf::write(t).0
@@ -39,44 +37,16 @@ fn compare_rounds(t: &Tournament) -> Result<usize, TestCaseError> {
     Ok(compared)
 }
 
-/// Runs `cases` random tournaments made by `system`'s engine and compares the engines on every
-/// round after the seeding rounds; a quarter of them with Baku acceleration declared.
+/// `cases` random tournaments made by `system`'s engine, compared on every round (see
+/// [`Agreement`]; `BURSTEIN_CASES_FACTOR=10` runs ten times as many).
 fn agree_on(
     system: SystemId,
     players: std::ops::RangeInclusive<u32>,
     rounds: std::ops::RangeInclusive<u32>,
     cases: u32,
 ) -> usize {
-    // `BURSTEIN_CASES_FACTOR=10 cargo test --release burstein` runs ten times as many.
-    let factor: u32 = std::env::var("BURSTEIN_CASES_FACTOR").ok().and_then(|f| f.parse().ok()).unwrap_or(1);
-    let cases = cases * factor;
-    let compared = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
-    let strategy = (players, rounds, any::<u64>(), 0u32..4);
-    runner
-        .run(&strategy, |(players, rounds, seed, flavour)| {
-            let mut options = GenerateOptions::new(system, players, rounds, seed);
-            // Some tournaments with many forfeits, byes and withdrawals: unplayed rounds in the
-            // Index (1.7.2), players without a colour, PAB eligibility.
-            if flavour == 0 {
-                options.forfeit_rate = 0.2;
-                options.bye_rate = 0.15;
-                options.withdraw_rate = 0.05;
-            }
-            if flavour == 1 {
-                options.draw_rate = 0.0;
-            }
-            let Ok(mut t) = generate::generate(&options) else { return Ok(()) };
-            if flavour == 2 {
-                // Baku acceleration (C.04.7 1, "applicable to any Swiss Pairing System"): virtual
-                // points in the scoregroups, none in the Index (1.7.2).
-                t.header.system_code = Some("FIDE_BURSTEIN_BAKU".to_owned());
-            }
-            compared.fetch_add(compare_rounds(&t)?, Ordering::Relaxed);
-            Ok(())
-        })
-        .unwrap();
-    compared.into_inner()
+    Agreement { system, players, rounds, cases, factor: "BURSTEIN_CASES_FACTOR", baku_code: Some("FIDE_BURSTEIN_BAKU") }
+        .run(compare_rounds)
 }
 
 #[test]

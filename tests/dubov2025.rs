@@ -1,16 +1,14 @@
 //! The FIDE Dubov system, 2025 rules (C.04.4.1): the fast engine against the literal reference on
 //! thousands of rounds, and generated tournaments that check clean.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use trfcheck::formats;
-use trfcheck::generate::{self, GenerateOptions};
 use trfcheck::model::Tournament;
 use trfcheck::state::{Participation, RoundState};
 use trfcheck::systems::dubov::{Dubov2025, Dubov2025Literal};
 use trfcheck::systems::{Engine, SystemId};
+
+use crate::support::Agreement;
 
 fn text_of(t: &Tournament) -> String {
     formats::trf::write(t).0
@@ -38,39 +36,15 @@ fn compare_rounds(t: &Tournament) -> Result<usize, TestCaseError> {
     Ok(compared)
 }
 
-/// Runs `cases` random tournaments made by `system`'s engine (Dubov 2025 itself, or the Dutch
-/// engine for states the Dubov engine would not reach) and compares the engines on every round.
+/// `cases` random tournaments made by `system`'s engine, compared on every round (see
+/// [`Agreement`]; `DUBOV_CASES_FACTOR=10` runs ten times as many).
 fn agree_on(
     system: SystemId,
     players: std::ops::RangeInclusive<u32>,
     rounds: std::ops::RangeInclusive<u32>,
     cases: u32,
 ) -> usize {
-    // `DUBOV_CASES_FACTOR=10 cargo test --release dubov2025` runs ten times as many.
-    let factor: u32 = std::env::var("DUBOV_CASES_FACTOR").ok().and_then(|f| f.parse().ok()).unwrap_or(1);
-    let cases = cases * factor;
-    let compared = AtomicUsize::new(0);
-    let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
-    let strategy = (players, rounds, any::<u64>(), 0u32..4);
-    runner
-        .run(&strategy, |(players, rounds, seed, flavour)| {
-            let mut options = GenerateOptions::new(system, players, rounds, seed);
-            // Some tournaments with many forfeits, byes and withdrawals: unplayed games, players
-            // without a colour, PAB eligibility.
-            if flavour == 0 {
-                options.forfeit_rate = 0.2;
-                options.bye_rate = 0.15;
-                options.withdraw_rate = 0.05;
-            }
-            if flavour == 1 {
-                options.draw_rate = 0.0;
-            }
-            let Ok(t) = generate::generate(&options) else { return Ok(()) };
-            compared.fetch_add(compare_rounds(&t)?, Ordering::Relaxed);
-            Ok(())
-        })
-        .unwrap();
-    compared.into_inner()
+    Agreement { system, players, rounds, cases, factor: "DUBOV_CASES_FACTOR", baku_code: None }.run(compare_rounds)
 }
 
 #[test]
@@ -373,6 +347,11 @@ fn check_explains_a_differing_dubov_round() {
 /// matches.
 #[test]
 fn generated_dubov_tournaments_check_clean() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use proptest::test_runner::{Config, TestRunner};
+    use trfcheck::generate::GenerateOptions;
+
     use crate::support::check_generated;
     let checked = AtomicUsize::new(0);
     let mut runner = TestRunner::new(Config { cases: 120, failure_persistence: None, ..Config::default() });

@@ -83,3 +83,51 @@ pub fn give_away(path: &Path) {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
 }
+
+/// The tournaments a fast engine is held to its literal reference on: `cases` random tournaments of
+/// `players` and `rounds`, made by `system`'s engine (times the factor in the environment variable
+/// `factor`, so that `DUBOV_CASES_FACTOR=10 cargo test …` runs ten times as many); a quarter with
+/// many forfeits, byes and withdrawals (unplayed games, players without a colour, PAB
+/// eligibility), a quarter without draws, and, when `baku_code` is given, a quarter declared with
+/// that `_BAKU` code (C.04.7 1). `compared` pairs every round worth comparing with both engines and
+/// returns how many it compared; the total is returned.
+pub struct Agreement<'a> {
+    pub system: trfcheck::systems::SystemId,
+    pub players: std::ops::RangeInclusive<u32>,
+    pub rounds: std::ops::RangeInclusive<u32>,
+    pub cases: u32,
+    pub factor: &'a str,
+    pub baku_code: Option<&'a str>,
+}
+
+impl Agreement<'_> {
+    pub fn run(&self, compared: impl Fn(&trfcheck::model::Tournament) -> Result<usize, TestCaseError> + Sync) -> usize {
+        use proptest::test_runner::{Config, TestRunner};
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let factor: u32 = std::env::var(self.factor).ok().and_then(|f| f.parse().ok()).unwrap_or(1);
+        let total = AtomicUsize::new(0);
+        let mut runner =
+            TestRunner::new(Config { cases: self.cases * factor, failure_persistence: None, ..Config::default() });
+        let strategy = (self.players.clone(), self.rounds.clone(), any::<u64>(), 0u32..4);
+        runner
+            .run(&strategy, |(players, rounds, seed, flavour)| {
+                let mut options = GenerateOptions::new(self.system, players, rounds, seed);
+                if flavour == 0 {
+                    options.forfeit_rate = 0.2;
+                    options.bye_rate = 0.15;
+                    options.withdraw_rate = 0.05;
+                }
+                if flavour == 1 {
+                    options.draw_rate = 0.0;
+                }
+                let Ok(mut t) = generate::generate(&options) else { return Ok(()) };
+                if let (2, Some(code)) = (flavour, self.baku_code) {
+                    t.header.system_code = Some(code.to_owned());
+                }
+                total.fetch_add(compared(&t)?, Ordering::Relaxed);
+                Ok(())
+            })
+            .unwrap();
+        total.into_inner()
+    }
+}

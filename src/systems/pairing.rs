@@ -63,4 +63,27 @@ impl RoundPairing {
     pub fn board_of(&self, player: PlayerId) -> Option<&Board> {
         self.boards.iter().find(|b| b.has(player))
     }
+
+    /// The number of a player's board (from 1; 0 when the player has none).
+    pub fn board_number(&self, player: PlayerId) -> usize {
+        self.boards.iter().position(|b| b.has(player)).map_or(0, |i| i + 1)
+    }
+
+    /// Each player's partner (`None`: the PAB), both by their position in a system's list of the
+    /// round's players (`index`); a player not in it is left out.
+    pub fn partners(
+        &self,
+        index: &std::collections::BTreeMap<PlayerId, usize>,
+    ) -> std::collections::BTreeMap<usize, Option<usize>> {
+        let mut out = std::collections::BTreeMap::new();
+        for board in &self.boards {
+            let Some(&w) = index.get(&board.white) else { continue };
+            let black = board.black.and_then(|b| index.get(&b).copied());
+            out.insert(w, black);
+            if let Some(b) = black {
+                out.insert(b, Some(w));
+            }
+        }
+        out
+    }
 }

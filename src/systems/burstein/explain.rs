@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::model::{PlayerId, Points};
 use crate::state::RoundState;
-use crate::systems::common::colour::capitalised;
+use crate::systems::common::absolute;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
@@ -39,8 +39,8 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
     if let Some(found) = absolute(&round, &index, recorded) {
         return found;
     }
-    let computed_partners = partners(&index, computed);
-    let recorded_partners = partners(&index, recorded);
+    let computed_partners = computed.partners(&index);
+    let recorded_partners = recorded.partners(&index);
     let bye_of = |p: &BTreeMap<usize, Option<usize>>| p.iter().find(|(_, m)| m.is_none()).map(|(&v, _)| v);
     let (computed_bye, recorded_bye) = (bye_of(&computed_partners), bye_of(&recorded_partners));
     if computed_bye != recorded_bye {
@@ -52,71 +52,27 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
     brackets(&round, computed_bye, &computed_partners, &recorded_partners, recorded)
 }
 
-/// Partners by player index (`None`: the PAB).
-fn partners(index: &BTreeMap<PlayerId, usize>, pairing: &RoundPairing) -> BTreeMap<usize, Option<usize>> {
-    let mut out = BTreeMap::new();
-    for board in &pairing.boards {
-        let Some(&w) = index.get(&board.white) else { continue };
-        let black = board.black.and_then(|b| index.get(&b).copied());
-        out.insert(w, black);
-        if let Some(b) = black {
-            out.insert(b, Some(w));
-        }
-    }
-    out
-}
-
-fn board_of(pairing: &RoundPairing, id: PlayerId) -> usize {
-    pairing.boards.iter().position(|b| b.has(id)).map_or(0, |i| i + 1)
-}
-
 /// [C1]–[C3] (2.1) on the recorded pairing.
 fn absolute(round: &Round<'_>, index: &BTreeMap<PlayerId, usize>, recorded: &RoundPairing) -> Option<Explanation> {
-    for (number, board) in recorded.boards.iter().enumerate() {
-        let board_no = number + 1;
-        let Some(&w) = index.get(&board.white) else { continue };
-        let Some(black) = board.black else {
-            if !round.players[w].pab_eligible {
-                return Some(finding(
-                    "C2",
-                    format!(
-                        "C2 (2.1.2, no second pairing-allocated bye): the record gives the bye to {} (board {board_no}), \
-                         who already had a bye or scored a win's points without playing",
-                        board.white
-                    ),
-                ));
-            }
-            continue;
-        };
-        let Some(&b) = index.get(&black) else { continue };
-        if round.compatible[w][b] {
-            continue;
-        }
-        let (x, y) = (&round.players[w], &round.players[b]);
-        if same_absolute(x, y) {
-            let colour = x.preference.map_or("", capitalised);
-            return Some(finding(
-                "C3",
-                format!(
-                    "C3 (2.1.3, two players with the same absolute colour preference shall not meet): board \
-                     {board_no} pairs {} and {}, who both have an absolute preference for {colour} (1.5.1)",
-                    x.id, y.id
-                ),
-            ));
-        }
-        let met = round.state.past_of(x.id).iter().any(|r| r.played_opponent() == Some(y.id));
-        let what =
-            if met { "have already played each other" } else { "may not meet in this round (a prohibited pair)" };
-        return Some(finding(
-            "C1",
-            format!(
-                "C1 (2.1.1, two participants shall not play against each other more than once): board {board_no} \
-                 pairs {} and {}, who {what}",
-                x.id, y.id
-            ),
-        ));
-    }
-    None
+    let articles = absolute::Articles {
+        c1: "C1 (2.1.1, two participants shall not play against each other more than once)",
+        c2: "C2 (2.1.2, no second pairing-allocated bye)",
+        c2_barred: "already had a bye or scored a win's points without playing",
+        c3: "C3 (2.1.3, two players with the same absolute colour preference shall not meet)",
+        absolute_preference: "1.5.1",
+    };
+    let same = |a: usize, b: usize| {
+        let (x, y) = (&round.players[a], &round.players[b]);
+        if same_absolute(x, y) { x.preference } else { None }
+    };
+    let judge = absolute::Judge {
+        state: round.state,
+        index,
+        pab_eligible: &|v| round.players[v].pab_eligible,
+        compatible: &|a, b| round.compatible[a][b],
+        same_absolute: &same,
+    };
+    absolute::first_broken(&judge, &articles, recorded)
 }
 
 /// 3.1: a different PAB assignee, judged by the keys of 3.1 in turn.
@@ -186,7 +142,7 @@ fn colours(
                 "{} ({}): board {} gives White to {}, the rules to {}",
                 decided.article(),
                 decided.text(),
-                board_of(recorded, board.white),
+                recorded.board_number(board.white),
                 board.white,
                 ours.white
             ),
@@ -320,7 +276,7 @@ impl Judge<'_, '_> {
         for (i, partner) in candidate.iter().enumerate() {
             if let Some(j) = partner.filter(|&j| i < j) {
                 let (x, y) = (self.round.players[self.members[i]].id, self.round.players[self.members[j]].id);
-                let board = board_of(self.pairing, x);
+                let board = self.pairing.board_number(x);
                 list.push(if board > 0 { format!("{x}–{y} (board {board})") } else { format!("{x}–{y}") });
             }
         }

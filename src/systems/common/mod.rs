@@ -5,6 +5,7 @@
 //!
 //! Nothing here imports a system: the systems import the kit.
 
+pub mod absolute;
 pub mod acceleration;
 pub mod bye;
 pub mod colour;

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{PlayerId, Points};
 use crate::state::RoundState;
-use crate::systems::common::colour::capitalised;
+use crate::systems::common::absolute;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
@@ -36,24 +36,6 @@ struct Context<'a> {
     compatible: Vec<Vec<bool>>,
 }
 
-/// Partners by position (`None`: the PAB), for the players of the round a pairing names.
-fn partners(cx: &Context<'_>, pairing: &RoundPairing) -> BTreeMap<usize, Option<usize>> {
-    let mut out = BTreeMap::new();
-    for board in &pairing.boards {
-        let Some(&w) = cx.index.get(&board.white) else { continue };
-        let black = board.black.and_then(|b| cx.index.get(&b).copied());
-        out.insert(w, black);
-        if let Some(b) = black {
-            out.insert(b, Some(w));
-        }
-    }
-    out
-}
-
-fn board_of(pairing: &RoundPairing, id: PlayerId) -> usize {
-    pairing.boards.iter().position(|b| b.has(id)).map_or(0, |i| i + 1)
-}
-
 fn names(cx: &Context<'_>, set: &[usize]) -> String {
     let list: Vec<String> = set.iter().map(|&v| cx.players[v].id.to_string()).collect();
     if list.is_empty() { "none".to_owned() } else { list.join(", ") }
@@ -71,7 +53,7 @@ fn scores_of(cx: &Context<'_>, set: &[usize]) -> String {
 
 fn pair_text(cx: &Context<'_>, pairing: &RoundPairing, a: usize, b: usize) -> String {
     let (x, y) = (cx.players[a].id, cx.players[b].id);
-    format!("{x}–{y} (board {})", board_of(pairing, x))
+    format!("{x}–{y} (board {})", pairing.board_number(x))
 }
 
 /// Explains why `recorded` differs from `computed`.
@@ -83,8 +65,8 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
     if let Some(found) = absolute(&cx, recorded) {
         return found;
     }
-    let computed_partners = partners(&cx, computed);
-    let recorded_partners = partners(&cx, recorded);
+    let computed_partners = computed.partners(&cx.index);
+    let recorded_partners = recorded.partners(&cx.index);
     let bye_of = |p: &BTreeMap<usize, Option<usize>>| p.iter().find(|(_, m)| m.is_none()).map(|(&v, _)| v);
     let (computed_bye, recorded_bye) = (bye_of(&computed_partners), bye_of(&recorded_partners));
     if computed_bye != recorded_bye {
@@ -98,55 +80,26 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
 
 /// [C1]–[C3] on the recorded pairing.
 fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
-    for (number, board) in recorded.boards.iter().enumerate() {
-        let board_no = number + 1;
-        let Some(&w) = cx.index.get(&board.white) else { continue };
-        let Some(black) = board.black else {
-            if !cx.players[w].pab_eligible {
-                return Some(finding(
-                    "C2",
-                    format!(
-                        "C2 (3.1.2, no second pairing-allocated bye): the record gives the bye to {} (board \
-                         {board_no}), who already had a bye or a win without playing",
-                        board.white
-                    ),
-                ));
-            }
-            continue;
-        };
-        let Some(&b) = cx.index.get(&black) else { continue };
-        if cx.compatible[w][b] {
-            continue;
-        }
-        let (x, y) = (&cx.players[w], &cx.players[b]);
-        if x.is_absolute() && y.is_absolute() && x.preference.colour == y.preference.colour {
-            let colour = capitalised(x.preference.colour);
-            return Some(finding(
-                "C3",
-                format!(
-                    "C3 (3.1.3, two players with the same absolute colour preference shall not meet): board \
-                     {board_no} pairs {} and {}, who both have an absolute preference for {colour} (1.5.2.1)",
-                    x.id, y.id
-                ),
-            ));
-        }
-        let contender = |id| cx.state.players.iter().find(|p| p.id == id);
-        let met = match (contender(x.id), contender(y.id)) {
-            (Some(a), Some(c)) => a.past.iter().any(|r| r.played_opponent() == Some(c.id)),
-            _ => false,
-        };
-        let what =
-            if met { "have already played each other" } else { "may not meet in this round (a prohibited pair)" };
-        return Some(finding(
-            "C1",
-            format!(
-                "C1 (3.1.1, two players shall not play each other more than once): board {board_no} pairs {} and {}, \
-                 who {what}",
-                x.id, y.id
-            ),
-        ));
-    }
-    None
+    let articles = absolute::Articles {
+        c1: "C1 (3.1.1, two players shall not play each other more than once)",
+        c2: "C2 (3.1.2, no second pairing-allocated bye)",
+        c2_barred: "already had a bye or a win without playing",
+        c3: "C3 (3.1.3, two players with the same absolute colour preference shall not meet)",
+        absolute_preference: "1.5.2.1",
+    };
+    let same_absolute = |a: usize, b: usize| {
+        let (x, y) = (&cx.players[a], &cx.players[b]);
+        (x.is_absolute() && y.is_absolute() && x.preference.colour == y.preference.colour)
+            .then_some(x.preference.colour)
+    };
+    let judge = absolute::Judge {
+        state: cx.state,
+        index: &cx.index,
+        pab_eligible: &|v| cx.players[v].pab_eligible,
+        compatible: &|a, b| cx.compatible[a][b],
+        same_absolute: &same_absolute,
+    };
+    absolute::first_broken(&judge, &articles, recorded)
 }
 
 /// 2.1: a different PAB assignee.
@@ -164,7 +117,7 @@ fn bye(cx: &Context<'_>, computed: Option<usize>, recorded: Option<usize>, pairi
         );
     };
     let (pc, pr) = (&cx.players[c], &cx.players[r]);
-    let board = board_of(pairing, pr.id);
+    let board = pairing.board_number(pr.id);
     let head =
         format!("the record gives the pairing-allocated bye (board {board}) to {}, the rules to {}", pr.id, pc.id);
     let key = |p: &DubovPlayer| (p.score, Reverse(p.played_games), Reverse(p.rank));
@@ -323,7 +276,7 @@ impl Parting<'_> {
     fn listed(&self, f: &Formed) -> String {
         let cx = self.cx;
         let boards: BTreeSet<usize> =
-            f.upfloaters.iter().map(|&v| board_of(self.recorded_pairing, cx.players[v].id)).collect();
+            f.upfloaters.iter().map(|&v| self.recorded_pairing.board_number(cx.players[v].id)).collect();
         let boards: Vec<String> = boards.into_iter().map(|b| b.to_string()).collect();
         let word = if boards.len() == 1 { "board" } else { "boards" };
         format!("{} ({word} {})", names(cx, &f.upfloaters), boards.join(", "))
@@ -481,7 +434,7 @@ fn generation_order(parting: &Parting<'_>) -> Explanation {
                 cx.players[b].id,
                 cx.players[a].id,
                 recorded_partner.map_or("nobody".to_owned(), |m| cx.players[m].id.to_string()),
-                board_of(parting.recorded_pairing, cx.players[a].id)
+                parting.recorded_pairing.board_number(cx.players[a].id)
             )
         }
         None => format!("art. 2.2: {bracket} differs"),
