@@ -95,7 +95,9 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Unmatches the checked pairs that are no longer tight (or no longer edges); their ends
-    /// are added to `released`.
+    /// are added to `released`. Runs before the pending fixes are applied, while every checked
+    /// vertex is still exposed or matched across top-level blossoms (see
+    /// [`Matcher::repair_after_changes`]).
     pub(super) fn apply_pending_checks(&mut self, released: &mut Vec<usize>) {
         let checks = std::mem::take(&mut self.pending_checks);
         let mut cost = W::zero();

@@ -398,6 +398,127 @@ fn bounded_bookkeeping_gives_the_optimum() {
     }
 }
 
+/// Runs `body` on a thread of its own and fails if it does not finish within `seconds`, so that
+/// a matcher caught in an endless loop fails the test instead of hanging the run.
+fn within_seconds(seconds: u64, body: impl FnOnce() + Send + 'static) {
+    use std::sync::mpsc::RecvTimeoutError;
+    let (done, finished) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        body();
+        let _ = done.send(());
+    });
+    match finished.recv_timeout(std::time::Duration::from_secs(seconds)) {
+        Ok(()) | Err(RecvTimeoutError::Disconnected) => {
+            if let Err(panic) = worker.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        // The worker is left spinning: a thread cannot be stopped, and the run ends with it.
+        Err(RecvTimeoutError::Timeout) => panic!("no result within {seconds} s: an endless loop"),
+    }
+}
+
+#[test]
+fn raise_dual_after_fix_pair_in_nested_blossoms_terminates() {
+    // The optimum leaves 4 exposed at the base of three nested blossoms: the triangle {4, 5, 6}
+    // inside {·, 3, 1} inside {·, 2, 0}. Raising the dual of 0 dissolves the outermost one and
+    // queues its base 4 for a tightness check; the pair fixed before it, {3, 2}, then detaches 3
+    // from the middle blossom, whose rotation to base 3 matches 4 to 6 inside the triangle. A
+    // check applied after the fixes looked at 4–6 with vertex duals alone, found it slack,
+    // unmatched it inside the triangle, and the next stage never ended (the Burstein engine's
+    // `raise_dual` + `set_weight_keeping_duals` + `fix_pair` sequence, shrunk).
+    within_seconds(10, || {
+        let edges =
+            [(0, 1, 6), (0, 2, 10), (1, 2, 13), (1, 3, 13), (4, 5, 10), (1, 6, 8), (3, 6, 11), (4, 6, 5), (5, 6, 12)];
+        let mut matcher = Matcher::<u64>::new(7);
+        for &(u, v, weight) in &edges {
+            matcher.set_weight(u, v, weight);
+        }
+        matcher.solve();
+        assert_eq!(matcher.mate(4), None);
+        assert!((0..7).all(|v| matcher.top[v] == matcher.top[4] && matcher.top[v] != v), "one blossom holds all");
+        matcher.fix_pair(3, 2, 1);
+        matcher.raise_dual(0, &1);
+        matcher.solve();
+        assert_eq!(matcher.check_optimality(), Ok(()));
+        // The fixing leaves {2, 3} and the edges of neither.
+        let mut weights = vec![vec![0_u128; 7]; 7];
+        let kept = edges.iter().filter(|&&(u, v, _)| u != 2 && u != 3 && v != 2 && v != 3);
+        for &(u, v, weight) in kept.chain(&[(2, 3, 1)]) {
+            weights[u][v] = u128::from(weight);
+            weights[v][u] = u128::from(weight);
+        }
+        assert_eq!(u128::from(matcher.total_weight()), brute_force_best(&weights));
+        assert_eq!(matcher.mate(3), Some(2));
+    });
+}
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn fixing_pairs_between_raised_duals_gives_the_optimum() {
+    // The Burstein engine's walk: for each vertex in turn, raise its dual and its edges to the
+    // later vertices by a bonus within the raise, solve, then fix it to its mate or drop those
+    // edges; every solve must be optimal. Near-uniform weights make nested blossoms, so that the
+    // fixes detach vertices from blossoms that a raise has just queued checks in.
+    within_seconds(120, || {
+        let mut random = Lcg(61);
+        for round in 0..1000 {
+            let n = 5 + random.below(6) as usize;
+            let mut weights = random.graph(n, 3, 8, 6);
+            let mut matcher = matcher_with_layout(&weights, round % 2 == 0);
+            matcher.solve();
+            let amount = n as u128;
+            let mut fixed = vec![false; n];
+            for k in 0..n {
+                if fixed[k] {
+                    continue;
+                }
+                let later: Vec<usize> = (k + 1..n).filter(|&j| !fixed[j] && weights[k][j] > 0).collect();
+                if later.is_empty() {
+                    continue;
+                }
+                let base: Vec<u128> = later.iter().map(|&j| weights[k][j]).collect();
+                matcher.raise_dual(k, &amount);
+                for &j in &later {
+                    weights[k][j] += j as u128 + 1;
+                    weights[j][k] = weights[k][j];
+                    matcher.set_weight_keeping_duals(k, j, weights[k][j]);
+                }
+                matcher.solve();
+                assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, vertex {k}");
+                assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}, vertex {k}");
+                match matcher.mate(k) {
+                    Some(j) if later.contains(&j) => {
+                        let weight = base[later.iter().position(|&c| c == j).expect("a later vertex")];
+                        matcher.fix_pair(k, j, weight);
+                        for v in 0..n {
+                            for end in [k, j] {
+                                weights[end][v] = 0;
+                                weights[v][end] = 0;
+                            }
+                        }
+                        weights[k][j] = weight;
+                        weights[j][k] = weight;
+                        fixed[k] = true;
+                        fixed[j] = true;
+                    }
+                    _ => {
+                        for &j in &later {
+                            weights[k][j] = 0;
+                            weights[j][k] = 0;
+                            matcher.set_weight_keeping_duals(k, j, 0);
+                        }
+                    }
+                }
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, at the end");
+            assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}, at the end");
+        }
+    });
+}
+
 /// `add_shifted_u64` as the trait's default computes it: from the value, shifted, added.
 fn add_shifted_by_parts<W: Weight>(sum: &W, value: u64, shift: u32) -> W {
     let mut unit = W::from_u64(value);

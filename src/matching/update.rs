@@ -7,14 +7,23 @@ impl<W: Weight> Matcher<W> {
     /// edge gets an endpoint that is detached (unmatched, in no blossom) and given a dual large
     /// enough for all its edges. What remains of the old solution keeps complementary slackness,
     /// except that detached vertices and their former mates may be exposed with a positive dual.
-    /// Pairs fixed since the last solve are applied first.
+    /// The pending tightness checks are applied first, then the pairs fixed since the last solve.
     pub(super) fn repair_after_changes(&mut self) {
         if !self.has_pending_changes() {
             return;
         }
         let mut released = Vec::new();
-        self.apply_pending_fixes(&mut released);
+        // Checks before fixes. A vertex is queued for a check while it is exposed or matched to
+        // another top-level blossom, and until the repair the blossoms only ever split
+        // (`raise_dual` dissolves), so that still holds here; the check reads the matched edge's
+        // reduced cost from the vertex duals alone, which is right only across top-level
+        // blossoms. Applying a fix detaches its vertices, rotating their blossoms: that can
+        // match a queued vertex (say the exposed base of a blossom `raise_dual` dissolved) inside
+        // a surviving sub-blossom, along a cycle edge that is tight only with that sub-blossom's
+        // dual; checked then, the edge looked slack, and unmatching it left a blossom with an
+        // exposed vertex other than its base, on which the next stage never ended.
         self.apply_pending_checks(&mut released);
+        self.apply_pending_fixes(&mut released);
         let cover = self.cover_changed_edges();
         self.changed_edges.clear();
         for vertex in self.changed_vertices.drain(..) {
