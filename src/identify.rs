@@ -136,14 +136,7 @@ type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSys
 /// its scoring; a file that declares none is tried as chess, as `check` assumes the Dutch system
 /// for it.
 fn candidates(t: &Tournament) -> Vec<Variant> {
-    let fide = [
-        SystemId::Dutch2025,
-        SystemId::Dutch2017,
-        SystemId::Dutch2012,
-        SystemId::Dubov2025,
-        SystemId::Dubov1997,
-        SystemId::Burstein2026,
-    ];
+    let fide: Vec<SystemId> = SystemId::INDIVIDUAL.iter().copied().filter(|s| !s.is_fmjd()).collect();
     if t.is_team_tournament() {
         let codes = team_codes(t);
         return [SystemId::Team2025, SystemId::Team2024]

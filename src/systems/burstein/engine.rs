@@ -18,7 +18,7 @@ use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
 use super::weights::{Layout, bits_for};
-use super::{Paired, Round, bracket, scoregroups};
+use super::{Paired, Round, next_bracket};
 
 /// Pairs a round after the seeding rounds.
 pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
@@ -50,16 +50,8 @@ pub(crate) fn pairs(round: &Round<'_>) -> Result<Paired, NoValidPairing> {
     };
     let mut pairs = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
-    loop {
-        // The floaters are still to pair, but no longer residents of their scoregroup.
-        let mut resident = active.clone();
-        for &v in &floaters {
-            resident[v] = false;
-        }
-        let groups = scoregroups(round, &resident);
-        let Some(residents) = groups.first() else { break };
-        let members = bracket(round, &floaters, residents);
-        let next: &[usize] = groups.get(1).map_or(&[], Vec::as_slice);
+    while let Some((members, next)) = next_bracket(round, &active, &floaters) {
+        let next = next.as_slice();
         let settled = settle_bracket(round, &graph, &active, &mut completion, &members, next)?;
         for &(a, b) in &settled.pairs {
             active[a] = false;

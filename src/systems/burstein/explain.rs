@@ -14,7 +14,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::colour::allocate;
 use super::player::{preferences_agree, same_absolute};
-use super::{Round, bracket, scoregroups};
+use super::{Round, next_bracket};
 
 fn finding(criterion: &str, text: String) -> Explanation {
     Explanation { criterion: criterion.to_owned(), text, recorded_is_better: false }
@@ -184,15 +184,8 @@ fn brackets(
         active[v] = false;
     }
     let mut floaters: Vec<usize> = Vec::new();
-    loop {
-        let mut resident = active.clone();
-        for &v in &floaters {
-            resident[v] = false;
-        }
-        let groups = scoregroups(round, &resident);
-        let Some(residents) = groups.first() else { break };
-        let members = bracket(round, &floaters, residents);
-        let next: &[usize] = groups.get(1).map_or(&[], Vec::as_slice);
+    while let Some((members, next)) = next_bracket(round, &active, &floaters) {
+        let next = next.as_slice();
         let ours = in_bracket(&members, computed);
         let theirs = in_bracket(&members, recorded);
         if ours != theirs {

@@ -150,9 +150,22 @@ impl<'a> Round<'a> {
     }
 }
 
+/// The next bracket from the top (1.9.2) of the players still to pair (`active`), `floaters` the
+/// outgoing floaters of the bracket before (still to pair, no longer residents of their
+/// scoregroup): its members in sequence order, and the residents of the scoregroup below it.
+pub(crate) fn next_bracket(round: &Round<'_>, active: &[bool], floaters: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let mut resident = active.to_vec();
+    for &v in floaters {
+        resident[v] = false;
+    }
+    let mut groups = scoregroups(round, &resident).into_iter();
+    let residents = groups.next()?;
+    Some((bracket(round, floaters, &residents), groups.next().unwrap_or_default()))
+}
+
 /// The players still to pair, split into brackets' resident scoregroups: indices into
 /// [`Round::players`] by score, highest first (the players are sorted that way already).
-pub(crate) fn scoregroups(round: &Round<'_>, active: &[bool]) -> Vec<Vec<usize>> {
+fn scoregroups(round: &Round<'_>, active: &[bool]) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for v in (0..round.n()).filter(|&v| active[v]) {
         match groups.last_mut() {
@@ -165,7 +178,7 @@ pub(crate) fn scoregroups(round: &Round<'_>, active: &[bool]) -> Vec<Vec<usize>>
 
 /// A bracket (1.2.2): its incoming floaters and residents together, in the ranking order of 1.8
 /// (scores are not used), which gives the in-bracket sequence numbers of 4.1.
-pub(crate) fn bracket(round: &Round<'_>, floaters: &[usize], residents: &[usize]) -> Vec<usize> {
+fn bracket(round: &Round<'_>, floaters: &[usize], residents: &[usize]) -> Vec<usize> {
     let mut members: Vec<usize> = floaters.iter().chain(residents).copied().collect();
     members.sort_by(|&a, &b| round.players[a].ranking(&round.players[b]));
     members

@@ -13,7 +13,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::order::{self, Candidate};
 use super::player::preferences_agree;
-use super::{Paired, Round, bracket, scoregroups};
+use super::{Paired, Round, next_bracket};
 
 pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
     let round = Round::new(state);
@@ -75,15 +75,8 @@ pub(crate) fn pairs(round: &Round<'_>) -> Result<Paired, NoValidPairing> {
     };
     let mut pairs = Vec::new();
     let mut floaters: Vec<usize> = Vec::new();
-    loop {
-        let mut resident = active.clone();
-        for &v in &floaters {
-            resident[v] = false;
-        }
-        let groups = scoregroups(round, &resident);
-        let Some(residents) = groups.first() else { break };
-        let members = bracket(round, &floaters, residents);
-        let next: &[usize] = groups.get(1).map_or(&[], Vec::as_slice);
+    while let Some((members, next)) = next_bracket(round, &active, &floaters) {
+        let next = next.as_slice();
         let chosen = literal.best(&members, next, &active).ok_or(NoValidPairing)?;
         floaters.clear();
         for (i, partner) in chosen.iter().enumerate() {
