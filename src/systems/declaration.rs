@@ -189,6 +189,13 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
             caveat: None,
         }));
     }
+    // The FIDE systems trfcheck does not pair yet, named in words: Lim (C.04.4.3) and the
+    // Double-Swiss (C.04.5). "Lim" as a word of its own, not inside another ("preliminary").
+    let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let double_swiss = words.windows(2).any(|pair| pair == ["double", "swiss"]) || lower.contains("doubleswiss");
+    if words.contains(&"lim") || double_swiss {
+        return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
+    }
     if lower.contains("round robin") || lower.contains("round-robin") {
         return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
     }
@@ -309,6 +316,20 @@ mod tests {
         let r = resolve(&with(Some("FIDE_BURSTEIN"), None, d(2025, 5, 1)), None).unwrap();
         assert_eq!(r.system, SystemId::Burstein2026);
         assert!(r.caveat.is_some_and(|c| c.contains("1 February 2026")));
+    }
+
+    /// 092 text naming Lim or the Double-Swiss (systems trfcheck does not pair) is refused, not
+    /// checked under an assumed Dutch system; "Lim" inside another word is not a name.
+    #[test]
+    fn lim_and_double_swiss_named_in_words_are_refused() {
+        for text in ["Individual: Swiss-System Lim", "Double-Swiss", "FIDE Double Swiss System"] {
+            assert!(
+                matches!(resolve(&with(None, Some(text), None), None), Err(SystemError::Unsupported { .. })),
+                "{text}"
+            );
+        }
+        let r = resolve(&with(None, Some("Preliminary: Swiss-System"), d(2026, 3, 1)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dutch2025);
     }
 
     #[test]

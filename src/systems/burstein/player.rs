@@ -168,3 +168,54 @@ pub(crate) fn preferences_agree(x: &BursteinPlayer, y: &BursteinPlayer) -> bool 
 pub(crate) fn seeding_rounds(total_rounds: u32) -> u32 {
     (total_rounds / 2).min(4)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Participation;
+
+    fn line(id: u32, points: &str, cells: &[&str]) -> String {
+        let name = format!("Player {id:03}");
+        format!(
+            "001 {id:>4} m    {name:<33} {:>4} {:3} {:>11} {:10} {points:>4} {:>4}{}",
+            2700 - 100 * id,
+            "",
+            "",
+            "",
+            "",
+            cells.concat()
+        )
+    }
+
+    /// 1.7.1–1.7.2 on a position derived by hand. Round 1: 1–2 1-0, 3–4 ½; round 2: 1–3 1-0, 4 the
+    /// PAB, 2 absent (`Z`); round 3: 1–4 1-0, 3 the PAB, 2 absent. Before round 4: 2 has 0 points
+    /// and two zero-point byes up to now, which count as draws for 1, his opponent (1.0); 3 and 4
+    /// have 1.5. Player 1: Buchholz 1.0 + 1.5 + 1.5 = 4.0, Sonneborn-Berger the same (three wins).
+    /// Player 2: his own rounds unplayed count his own score (0), not the draws: Buchholz 3.0 (his
+    /// round-1 opponent) + 0 + 0. Player 4: 1.5 (3) + 1.5 (the PAB, against himself) + 3.0 (1) = 6.0;
+    /// Sonneborn-Berger ½ × 1.5 + 1 × 1.5 + 0 = 2.25.
+    #[test]
+    fn the_index_counts_unplayed_rounds_and_trailing_zero_point_byes_as_the_text_says() {
+        let text = [
+            "012 Burstein index".to_owned(),
+            "XXR 5".to_owned(),
+            line(1, "3.0", &["     2 w 1", "     3 w 1", "     4 w 1"]),
+            line(2, "0.0", &["     1 b 0", "  0000 - Z", "  0000 - Z"]),
+            line(3, "1.5", &["     4 w =", "     1 b 0", "  0000 - U"]),
+            line(4, "1.5", &["     3 b =", "  0000 - U", "     1 b 0"]),
+        ]
+        .join("\n")
+            + "\n";
+        let loaded = crate::formats::read_bytes(
+            std::path::Path::new("index.trf"),
+            text.as_bytes(),
+            crate::formats::ReadOptions::default(),
+        );
+        let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}"));
+        let state = RoundState::build(t, 4, Participation::NextRound);
+        let of = |id: PlayerId| index(&state, state.past_of(id));
+        assert_eq!(of(1), (40, 400));
+        assert_eq!(of(2), (30, 0));
+        assert_eq!(of(4), (60, 225));
+    }
+}
