@@ -22,8 +22,8 @@ pub enum SystemId {
     #[value(name = "dutch-2012")]
     #[serde(rename = "dutch-2012")]
     Dutch2012,
-    /// FIDE Dubov, C.04.4.1 (2025), and its re-issue in force from 1 Feb 2026, which pairs every
-    /// position the same way (`dubov-2026` is an alias; docs/dubov.md, "The 2026 re-issue").
+    /// FIDE Dubov, C.04.4.1 (2025) and its re-issue in force from 1 Feb 2026 (alias dubov-2026)
+    // The re-issue pairs every position the same way: docs/dubov.md, "The 2026 re-issue".
     #[value(name = "dubov-2025", alias = "dubov-2026")]
     #[serde(rename = "dubov-2025")]
     Dubov2025,

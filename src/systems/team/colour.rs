@@ -95,6 +95,15 @@ pub fn preference(kind: PreferenceType, played: &[Colour], last_round: bool) -> 
     }
 }
 
+/// [C8] and [C9] (2024: [C7] and [C8]) for one team given `colour`: whether it misses its colour
+/// preference, and whether that preference was strong.
+pub fn missed_preference(kind: PreferenceType, played: &[Colour], last_round: bool, colour: Colour) -> (bool, bool) {
+    match preference(kind, played, last_round) {
+        Some(p) if p.colour != colour => (true, p.strength == Strength::Strong),
+        _ => (false, false),
+    }
+}
+
 /// What colour allocation reads of one team of a pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamColours<'a> {

@@ -24,7 +24,7 @@ use crate::model::Colour;
 
 use std::ops::ControlFlow;
 
-use super::colour::{self, Strength, TeamColours};
+use super::colour::{self, TeamColours};
 use super::order;
 use super::reference::{Pairing, Round, Team};
 use super::{Edition, Tpn};
@@ -462,25 +462,20 @@ impl<'a> Context<'a> {
         let (w, bl) = (index(white), index(black));
         let (mut c8, mut c9, mut c10) = (0, 0, 0);
         for (v, colour) in [(w, Colour::White), (bl, Colour::Black)] {
-            if let Some(p) = colour::preference(self.round.preferences, &self.teams[v].played, self.last_round())
-                && p.colour != colour
-            {
-                c8 += 1;
-                if p.strength == Strength::Strong {
-                    c9 += 1;
-                }
-            }
+            let (missed, strong) =
+                colour::missed_preference(self.round.preferences, &self.teams[v].played, self.last_round(), colour);
+            c8 += u64::from(missed);
+            c9 += u64::from(strong);
         }
         if self.floats_count() {
             for (me, opponent) in [(w, bl), (bl, w)] {
-                let counts = match self.round.edition {
-                    Edition::Team2026 => upfloaters.contains(&me) && self.teams[opponent].floated_previous,
-                    // 2024's [C9]: teams that float in consecutive rounds.
-                    Edition::Team2024 => self.score(me) != self.score(opponent) && self.teams[me].floated_previous,
-                };
-                if counts {
-                    c10 += 1;
-                }
+                let counts = self.round.edition.counts_repeated_float(
+                    upfloaters.contains(&me),
+                    self.score(me) != self.score(opponent),
+                    self.teams[me].floated_previous,
+                    self.teams[opponent].floated_previous,
+                );
+                c10 += u64::from(counts);
             }
         }
         (c8, c9, c10)

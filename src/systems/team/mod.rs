@@ -65,6 +65,22 @@ impl crate::systems::system::System for Edition {
 }
 
 impl Edition {
+    /// Whether a team of a pair counts for 2026's [C10] (an upfloater whose opponent floated in the
+    /// previous round) or 2024's [C9] (a team that floats, playing a team of another score, after
+    /// floating in the previous round).
+    pub(crate) fn counts_repeated_float(
+        self,
+        upfloater: bool,
+        scores_differ: bool,
+        floated_previous: bool,
+        opponent_floated_previous: bool,
+    ) -> bool {
+        match self {
+            Edition::Team2026 => upfloater && opponent_floated_previous,
+            Edition::Team2024 => scores_differ && floated_previous,
+        }
+    }
+
     /// The edition a team system pairs under; `None` for a system that pairs players.
     pub fn of(system: crate::systems::id::SystemId) -> Option<Edition> {
         match system {

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 
 use crate::model::Colour;
 
-use super::colour::{self, PreferenceType, Strength, TeamColours};
+use super::colour::{self, PreferenceType, TeamColours};
 use super::order;
 use super::{Edition, Tpn};
 
@@ -301,27 +301,21 @@ pub(super) fn quality(round: &Round, pairs: &[(Tpn, Tpn)], upfloaters: &[Tpn]) -
     let (mut c8, mut c9, mut c10) = (0, 0, 0);
     for &(white, black) in pairs {
         for (tpn, colour) in [(white, Colour::White), (black, Colour::Black)] {
-            let team = round.team(tpn);
-            if let Some(p) = colour::preference(round.preferences, &team.played, round.last_round())
-                && p.colour != colour
-            {
-                c8 += 1;
-                if p.strength == Strength::Strong {
-                    c9 += 1;
-                }
-            }
+            let (missed, strong) =
+                colour::missed_preference(round.preferences, &round.team(tpn).played, round.last_round(), colour);
+            c8 += usize::from(missed);
+            c9 += usize::from(strong);
         }
         if round.floats_count() {
             for (me, opponent) in [(white, black), (black, white)] {
-                let counts = match round.edition {
-                    Edition::Team2026 => upfloaters.contains(&me) && round.team(opponent).floated_previous,
-                    Edition::Team2024 => {
-                        round.team(me).score != round.team(opponent).score && round.team(me).floated_previous
-                    }
-                };
-                if counts {
-                    c10 += 1;
-                }
+                let (me_team, opponent_team) = (round.team(me), round.team(opponent));
+                let counts = round.edition.counts_repeated_float(
+                    upfloaters.contains(&me),
+                    me_team.score != opponent_team.score,
+                    me_team.floated_previous,
+                    opponent_team.floated_previous,
+                );
+                c10 += usize::from(counts);
             }
         }
     }
