@@ -1,43 +1,14 @@
 //! The Burstein system of 2026 (C.04.4.2): the fast engine held to the literal reference, the
 //! py4swiss corpus classified, and positions derived by hand from the text.
 
-use proptest::prelude::*;
-use trfcheck::formats;
 use trfcheck::model::Tournament;
-use trfcheck::state::{Participation, RoundState};
+use trfcheck::systems::SystemId;
 use trfcheck::systems::burstein::{Burstein2026, Burstein2026Literal};
-use trfcheck::systems::{Engine, SystemId};
 
 use crate::support::Agreement;
 
-fn text_of(t: &Tournament) -> String {
-    formats::trf::write(t).0
-}
-
-/// Pairs every round of `t` from its recorded state with both engines; returns the rounds compared
-/// after the seeding rounds (in those both call the Dutch engine).
-fn compare_rounds(t: &Tournament) -> Result<usize, TestCaseError> {
-    let mut compared = 0;
-    for round in 1..=t.rounds_paired() {
-        let state = RoundState::build(t, round, Participation::Recorded);
-        if state.players.is_empty() || round <= (state.total_rounds / 2).min(4) {
-            continue;
-        }
-        let fast = Burstein2026.pair(&state);
-        let literal = Burstein2026Literal.pair(&state);
-        prop_assert_eq!(
-            fast.as_ref().map(|p| &p.boards),
-            literal.as_ref().map(|p| &p.boards),
-            "round {} of\n{}",
-            round,
-            text_of(t)
-        );
-        compared += 1;
-    }
-    Ok(compared)
-}
-
-/// `cases` random tournaments made by `system`'s engine, compared on every round (see
+/// `cases` random tournaments made by `system`'s engine, compared on every round after the seeding
+/// rounds (see
 /// [`Agreement`]; `BURSTEIN_CASES_FACTOR=10` runs ten times as many).
 fn agree_on(
     system: SystemId,
@@ -45,8 +16,19 @@ fn agree_on(
     rounds: std::ops::RangeInclusive<u32>,
     cases: u32,
 ) -> usize {
-    Agreement { system, players, rounds, cases, factor: "BURSTEIN_CASES_FACTOR", baku_code: Some("FIDE_BURSTEIN_BAKU") }
-        .run(compare_rounds)
+    Agreement {
+        system,
+        players,
+        rounds,
+        cases,
+        factor: "BURSTEIN_CASES_FACTOR",
+        baku_code: Some("FIDE_BURSTEIN_BAKU"),
+        fast: &Burstein2026,
+        literal: &Burstein2026Literal,
+        // The seeding rounds (1.6) are the Dutch engine's in both.
+        compares: |state| state.round > (state.total_rounds / 2).min(4),
+    }
+    .run()
 }
 
 #[test]
@@ -67,11 +49,9 @@ fn fast_engine_agrees_with_the_literal_reference_on_dutch_paired_states() {
 // The text's own example, and rounds derived by hand from the text.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
-use trfcheck::formats::ReadOptions;
 use trfcheck::systems::burstein::order;
-use trfcheck::{validate, verify};
+use trfcheck::verify;
 
 use crate::corpus::shared;
 
@@ -112,7 +92,7 @@ fn regex_lite_lines(note: &str) -> Vec<String> {
 /// A Burstein file: `players` rated 2600, 2500, …; `total_rounds` in XXR; `rounds` as
 /// `(white, black, result for White)`, a `black` of 0 the PAB.
 fn burstein_file(players: u32, total_rounds: u32, rounds: &[&[(u32, u32, char)]]) -> String {
-    let mut out = vec![
+    let header = [
         "012 trfcheck Burstein example".to_owned(),
         "042 2026/03/01".to_owned(),
         "092 Individual: Swiss-System Burstein".to_owned(),
@@ -120,53 +100,12 @@ fn burstein_file(players: u32, total_rounds: u32, rounds: &[&[(u32, u32, char)]]
         format!("XXR {total_rounds}"),
         "XXC white1".to_owned(),
     ];
-    for id in 1..=players {
-        let mut points = 0;
-        let mut cells = String::new();
-        for round in rounds {
-            let (opponent, colour, result) = round
-                .iter()
-                .find_map(|&(w, b, r)| {
-                    let mirrored = match r {
-                        '1' => '0',
-                        '0' => '1',
-                        other => other,
-                    };
-                    if w == id && b == 0 {
-                        Some((0, '-', 'U'))
-                    } else if w == id {
-                        Some((b, 'w', r))
-                    } else if b == id {
-                        Some((w, 'b', mirrored))
-                    } else {
-                        None
-                    }
-                })
-                .expect("every player is in every recorded round");
-            points += match result {
-                '1' | 'U' => 10,
-                '=' => 5,
-                _ => 0,
-            };
-            let opponent = if opponent == 0 { "0000".to_owned() } else { format!("{opponent:>4}") };
-            cells += &format!("  {opponent} {colour} {result}");
-        }
-        let points = trfcheck::model::Points::from_tenths(points);
-        let name = format!("Player {id:03}");
-        let rating = 2700 - 100 * id;
-        out.push(format!(
-            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
-            "", "", "", ""
-        ));
-    }
-    out.join("\n") + "\n"
+    let ratings: Vec<u32> = (1..=players).map(|id| 2700 - 100 * id).collect();
+    crate::support::tournament_file(&header, &ratings, rounds, &[], 10)
 }
 
 fn read(text: &str) -> Tournament {
-    let loaded = formats::read_bytes(Path::new("burstein.trf"), text.as_bytes(), ReadOptions::default());
-    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
-    assert!(!validate::validate(&t).has_errors(), "invalid:\n{text}");
-    t
+    crate::support::read_valid("burstein.trf", text)
 }
 
 /// The next round: the system, the games as `(white, black)`, and the PAB's player.

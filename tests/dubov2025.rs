@@ -2,39 +2,12 @@
 //! thousands of rounds, and generated tournaments that check clean.
 
 use proptest::prelude::*;
-use trfcheck::formats;
 use trfcheck::model::Tournament;
 use trfcheck::state::{Participation, RoundState};
 use trfcheck::systems::dubov::{Dubov2025, Dubov2025Literal};
 use trfcheck::systems::{Engine, SystemId};
 
 use crate::support::Agreement;
-
-fn text_of(t: &Tournament) -> String {
-    formats::trf::write(t).0
-}
-
-/// Pairs every round of `t` from its recorded state with both engines; returns the rounds compared.
-fn compare_rounds(t: &Tournament) -> Result<usize, TestCaseError> {
-    let mut compared = 0;
-    for round in 1..=t.rounds_paired() {
-        let state = RoundState::build(t, round, Participation::Recorded);
-        if state.players.is_empty() {
-            continue;
-        }
-        let fast = Dubov2025.pair(&state);
-        let literal = Dubov2025Literal.pair(&state);
-        prop_assert_eq!(
-            fast.as_ref().map(|p| &p.boards),
-            literal.as_ref().map(|p| &p.boards),
-            "round {} of\n{}",
-            round,
-            text_of(t)
-        );
-        compared += 1;
-    }
-    Ok(compared)
-}
 
 /// `cases` random tournaments made by `system`'s engine, compared on every round (see
 /// [`Agreement`]; `DUBOV_CASES_FACTOR=10` runs ten times as many).
@@ -44,7 +17,18 @@ fn agree_on(
     rounds: std::ops::RangeInclusive<u32>,
     cases: u32,
 ) -> usize {
-    Agreement { system, players, rounds, cases, factor: "DUBOV_CASES_FACTOR", baku_code: None }.run(compare_rounds)
+    Agreement {
+        system,
+        players,
+        rounds,
+        cases,
+        factor: "DUBOV_CASES_FACTOR",
+        baku_code: None,
+        fast: &Dubov2025,
+        literal: &Dubov2025Literal,
+        compares: |_| true,
+    }
+    .run()
 }
 
 #[test]
@@ -65,12 +49,10 @@ fn fast_engine_agrees_with_the_literal_reference_on_dutch_paired_states() {
 // The worked examples of the text (C.04.4.1, 2025), derived by hand from it.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
-use trfcheck::formats::ReadOptions;
 use trfcheck::model::Points;
 use trfcheck::systems::dubov::order::{c6_key, combinations, from_the_middle, permutations, upfloater_sets};
-use trfcheck::{validate, verify};
+use trfcheck::verify;
 
 /// The example of 4.3.3: seven players A–G sorted as in 4.3.2; #1 D, #2 C, #3 E, #4 B, #5 F, #6 A,
 /// #7 G.
@@ -144,7 +126,7 @@ fn container_example_of_4_2_3_1() {
 /// number is the initial ranking), `XXR`, `XXC`, and the recorded rounds as `(white, black, result
 /// of white)`.
 fn dubov_file(players: u32, total_rounds: u32, initial: &str, rounds: &[&[(u32, u32, char)]]) -> String {
-    let mut out = vec![
+    let header = [
         "012 trfcheck Dubov example".to_owned(),
         "042 2025/09/01".to_owned(),
         "092 Individual: Swiss-System".to_owned(),
@@ -152,50 +134,12 @@ fn dubov_file(players: u32, total_rounds: u32, initial: &str, rounds: &[&[(u32, 
         format!("XXR {total_rounds}"),
         format!("XXC {initial}1"),
     ];
-    for id in 1..=players {
-        let mut points = 0;
-        let mut cells = String::new();
-        for round in rounds {
-            let (opponent, colour, result) = round
-                .iter()
-                .find_map(|&(w, b, r)| {
-                    let mirrored = match r {
-                        '1' => '0',
-                        '0' => '1',
-                        other => other,
-                    };
-                    if w == id {
-                        Some((b, 'w', r))
-                    } else if b == id {
-                        Some((w, 'b', mirrored))
-                    } else {
-                        None
-                    }
-                })
-                .expect("every player plays every recorded round");
-            points += match result {
-                '1' => 10,
-                '=' => 5,
-                _ => 0,
-            };
-            cells += &format!("  {opponent:>4} {colour} {result}");
-        }
-        let points = Points::from_tenths(points);
-        let name = format!("Player {id:03}");
-        let rating = 2700 - 100 * id;
-        out.push(format!(
-            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
-            "", "", "", ""
-        ));
-    }
-    out.join("\n") + "\n"
+    let ratings: Vec<u32> = (1..=players).map(|id| 2700 - 100 * id).collect();
+    crate::support::tournament_file(&header, &ratings, rounds, &[], 10)
 }
 
 fn read(text: &str) -> Tournament {
-    let loaded = formats::read_bytes(Path::new("dubov.trf"), text.as_bytes(), ReadOptions::default());
-    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
-    assert!(!validate::validate(&t).has_errors(), "invalid:\n{text}");
-    t
+    crate::support::read_valid("dubov.trf", text)
 }
 
 /// The next round as `(white, black)` games, with the system the file resolved to.

@@ -2,17 +2,14 @@
 //! `check` explaining a differing round, and generated tournaments that check clean.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use trfcheck::formats::{self, ReadOptions};
 use trfcheck::generate::GenerateOptions;
-use trfcheck::model::{Points, Tournament};
+use trfcheck::model::Tournament;
 use trfcheck::systems::SystemId;
 use trfcheck::systems::fmjd::FmjdRating;
-use trfcheck::validate;
 use trfcheck::verify;
 
 /// A game `(white, black, white's result)`; black 0 is the bye (`0000 - U`).
@@ -38,62 +35,18 @@ pub(crate) fn fmjd_file_with(
     absent: &[u32],
     bye: i64,
 ) -> String {
-    let mut out = vec![
+    let mut header = vec![
         "012 trfcheck FMJD example".to_owned(),
         "042 2026/03/02".to_owned(),
         format!("192 {code}"),
         format!("XXR {total_rounds}"),
     ];
-    out.extend(extra.iter().map(|s| s.to_string()));
-    for (index, rating) in ratings.iter().enumerate() {
-        let id = index as u32 + 1;
-        let mut points = 0;
-        let mut cells = String::new();
-        for round in rounds {
-            let (opponent, colour, result) = round
-                .iter()
-                .find_map(|&(w, b, r)| {
-                    let mirrored = match r {
-                        '1' => '0',
-                        '0' => '1',
-                        other => other,
-                    };
-                    if w == id {
-                        Some((b, if b == 0 { '-' } else { 'w' }, if b == 0 { 'U' } else { r }))
-                    } else if b == id {
-                        Some((w, 'b', mirrored))
-                    } else {
-                        None
-                    }
-                })
-                .expect("every player is paired in every recorded round");
-            points += match result {
-                '1' => 10,
-                'U' => bye,
-                '=' => 5,
-                _ => 0,
-            };
-            cells += &format!("  {opponent:>4} {colour} {result}");
-        }
-        if absent.contains(&id) {
-            cells += "  0000 - Z";
-        }
-        let points = Points::from_tenths(points);
-        let name = format!("Player {id:03}");
-        out.push(format!(
-            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
-            "", "", "", ""
-        ));
-    }
-    out.join("\n") + "\n"
+    header.extend(extra.iter().map(|s| s.to_string()));
+    crate::support::tournament_file(&header, ratings, rounds, absent, bye)
 }
 
 pub(crate) fn read(text: &str) -> Tournament {
-    let loaded = formats::read_bytes(Path::new("fmjd.trf"), text.as_bytes(), ReadOptions::default());
-    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
-    let findings = validate::validate(&t);
-    assert!(!findings.has_errors(), "invalid: {findings:?}\n{text}");
-    t
+    crate::support::read_valid("fmjd.trf", text)
 }
 
 /// The next round: the system the file resolved to, the games `(white, black)`, the bye holders.

@@ -84,13 +84,13 @@ pub fn give_away(path: &Path) {
     }
 }
 
-/// The tournaments a fast engine is held to its literal reference on: `cases` random tournaments of
-/// `players` and `rounds`, made by `system`'s engine (times the factor in the environment variable
-/// `factor`, so that `DUBOV_CASES_FACTOR=10 cargo test …` runs ten times as many); a quarter with
-/// many forfeits, byes and withdrawals (unplayed games, players without a colour, PAB
-/// eligibility), a quarter without draws, and, when `baku_code` is given, a quarter declared with
-/// that `_BAKU` code (C.04.7 1). `compared` pairs every round worth comparing with both engines and
-/// returns how many it compared; the total is returned.
+/// A fast engine held to its literal reference: `cases` random tournaments of `players` and
+/// `rounds`, made by `system`'s engine (times the factor in the environment variable `factor`, so
+/// that `DUBOV_CASES_FACTOR=10 cargo test …` runs ten times as many); a quarter with many forfeits,
+/// byes and withdrawals (unplayed games, players without a colour, PAB eligibility), a quarter
+/// without draws, and, when `baku_code` is given, a quarter declared with that `_BAKU` code
+/// (C.04.7 1). Every round of each whose state `compares` accepts is paired by both engines, which
+/// must give the same boards.
 pub struct Agreement<'a> {
     pub system: trfcheck::systems::SystemId,
     pub players: std::ops::RangeInclusive<u32>,
@@ -98,16 +98,21 @@ pub struct Agreement<'a> {
     pub cases: u32,
     pub factor: &'a str,
     pub baku_code: Option<&'a str>,
+    pub fast: &'a dyn trfcheck::systems::Engine,
+    pub literal: &'a dyn trfcheck::systems::Engine,
+    pub compares: fn(&trfcheck::state::RoundState) -> bool,
 }
 
 impl Agreement<'_> {
-    pub fn run(&self, compared: impl Fn(&trfcheck::model::Tournament) -> Result<usize, TestCaseError> + Sync) -> usize {
-        use proptest::test_runner::{Config, TestRunner};
+    /// The rounds compared, over all the tournaments.
+    pub fn run(&self) -> usize {
         use std::sync::atomic::{AtomicUsize, Ordering};
+
+        use proptest::test_runner::{Config, TestRunner};
         let factor: u32 = std::env::var(self.factor).ok().and_then(|f| f.parse().ok()).unwrap_or(1);
         let total = AtomicUsize::new(0);
-        let mut runner =
-            TestRunner::new(Config { cases: self.cases * factor, failure_persistence: None, ..Config::default() });
+        let config = Config { cases: self.cases * factor, failure_persistence: None, ..Config::default() };
+        let mut runner = TestRunner::new(config);
         let strategy = (self.players.clone(), self.rounds.clone(), any::<u64>(), 0u32..4);
         runner
             .run(&strategy, |(players, rounds, seed, flavour)| {
@@ -124,10 +129,98 @@ impl Agreement<'_> {
                 if let (2, Some(code)) = (flavour, self.baku_code) {
                     t.header.system_code = Some(code.to_owned());
                 }
-                total.fetch_add(compared(&t)?, Ordering::Relaxed);
+                total.fetch_add(self.compare_rounds(&t)?, Ordering::Relaxed);
                 Ok(())
             })
             .unwrap();
         total.into_inner()
     }
+
+    /// Pairs every round of `t` that `compares` accepts from its recorded state with both engines;
+    /// returns the rounds compared.
+    fn compare_rounds(&self, t: &trfcheck::model::Tournament) -> Result<usize, TestCaseError> {
+        use trfcheck::state::{Participation, RoundState};
+        let mut compared = 0;
+        for round in 1..=t.rounds_paired() {
+            let state = RoundState::build(t, round, Participation::Recorded);
+            if state.players.is_empty() || !(self.compares)(&state) {
+                continue;
+            }
+            let fast = self.fast.pair(&state);
+            let literal = self.literal.pair(&state);
+            prop_assert_eq!(
+                fast.as_ref().map(|p| &p.boards),
+                literal.as_ref().map(|p| &p.boards),
+                "round {} of\n{}",
+                round,
+                formats::trf::write(t).0
+            );
+            compared += 1;
+        }
+        Ok(compared)
+    }
+}
+
+/// A small tournament as TRF text: the `header` lines, then player `i` rated `ratings[i - 1]`
+/// (named `Player 00i`), with the recorded rounds as `(white, black, result of white)`; `black` 0 is
+/// the PAB (`0000 - U`, worth `bye` tenths), and `absent` players are marked `0000 - Z` in the round
+/// after them (a withdrawal before the round to pair). Scoring 1, ½, 0.
+pub fn tournament_file(
+    header: &[String],
+    ratings: &[u32],
+    rounds: &[&[(u32, u32, char)]],
+    absent: &[u32],
+    bye: i64,
+) -> String {
+    let mut out = header.to_vec();
+    for (index, rating) in ratings.iter().enumerate() {
+        let id = index as u32 + 1;
+        let mut points = 0;
+        let mut cells = String::new();
+        for round in rounds {
+            let (opponent, colour, result) = round
+                .iter()
+                .find_map(|&(w, b, r)| {
+                    let mirrored = match r {
+                        '1' => '0',
+                        '0' => '1',
+                        other => other,
+                    };
+                    if w == id {
+                        Some((b, if b == 0 { '-' } else { 'w' }, if b == 0 { 'U' } else { r }))
+                    } else if b == id {
+                        Some((w, 'b', mirrored))
+                    } else {
+                        None
+                    }
+                })
+                .expect("every player is paired in every recorded round");
+            points += match result {
+                '1' => 10,
+                'U' => bye,
+                '=' => 5,
+                _ => 0,
+            };
+            cells += &format!("  {opponent:>4} {colour} {result}");
+        }
+        if absent.contains(&id) {
+            cells += "  0000 - Z";
+        }
+        let points = trfcheck::model::Points::from_tenths(points);
+        let name = format!("Player {id:03}");
+        out.push(format!(
+            "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}{cells}",
+            "", "", "", ""
+        ));
+    }
+    out.join("\n") + "\n"
+}
+
+/// `text` read as the file `name`, which must be read and validated without an error.
+pub fn read_valid(name: &str, text: &str) -> trfcheck::model::Tournament {
+    let loaded = formats::read_bytes(Path::new(name), text.as_bytes(), formats::ReadOptions::default());
+    let t = loaded.valid_tournament().unwrap_or_else(|| panic!("not read:\n{text}")).clone();
+    let findings = trfcheck::validate::validate(&t);
+    assert!(!findings.has_errors(), "invalid: {findings:?}\n{text}");
+    t
 }
