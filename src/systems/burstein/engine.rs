@@ -18,7 +18,7 @@ use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
 use super::weights::{Layout, bits_for};
-use super::{Paired, Round, next_bracket};
+use super::{Paired, Round, Settled, pair_brackets};
 
 /// Pairs a round after the seeding rounds.
 pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
@@ -48,21 +48,9 @@ pub(crate) fn pairs(round: &Round<'_>) -> Result<Paired, NoValidPairing> {
         }
         None
     };
-    let mut pairs = Vec::new();
-    let mut floaters: Vec<usize> = Vec::new();
-    while let Some((members, next)) = next_bracket(round, &active, &floaters) {
-        let next = next.as_slice();
-        let settled = settle_bracket(round, &graph, &active, &mut completion, &members, next)?;
-        for &(a, b) in &settled.pairs {
-            active[a] = false;
-            active[b] = false;
-        }
-        pairs.extend(settled.pairs);
-        floaters = settled.floaters;
-    }
-    if !floaters.is_empty() {
-        return Err(NoValidPairing);
-    }
+    let pairs = pair_brackets(round, &mut active, |members, next, active| {
+        settle_bracket(round, &graph, active, &mut completion, members, next)
+    })?;
     Ok((pairs, bye))
 }
 
@@ -76,13 +64,6 @@ fn pab(round: &Round<'_>, graph: &Graph, active: &[bool], maximum: &Matching) ->
         matching.unmatch(candidate);
         partner == NONE || matching.augment(graph, &active, partner)
     })
-}
-
-pub(crate) struct Settled {
-    /// The pairs of the bracket.
-    pub pairs: Vec<(usize, usize)>,
-    /// Its outgoing floaters.
-    pub floaters: Vec<usize>,
 }
 
 /// Pairs one bracket (`members` in sequence order) above `next`, keeping `completion` a perfect

@@ -150,6 +150,34 @@ impl<'a> Round<'a> {
     }
 }
 
+/// A bracket's pairing: its pairs and its outgoing floaters (player indices).
+pub(crate) struct Settled {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// Pairs the brackets from the top (1.9.2), each by `choose` (its members in sequence order, the
+/// residents of the scoregroup below, the players still to pair); the players it pairs leave
+/// `active`, its floaters join the next bracket. No pairing when the last bracket leaves floaters.
+pub(crate) fn pair_brackets(
+    round: &Round<'_>,
+    active: &mut [bool],
+    mut choose: impl FnMut(&[usize], &[usize], &[bool]) -> Result<Settled, NoValidPairing>,
+) -> Result<Vec<(usize, usize)>, NoValidPairing> {
+    let mut pairs = Vec::new();
+    let mut floaters: Vec<usize> = Vec::new();
+    while let Some((members, next)) = next_bracket(round, active, &floaters) {
+        let settled = choose(&members, &next, active)?;
+        for &(a, b) in &settled.pairs {
+            active[a] = false;
+            active[b] = false;
+        }
+        pairs.extend(settled.pairs);
+        floaters = settled.floaters;
+    }
+    if floaters.is_empty() { Ok(pairs) } else { Err(NoValidPairing) }
+}
+
 /// The next bracket from the top (1.9.2) of the players still to pair (`active`), `floaters` the
 /// outgoing floaters of the bracket before (still to pair, no longer residents of their
 /// scoregroup): its members in sequence order, and the residents of the scoregroup below it.

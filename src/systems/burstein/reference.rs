@@ -13,7 +13,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::order::{self, Candidate};
 use super::player::preferences_agree;
-use super::{Paired, Round, next_bracket};
+use super::{Paired, Round, Settled, pair_brackets};
 
 pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
     let round = Round::new(state);
@@ -73,27 +73,18 @@ pub(crate) fn pairs(round: &Round<'_>) -> Result<Paired, NoValidPairing> {
         }
         None
     };
-    let mut pairs = Vec::new();
-    let mut floaters: Vec<usize> = Vec::new();
-    while let Some((members, next)) = next_bracket(round, &active, &floaters) {
-        let next = next.as_slice();
-        let chosen = literal.best(&members, next, &active).ok_or(NoValidPairing)?;
-        floaters.clear();
+    let pairs = pair_brackets(round, &mut active, |members, next, active| {
+        let chosen = literal.best(members, next, active).ok_or(NoValidPairing)?;
+        let mut settled = Settled { pairs: Vec::new(), floaters: Vec::new() };
         for (i, partner) in chosen.iter().enumerate() {
             match partner {
-                Some(j) if i < *j => {
-                    pairs.push((members[i], members[*j]));
-                    active[members[i]] = false;
-                    active[members[*j]] = false;
-                }
+                Some(j) if i < *j => settled.pairs.push((members[i], members[*j])),
                 Some(_) => {}
-                None => floaters.push(members[i]),
+                None => settled.floaters.push(members[i]),
             }
         }
-    }
-    if !floaters.is_empty() {
-        return Err(NoValidPairing);
-    }
+        Ok(settled)
+    })?;
     Ok((pairs, bye))
 }
 
