@@ -136,7 +136,13 @@ type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSys
 /// its scoring; a file that declares none is tried as chess, as `check` assumes the Dutch system
 /// for it.
 fn candidates(t: &Tournament) -> Vec<Variant> {
-    let fide: Vec<SystemId> = SystemId::INDIVIDUAL.iter().copied().filter(|s| !s.is_fmjd()).collect();
+    // A file whose columns pair up into matches is a Double-Swiss one; no other file can be.
+    let matches = crate::systems::double_swiss::matches::looks_like_matches(t);
+    let fide: Vec<SystemId> = SystemId::INDIVIDUAL
+        .iter()
+        .copied()
+        .filter(|s| !s.is_fmjd() && (*s == SystemId::DoubleSwiss2026) == matches)
+        .collect();
     if t.is_team_tournament() {
         let codes = team_codes(t);
         return [SystemId::Team2025, SystemId::Team2024]
@@ -211,7 +217,10 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
             let system_of = crate::systems::of(system);
             if let Some(options) = draughts {
                 variant = system_of.read(&variant, &options).into_owned();
+            } else if system == SystemId::DoubleSwiss2026 {
+                variant = system_of.read(&variant, &DraughtsOptions::default()).into_owned();
             }
+            let rounds = variant.rounds_paired();
             let mut candidate = Candidate {
                 system,
                 option: describe(baku, draughts.as_ref()),

@@ -141,6 +141,9 @@ impl Agreement<'_> {
     fn compare_rounds(&self, t: &trfcheck::model::Tournament) -> Result<usize, TestCaseError> {
         use trfcheck::state::{Participation, RoundState};
         let mut compared = 0;
+        // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
+        let read = trfcheck::systems::of(self.system).read(t, &Default::default());
+        let t = read.as_ref();
         for round in 1..=t.rounds_paired() {
             let state = RoundState::build(t, round, Participation::Recorded);
             if state.players.is_empty() || !(self.compares)(&state) {

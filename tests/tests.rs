@@ -7,6 +7,7 @@ mod cli;
 mod conformance;
 mod corpus;
 mod crosstables;
+mod double_swiss2026;
 mod dubov1997;
 mod dubov2025;
 mod dutch2012;

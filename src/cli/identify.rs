@@ -60,7 +60,12 @@ pub(super) fn identify(
     let jobs = crate::verify::threads(jobs);
     let found = crate::identify::identify(tournament, jobs);
     let robin = crate::identify::round_robin(tournament);
-    let rounds = tournament.rounds_paired();
+    // A Double-Swiss file's rounds are matches of two round columns each.
+    let rounds = if crate::systems::double_swiss::matches::looks_like_matches(tournament) {
+        crate::systems::double_swiss::matches::by_match(tournament).rounds_paired()
+    } else {
+        tournament.rounds_paired()
+    };
     match format {
         OutputFormat::Json => {
             let value = serde_json::json!({

@@ -77,6 +77,9 @@ pub enum Code {
     MoreFindings,
     /// Every two players were paired equally often: a round robin, not a Swiss tournament.
     RoundRobin,
+    /// In a Double-Swiss event, the two round columns of a match that do not make one match of two
+    /// games (another opponent, a bye beside a game, the same colour twice).
+    SplitMatch,
     /// In a team tournament, a round's games that do not make team matches (players of one team
     /// meeting several teams, or each other), or team records (300, 330) that contradict them.
     TeamMatch,
@@ -115,6 +118,7 @@ impl Code {
             Code::BadCell => "bad-cell",
             Code::MoreFindings => "more-findings",
             Code::RoundRobin => "round-robin",
+            Code::SplitMatch => "split-match",
             Code::TeamMatch => "team-match",
             Code::TeamPoints => "team-points",
         }

@@ -19,6 +19,11 @@
 //!   colours; one forfeit in ten is a double forfeit, `-`/`-`), else played, with chances by the
 //!   [`model`] (Elo expected score; draws rarer as the rating gap grows).
 //! - the pairing-allocated bye is `0000 - U`, worth a win (TRF-2026 `P` = `W`).
+//! - a Double-Swiss event (`--rounds` counts its matches) is written a match to two round columns
+//!   (`systems::double_swiss::matches`): the second game with the colours swapped, each game's
+//!   result drawn as above (so a player may forfeit one game of a match, or both); a requested bye
+//!   and a withdrawal in both columns; the pairing-allocated bye as `U` then `H`, a won game and a
+//!   drawn one (C.04.5 1.4).
 //!
 //! Randomness comes from ChaCha8 seeded with the seed (`SeedableRng::seed_from_u64`): a named
 //! generator whose output `rand` promises not to change and not to depend on the platform, with one
@@ -324,19 +329,33 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     let mut streams = Streams::new(options.seed);
     let mut tournament = skeleton(options, &mut streams.players);
     let mut withdrawn = vec![false; tournament.players.len()];
+    let games = games_per_round(system);
     for round in 1..=options.rounds {
-        absences(&mut tournament, round, options, &mut streams.attendance, &mut withdrawn);
-        let state = RoundState::build(&tournament, round, Participation::NextRound);
+        let columns: Vec<usize> = (0..games).map(|game| (round - 1) as usize * games + game).collect();
+        absences(&mut tournament, &columns, options, &mut streams.attendance, &mut withdrawn);
+        let by_match;
+        let view = if games == 2 {
+            by_match = systems::double_swiss::matches::by_match(&tournament);
+            &by_match
+        } else {
+            &tournament
+        };
+        let state = RoundState::build(view, round, Participation::NextRound);
         let pairing = engine.pair(&state).map_err(|failure| match failure {
             systems::PairFailure::NoValidPairing => GenerateError::NoValidPairing { system, round },
             systems::PairFailure::GaveUp(reason) => GenerateError::GaveUp { system, round, reason },
         })?;
         check_pairing(&state, &pairing).map_err(|problem| GenerateError::EngineFault { system, round, problem })?;
-        play(&mut tournament, round, &pairing, options, &mut streams.games);
+        play(&mut tournament, &columns, &pairing, options, &mut streams.games);
         tracing::debug!(round, boards = pairing.boards.len(), "generated");
     }
     standings(&mut tournament);
     Ok(tournament)
+}
+
+/// The round columns of a round of `system`: two for a Double-Swiss match, else one.
+fn games_per_round(system: SystemId) -> usize {
+    if system == SystemId::DoubleSwiss2026 { 2 } else { 1 }
 }
 
 /// Independent random streams of one seed.
@@ -384,6 +403,7 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
     // Pairing numbers by rating, highest first (C.04.2's initial order; TRF numbers players that way).
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let initial_colour = if rng.random::<bool>() { Colour::White } else { Colour::Black };
+    let columns = options.rounds * games_per_round(options.system) as u32;
     let players = ratings
         .iter()
         .zip(1..)
@@ -391,14 +411,14 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
             id,
             name: format!("Player {id:03}"),
             rating: Some(rating),
-            rounds: vec![RoundEntry::BLANK; options.rounds as usize],
+            rounds: vec![RoundEntry::BLANK; columns as usize],
             ..Player::default()
         })
         .collect();
     let start = start_date(options.system);
-    let mut round_dates = Vec::with_capacity(options.rounds as usize);
+    let mut round_dates = Vec::with_capacity(columns as usize);
     let mut day = start;
-    for round in 1..=options.rounds {
+    for round in 1..=columns {
         if round > 1 {
             day = next_day(day);
         }
@@ -413,7 +433,7 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
         number_of_rated_players: Some(options.players.to_string()),
         tournament_type: Some("Individual: Swiss-System".to_owned()),
         round_dates,
-        rounds: Some(options.rounds),
+        rounds: Some(columns),
         initial_colour: Some(initial_colour),
         pairing_controller: Some("trfcheck generate".to_owned()),
         system_code: Some(options.system.code().to_owned()),
@@ -445,15 +465,23 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
     }
 }
 
-/// Withdrawals and requested byes known before `round` is paired, marked in the round (and, for
-/// a withdrawal, every round after it), so that the round state leaves those players out.
-fn absences(t: &mut Tournament, round: u32, options: &GenerateOptions, rng: &mut ChaCha8Rng, withdrawn: &mut [bool]) {
+/// Withdrawals and requested byes known before a round is paired, marked in its round `columns`
+/// (and, for a withdrawal, every column after them), so that the round state leaves those players
+/// out.
+fn absences(
+    t: &mut Tournament,
+    columns: &[usize],
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+    withdrawn: &mut [bool],
+) {
+    let at = columns[0];
     let mut withdrawals = Vec::new();
     let mut byes = Vec::new();
     for (index, _) in withdrawn.iter().enumerate().filter(|(_, gone)| !**gone) {
         // Every player draws the same numbers whatever the rates, to keep the stream aligned.
         let (leave, ask, half) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
-        if round > 1 && leave < options.withdraw_rate {
+        if at > 0 && leave < options.withdraw_rate {
             withdrawals.push(index);
         } else if ask < options.bye_rate {
             byes.push((
@@ -469,7 +497,6 @@ fn absences(t: &mut Tournament, round: u32, options: &GenerateOptions, rng: &mut
             break;
         }
     }
-    let at = round as usize - 1;
     for index in withdrawals {
         withdrawn[index] = true;
         for entry in &mut t.players[index].rounds[at..] {
@@ -477,7 +504,9 @@ fn absences(t: &mut Tournament, round: u32, options: &GenerateOptions, rng: &mut
         }
     }
     for (index, code) in byes {
-        t.players[index].rounds[at] = RoundEntry::bye(code);
+        for &column in columns {
+            t.players[index].rounds[column] = RoundEntry::bye(code);
+        }
     }
 }
 
@@ -498,22 +527,35 @@ fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), Strin
     }
 }
 
-/// The results of a paired round.
-fn play(t: &mut Tournament, round: u32, pairing: &RoundPairing, options: &GenerateOptions, rng: &mut ChaCha8Rng) {
-    let at = round as usize - 1;
+/// The results of a paired round, one game in each of its `columns`, the colours swapped from one
+/// game to the next (a Double-Swiss match, C.04.5 4.4). The pairing-allocated bye is `U` in the
+/// first column; a second column is the drawn game of C.04.5 1.4, `H`.
+fn play(
+    t: &mut Tournament,
+    columns: &[usize],
+    pairing: &RoundPairing,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) {
     let rating = |t: &Tournament, id: PlayerId| t.players[id as usize - 1].rating.unwrap_or(0);
     for board in &pairing.boards {
         let Some(black) = board.black else {
-            t.players[board.white as usize - 1].rounds[at] = RoundEntry::bye(ResultCode::PairingAllocatedBye);
+            let rounds = &mut t.players[board.white as usize - 1].rounds;
+            for (game, &at) in columns.iter().enumerate() {
+                let code = if game == 0 { ResultCode::PairingAllocatedBye } else { ResultCode::HalfPointBye };
+                rounds[at] = RoundEntry::bye(code);
+            }
             continue;
         };
-        let white = board.white;
-        // Every board draws the same numbers whatever the rates, to keep the stream aligned.
-        let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
-        let (white_result, black_result) =
-            game_result([forfeit, who, result], [rating(t, white), rating(t, black)], options);
-        t.players[white as usize - 1].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
-        t.players[black as usize - 1].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
+        for (game, &at) in columns.iter().enumerate() {
+            let (white, black) = if game % 2 == 0 { (board.white, black) } else { (black, board.white) };
+            // Every game draws the same numbers whatever the rates, to keep the stream aligned.
+            let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
+            let (white_result, black_result) =
+                game_result([forfeit, who, result], [rating(t, white), rating(t, black)], options);
+            t.players[white as usize - 1].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
+            t.players[black as usize - 1].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
+        }
     }
 }
 

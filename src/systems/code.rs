@@ -27,10 +27,9 @@ fn supported_list() -> String {
 }
 
 /// Codes of the FIDE table (and its variants) that name systems trfcheck does not pair.
-const UNSUPPORTED_PREFIXES: [&str; 9] = [
+const UNSUPPORTED_PREFIXES: [&str; 8] = [
     "FIDE_LIM",
     "CUSTOM_",
-    "FIDE_DOUBLESWISS",
     "BERGER_",
     "FIDE_ROUNDROBIN",
     "FIDE_DOUBLEROUNDROBIN",
@@ -121,6 +120,10 @@ pub(super) fn from_code(
         // event is checked under it with a caveat (`declaration::caveat`).
         "FIDE_BURSTEIN" | "FIDE_BURSTEIN_2026" => {
             (SystemId::Burstein2026, format!("{source_text} names the Burstein system (C.04.4.2)"))
+        }
+        // C.04.5 exists in one text, applied from 1 February 2026 (the code table has no year).
+        "FIDE_DOUBLESWISS" | "FIDE_DOUBLESWISS_2026" => {
+            (SystemId::DoubleSwiss2026, format!("{source_text} names the Double-Swiss system (C.04.5)"))
         }
         "FIDE_DUTCH" => {
             let (system, why) = dutch_by_date(date);

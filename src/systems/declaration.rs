@@ -1,5 +1,5 @@
 //! Which system a tournament declares (SPEC): record 192 (and 092 where it holds a 192 code, as
-//! bbpPairings writes it), free text in 092 that names Dubov, Dutch or Burstein, or `--system`.
+//! bbpPairings writes it), free text in 092 that names Dubov, Dutch, Burstein or the Double-Swiss, or `--system`.
 //! `FIDE_DUTCH` / `FIDE_DUBOV` without a year resolve by the tournament's dates to the rules in
 //! force then. When nothing declares the system, the one assumed is said, with the reason.
 
@@ -55,6 +55,15 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
                 "the {what} {date} is before 1 February 2026, when the Burstein rules of C.04.4.2 (2026) took \
                  effect: the event was paired under an earlier Burstein text, which trfcheck does not have; it is \
                  checked under burstein-2026"
+            )
+        });
+    }
+    if system == SystemId::DoubleSwiss2026 {
+        let (date, what) = tournament_date(t)?;
+        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+            format!(
+                "the {what} {date} is before 1 February 2026, when the Double-Swiss system (C.04.5) was first \
+                 applied: the event was paired under other rules; it is checked under double-swiss-2026"
             )
         });
     }
@@ -148,7 +157,7 @@ pub const DRAUGHTS_WITHOUT_SYSTEM: &str = "the file is a draughts tournament and
      paired it; choose one with --system fmjd-rating, fmjd-solkoff or kndb-solkoff";
 
 /// The system the file's own records declare: record 192, else a 192 code in 092 (as bbpPairings
-/// writes it), else 092 free text that names Dubov, Dutch or Burstein. `None` when they declare none.
+/// writes it), else 092 free text that names Dubov, Dutch, Burstein or the Double-Swiss. `None` when they declare none.
 fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
     let acc = t.header.baku_acceleration_flag;
     if let Some(code) = &t.header.system_code {
@@ -189,11 +198,20 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
             caveat: None,
         }));
     }
-    // The FIDE systems trfcheck does not pair yet, named in words: Lim (C.04.4.3) and the
-    // Double-Swiss (C.04.5). "Lim" as a word of its own, not inside another ("preliminary").
     let words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let double_swiss = words.windows(2).any(|pair| pair == ["double", "swiss"]) || lower.contains("doubleswiss");
-    if words.contains(&"lim") || double_swiss {
+    if words.windows(2).any(|pair| pair == ["double", "swiss"]) || lower.contains("doubleswiss") {
+        let reason = format!("record 092 (`{text}`) names the Double-Swiss system (C.04.5)");
+        return Ok(Some(Resolved {
+            system: SystemId::DoubleSwiss2026,
+            source: "092 record".into(),
+            reason,
+            baku: acc,
+            caveat: None,
+        }));
+    }
+    // The FIDE system trfcheck does not pair yet, named in words: Lim (C.04.4.3), "Lim" as a word
+    // of its own, not inside another ("preliminary").
+    if words.contains(&"lim") {
         return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
     }
     if lower.contains("round robin") || lower.contains("round-robin") {
@@ -318,16 +336,20 @@ mod tests {
         assert!(r.caveat.is_some_and(|c| c.contains("1 February 2026")));
     }
 
-    /// 092 text naming Lim or the Double-Swiss (systems trfcheck does not pair) is refused, not
-    /// checked under an assumed Dutch system; "Lim" inside another word is not a name.
+    /// 092 text naming Lim (a system trfcheck does not pair) is refused, not checked under an
+    /// assumed Dutch system; "Lim" inside another word is not a name. Text naming the Double-Swiss
+    /// resolves to it, as the 192 code does.
     #[test]
-    fn lim_and_double_swiss_named_in_words_are_refused() {
-        for text in ["Individual: Swiss-System Lim", "Double-Swiss", "FIDE Double Swiss System"] {
-            assert!(
-                matches!(resolve(&with(None, Some(text), None), None), Err(SystemError::Unsupported { .. })),
-                "{text}"
-            );
+    fn lim_named_in_words_is_refused_and_the_double_swiss_resolved() {
+        let lim = resolve(&with(None, Some("Individual: Swiss-System Lim"), None), None);
+        assert!(matches!(lim, Err(SystemError::Unsupported { .. })));
+        for text in ["Double-Swiss", "FIDE Double Swiss System"] {
+            let r = resolve(&with(None, Some(text), d(2026, 3, 1)), None).unwrap();
+            assert_eq!((r.system, r.caveat), (SystemId::DoubleSwiss2026, None), "{text}");
         }
+        let r = resolve(&with(Some("FIDE_DOUBLESWISS_BAKU"), None, d(2025, 3, 1)), None).unwrap();
+        assert_eq!((r.system, r.baku), (SystemId::DoubleSwiss2026, true));
+        assert!(r.caveat.is_some_and(|c| c.contains("1 February 2026")));
         let r = resolve(&with(None, Some("Preliminary: Swiss-System"), d(2026, 3, 1)), None).unwrap();
         assert_eq!(r.system, SystemId::Dutch2025);
     }

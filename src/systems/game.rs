@@ -101,9 +101,9 @@ fn system_declaration(t: &Tournament) -> Option<GameDeclaration> {
     {
         return Some(GameDeclaration::new(game, &format!("record 092 `{text}`")));
     }
-    // The FIDE systems 092's free text is read for (Dubov, Dutch), and Burstein, which is refused.
+    // The FIDE systems 092's free text is read for (`declaration::declared_system`).
     let lower = text.to_lowercase();
-    ["dubov", "dutch", "burstein"]
+    ["dubov", "dutch", "burstein", "double-swiss", "double swiss", "doubleswiss"]
         .iter()
         .any(|name| lower.contains(name))
         .then(|| GameDeclaration::new(Game::Chess, &format!("record 092 `{text}` names a FIDE system")))

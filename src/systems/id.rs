@@ -35,6 +35,10 @@ pub enum SystemId {
     #[value(name = "burstein-2026")]
     #[serde(rename = "burstein-2026")]
     Burstein2026,
+    /// FIDE Double-Swiss, C.04.5, applied from 1 Feb 2026: every pairing is a two-game match.
+    #[value(name = "double-swiss-2026")]
+    #[serde(rename = "double-swiss-2026")]
+    DoubleSwiss2026,
     /// FMJD Swiss on rating (Annex 5, 2013, appendix A).
     FmjdRating,
     /// FMJD Swiss on Solkoff (appendix B).
@@ -52,13 +56,14 @@ pub enum SystemId {
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 11] = [
+    pub const ALL: [SystemId; 12] = [
         SystemId::Dutch2025,
         SystemId::Dutch2017,
         SystemId::Dutch2012,
         SystemId::Dubov2025,
         SystemId::Dubov1997,
         SystemId::Burstein2026,
+        SystemId::DoubleSwiss2026,
         SystemId::FmjdRating,
         SystemId::FmjdSolkoff,
         SystemId::KndbSolkoff,
@@ -77,6 +82,7 @@ impl SystemId {
             SystemId::Dubov2025 => "dubov-2025",
             SystemId::Dubov1997 => "dubov-1997",
             SystemId::Burstein2026 => "burstein-2026",
+            SystemId::DoubleSwiss2026 => "double-swiss-2026",
             SystemId::FmjdRating => "fmjd-rating",
             SystemId::FmjdSolkoff => "fmjd-solkoff",
             SystemId::KndbSolkoff => "kndb-solkoff",
@@ -96,6 +102,7 @@ impl SystemId {
             SystemId::Dubov1997 => "FIDE_DUBOV_1997",
             // The code table has no year for Burstein; a date decides (`code.rs`).
             SystemId::Burstein2026 => "FIDE_BURSTEIN",
+            SystemId::DoubleSwiss2026 => "FIDE_DOUBLESWISS",
             SystemId::FmjdRating => "FMJD_SWISS_RATING",
             SystemId::FmjdSolkoff => "FMJD_SWISS_SOLKOFF",
             SystemId::KndbSolkoff => "KNDB_SWISS_SOLKOFF",

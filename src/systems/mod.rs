@@ -6,6 +6,7 @@ pub mod burstein;
 mod code;
 pub mod common;
 pub mod declaration;
+pub mod double_swiss;
 pub mod dubov;
 pub mod dubov1997;
 pub mod dutch;
@@ -42,8 +43,9 @@ pub fn of(system: SystemId) -> &'static dyn System {
         SystemId::FmjdRating => &fmjd::FmjdRating,
         SystemId::FmjdSolkoff => &fmjd::FmjdSolkoff,
         SystemId::KndbSolkoff => &fmjd::KndbSolkoff,
-        SystemId::Team2025 => &team::Edition::Team2026,
-        SystemId::Team2024 => &team::Edition::Team2024,
+        SystemId::DoubleSwiss2026 => &double_swiss::DoubleSwiss2026,
+        SystemId::Team2025 => &team::TeamSwiss(team::Edition::Team2026),
+        SystemId::Team2024 => &team::TeamSwiss(team::Edition::Team2024),
     }
 }
 

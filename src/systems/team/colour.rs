@@ -6,7 +6,7 @@
 
 use crate::model::Colour;
 
-use super::Tpn;
+use super::{Edition, Tpn};
 
 /// Which colour preferences the competition uses (1.7): Type A unless its rules say Type B or none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -137,11 +137,23 @@ pub enum ColourRule {
     FirstTeamAlternates,
     /// 4.3.9: alternate the other team's colour from its last played match.
     OtherTeamAlternates,
+    /// The Double-Swiss's 4.3.2: White to the player with fewer Whites.
+    FewerWhites,
 }
 
 impl ColourRule {
-    /// The article, `4.3.1` … `4.3.9`.
-    pub fn article(self) -> &'static str {
+    /// The article, `4.3.1` … `4.3.9` (C.04.6) or `4.3.1` … `4.3.5` (C.04.5, the Double-Swiss).
+    pub fn article(self, edition: Edition) -> &'static str {
+        if edition == Edition::DoubleSwiss2026 {
+            return match self {
+                ColourRule::FirstMatch => "4.3.1",
+                ColourRule::FewerWhites => "4.3.2",
+                ColourRule::Alternate => "4.3.3",
+                ColourRule::FirstTeamAlternates => "4.3.4",
+                // The Double-Swiss has no colour preferences: no other rule decides there.
+                _ => "4.3.5",
+            };
+        }
         match self {
             ColourRule::FirstMatch => "4.3.1",
             ColourRule::OnePreference => "4.3.2",
@@ -152,11 +164,23 @@ impl ColourRule {
             ColourRule::FirstTeamPreference => "4.3.7",
             ColourRule::FirstTeamAlternates => "4.3.8",
             ColourRule::OtherTeamAlternates => "4.3.9",
+            ColourRule::FewerWhites => "4.3.2",
         }
     }
 
     /// What the rule does, in the text's words.
-    pub fn words(self) -> &'static str {
+    pub fn words(self, edition: Edition) -> &'static str {
+        if edition == Edition::DoubleSwiss2026 {
+            return match self {
+                ColourRule::FirstMatch => {
+                    "neither player has played a match: the higher-ranked player's TPN parity and the initial-colour"
+                }
+                ColourRule::FewerWhites => "White to the player with the lower number of Whites",
+                ColourRule::Alternate => "alternate from the most recent match in which their colours differed",
+                ColourRule::FirstTeamAlternates => "the higher-ranked player alternates from their last played match",
+                _ => "the higher-ranked player's opponent alternates from their last played match",
+            };
+        }
         match self {
             ColourRule::FirstMatch => "neither team has played: the first-team's TPN parity and the initial-colour",
             ColourRule::OnePreference => "only one team has a colour preference",
@@ -167,6 +191,7 @@ impl ColourRule {
             ColourRule::FirstTeamPreference => "the first-team's colour preference",
             ColourRule::FirstTeamAlternates => "the first-team alternates from its last played match",
             ColourRule::OtherTeamAlternates => "the other team alternates from its last played match",
+            ColourRule::FewerWhites => "White to the team with fewer Whites",
         }
     }
 }
@@ -246,6 +271,34 @@ fn allocate_first(
     (last, ColourRule::OtherTeamAlternates)
 }
 
+/// The colour of player `a` in its match against `b` by the Double-Swiss's Article 4 (C.04.5), and
+/// the rule that decided it. The higher-ranked player (4.2) is the first-team of C.04.6 without a
+/// secondary score (`secondary: None`): the higher score, then the smaller TPN. `played` holds the
+/// colours of the matches in which a game was played (1.6), oldest first; unplayed matches are
+/// left out, as 4.3.3's note asks (General Handling Rules 3.4).
+pub fn allocate_double_swiss(initial: Colour, a: &TeamColours, b: &TeamColours) -> (Colour, ColourRule) {
+    let a_first = is_first_team(a, b);
+    let (hrp, other) = if a_first { (a, b) } else { (b, a) };
+    let whites = |played: &[Colour]| played.iter().filter(|&&c| c == Colour::White).count();
+    let (colour, rule) = if hrp.played.is_empty() && other.played.is_empty() {
+        // 4.3.1
+        (if hrp.tpn % 2 == 1 { initial } else { initial.opposite() }, ColourRule::FirstMatch)
+    } else if whites(hrp.played) != whites(other.played) {
+        // 4.3.2
+        (if whites(hrp.played) < whites(other.played) { Colour::White } else { Colour::Black }, ColourRule::FewerWhites)
+    } else if let Some((f, _)) = hrp.played.iter().rev().zip(other.played.iter().rev()).find(|(f, o)| f != o) {
+        // 4.3.3
+        (f.opposite(), ColourRule::Alternate)
+    } else if let Some(&last) = hrp.played.last() {
+        // 4.3.4
+        (last.opposite(), ColourRule::FirstTeamAlternates)
+    } else {
+        // 4.3.5: the opponent has played (4.3.1 covers neither having played) and alternates.
+        (other.played.last().copied().unwrap_or(initial), ColourRule::OtherTeamAlternates)
+    };
+    (if a_first { colour } else { colour.opposite() }, rule)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,6 +363,29 @@ mod tests {
 
     fn team(tpn: Tpn, primary: i64, played: &[Colour]) -> TeamColours<'_> {
         TeamColours { tpn, primary, secondary: None, played }
+    }
+
+    /// The Double-Swiss's Article 4, rule by rule. 4.3.2 counts Whites, not the colour difference:
+    /// player 1 (W W B, CD +1, two Whites) against player 2 (W, CD +1, one White) — equal colour
+    /// differences, but 2 has fewer Whites and gets White. Then 4.3.3 (the most recent match in
+    /// which they differed), 4.3.4 (the higher-ranked player alternates), 4.3.5 (its opponent
+    /// alternates, when the higher-ranked player has no colour yet), and 4.3.1's TPN parity.
+    #[test]
+    fn double_swiss_colours_rule_by_rule() {
+        let allocate = |a: &TeamColours, b: &TeamColours| allocate_double_swiss(W, a, b);
+        assert_eq!(allocate(&team(1, 30, &[W, W, B]), &team(2, 30, &[W])), (B, ColourRule::FewerWhites));
+        assert_eq!(colour_difference(&[W, W, B]), colour_difference(&[W]));
+        // 4.3.3: equal Whites; in their last matches 1 had Black and 2 White.
+        assert_eq!(allocate(&team(1, 20, &[W, B]), &team(2, 20, &[B, W])), (W, ColourRule::Alternate));
+        // 4.3.4: the same colours throughout; the higher-ranked player 2 (more points) had Black last.
+        assert_eq!(allocate(&team(1, 10, &[W, B]), &team(2, 20, &[W, B])), (B, ColourRule::FirstTeamAlternates));
+        // 4.3.5: the higher-ranked player 1 has no colour, 2 had Black only: 2 alternates to White.
+        assert_eq!(allocate(&team(1, 20, &[]), &team(2, 10, &[B])), (B, ColourRule::OtherTeamAlternates));
+        // 4.3.1: neither has a colour; the higher-ranked player 2 (even TPN) gets the opposite of
+        // the initial-colour, so 3 gets it.
+        assert_eq!(allocate(&team(3, 0, &[]), &team(2, 0, &[])), (W, ColourRule::FirstMatch));
+        assert_eq!(ColourRule::OtherTeamAlternates.article(Edition::DoubleSwiss2026), "4.3.5");
+        assert_eq!(ColourRule::Alternate.article(Edition::Team2026), "4.3.6");
     }
 
     /// 4.2: higher primary score, then higher secondary score, then smaller TPN.

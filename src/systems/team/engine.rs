@@ -89,9 +89,8 @@ impl<'a> Context<'a> {
         self.teams[v].score
     }
 
-    /// [C7] and [C10] do not apply in the last two rounds.
     fn floats_count(&self) -> bool {
-        self.round.round + 1 < self.round.total_rounds
+        self.round.floats_count()
     }
 
     fn last_round(&self) -> bool {
@@ -172,10 +171,80 @@ impl<'a> Context<'a> {
         if below.is_empty() || (residents.len() % 2 == 0 && self.completable(&residents) && self.completable(&below)) {
             return Some((residents, Vec::new()));
         }
+        if let Some(one) = self.one_upfloater(&residents, &below) {
+            let mut bracket = residents;
+            bracket.push(one);
+            bracket.sort_unstable();
+            return Some((bracket, vec![one]));
+        }
         let set = self.upfloaters(unpaired, &residents, &below)?;
         let mut bracket: Vec<usize> = residents.iter().chain(&set).copied().collect();
         bracket.sort_unstable();
         Some((bracket, set))
+    }
+
+    /// 3.5 when one upfloater suffices, by the text's own enumeration with matchings as its tests
+    /// (2026 criteria only; `None` leaves the round to [`Self::upfloaters`]): an odd
+    /// top-scoregroup takes one upfloater when some team below is a legal set ([C4]); [C5] takes
+    /// the highest score that has one; 3.5.3–3.5.4 order the single sets of that score by TPN; and
+    /// 3.5.5 takes the first whose [C6] and [C7] counts are the least of them. [C6] is the number of
+    /// upfloaters the following scoregroup's bracket will need, at least the parity of what is left
+    /// of that scoregroup, the same for every candidate of the score: a candidate that reaches it
+    /// is least on [C6]. When no candidate reaches it, `None` (the weighted matching decides).
+    /// This costs a few maximum-cardinality matchings, where the weighted one over every team left
+    /// costs a cubic solve: in a round of thousands of players most brackets are decided here.
+    fn one_upfloater(&self, residents: &[usize], below: &[usize]) -> Option<usize> {
+        if self.round.edition == Edition::Team2024 || residents.len().is_multiple_of(2) {
+            return None;
+        }
+        let mut levels: Vec<i64> = below.iter().map(|&v| self.score(v)).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let next = *levels.first()?;
+        let with = |set: &[usize], v: usize| -> Vec<usize> { set.iter().copied().chain([v]).collect() };
+        let without = |set: &[usize], v: usize| -> Vec<usize> { set.iter().copied().filter(|&x| x != v).collect() };
+        for level in levels {
+            let mut first_legal_with_least_c6: Option<usize> = None;
+            let mut any_legal = false;
+            for &s in below.iter().filter(|&&v| self.score(v) == level) {
+                let left = without(below, s);
+                if !self.completable(&with(residents, s)) || !self.completable(&left) {
+                    continue;
+                }
+                any_legal = true;
+                if !self.next_bracket_needs_least(&left, next) {
+                    continue;
+                }
+                let c7 = self.floats_count() && self.teams[s].floated_previous;
+                if !c7 {
+                    return Some(s);
+                }
+                first_legal_with_least_c6.get_or_insert(s);
+            }
+            if any_legal {
+                return first_legal_with_least_c6;
+            }
+        }
+        None
+    }
+
+    /// [C6] at its least once a set is taken: the following scoregroup (score `next`) of `left`,
+    /// the teams still to pair after the set, can be paired with as few upfloaters as its parity
+    /// allows ([C1], [C3] and [C4] in its bracket): none when even (it pairs alone and the rest
+    /// too), one when odd (some team below it is a legal set for it). True when it is empty.
+    fn next_bracket_needs_least(&self, left: &[usize], next: i64) -> bool {
+        let (group, rest): (Vec<usize>, Vec<usize>) = left.iter().partition(|&&v| self.score(v) == next);
+        if group.is_empty() {
+            return true;
+        }
+        if group.len() % 2 == 0 {
+            return self.completable(&group) && self.completable(&rest);
+        }
+        rest.iter().any(|&t| {
+            let bracket: Vec<usize> = group.iter().copied().chain([t]).collect();
+            let others: Vec<usize> = rest.iter().copied().filter(|&x| x != t).collect();
+            self.completable(&bracket) && self.completable(&others)
+        })
     }
 
     /// 3.5.2–3.5.5 by a weighted matching of all the teams still to pair (see the module comment).
@@ -449,8 +518,7 @@ impl<'a> Context<'a> {
             TeamColours { tpn: t.tpn, primary: t.score - t.virtual_points, secondary: t.secondary, played: &t.played }
         }
         let (ta, tb) = (self.teams[a], self.teams[b]);
-        let (colour, _) =
-            colour::allocate(self.round.preferences, self.round.initial, &view(ta), &view(tb), self.last_round());
+        let (colour, _) = self.round.allocate(&view(ta), &view(tb));
         if colour == Colour::White { (ta.tpn, tb.tpn) } else { (tb.tpn, ta.tpn) }
     }
 
@@ -612,7 +680,8 @@ impl SetLayout {
             levels.drain(..levels.len() - own);
             merged = levels.first().copied();
         }
-        let edition_2026 = ctx.round.edition == Edition::Team2026;
+        // 2024 chooses the set by [C4]–[C6] only (its 2.2.5), its [C6] counted apart (`choose_set`).
+        let edition_2026 = ctx.round.edition != Edition::Team2024;
         SetLayout {
             top,
             next,
@@ -873,7 +942,7 @@ mod properties {
                     Just(number),
                     prop_oneof![Just(PreferenceType::A), Just(PreferenceType::B), Just(PreferenceType::None)],
                     any::<bool>(),
-                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024)],
+                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024), Just(Edition::DoubleSwiss2026)],
                 )
             })
             .prop_map(|(teams, barred, number, preferences, white, edition)| Round {

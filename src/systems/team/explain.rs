@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::model::Points;
 use crate::systems::severity::Severity;
 
-use super::colour::{self, TeamColours};
+use super::colour::TeamColours;
 use super::reference::{self, Pairing, Round};
 use super::state::TeamRoundInput;
 use super::{Edition, Tpn};
@@ -41,7 +41,7 @@ fn points(score: i64) -> String {
 
 fn articles(edition: Edition) -> (&'static str, &'static str, &'static str) {
     match edition {
-        Edition::Team2026 => ("3.4", "3.5.5", "3.6.4"),
+        Edition::Team2026 | Edition::DoubleSwiss2026 => ("3.4", "3.5.5", "3.6.4"),
         Edition::Team2024 => ("2.1", "2.2.5", "2.3.4"),
     }
 }
@@ -50,6 +50,8 @@ fn quality_names(edition: Edition) -> [&'static str; 3] {
     match edition {
         Edition::Team2026 => ["C8", "C9", "C10"],
         Edition::Team2024 => ["C7", "C8", "C9"],
+        // No colour criteria (its pairs never count on the first two).
+        Edition::DoubleSwiss2026 => ["C8", "C8", "C8"],
     }
 }
 
@@ -61,15 +63,13 @@ fn quality_words(edition: Edition) -> [(&'static str, &'static str); 3] {
         "team whose strong colour preference is not fulfilled",
         "teams whose strong colour preference is not fulfilled",
     );
+    const OPPONENTS: (&str, &str) = (
+        "upfloater's opponent that was a floater in the previous round",
+        "upfloaters' opponents that were floaters in the previous round",
+    );
     match edition {
-        Edition::Team2026 => [
-            PREFERENCE,
-            STRONG,
-            (
-                "upfloater's opponent that was a floater in the previous round",
-                "upfloaters' opponents that were floaters in the previous round",
-            ),
-        ],
+        Edition::Team2026 => [PREFERENCE, STRONG, OPPONENTS],
+        Edition::DoubleSwiss2026 => [OPPONENTS; 3],
         Edition::Team2024 => {
             [PREFERENCE, STRONG, ("team that floats in consecutive rounds", "teams that float in consecutive rounds")]
         }
@@ -101,6 +101,7 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     let round = &input.round;
     let recorded = &input.recorded;
     let edition = round.edition;
+    let (one, several) = edition.participants();
     let (bye_article, set_article, pairing_article) = articles(edition);
     // The absolute criteria, on the record alone.
     for &(a, b) in &recorded.matches {
@@ -109,7 +110,7 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
             return Some(explanation(
                 Severity::Absolute,
                 "C1",
-                format!("teams {} and {} already met in round {met} (C1)", key.0, key.1),
+                format!("{several} {} and {} already met in round {met} (C1)", key.0, key.1),
                 Vec::new(),
             ));
         }
@@ -117,7 +118,7 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
             return Some(explanation(
                 Severity::Absolute,
                 "C1",
-                format!("teams {} and {} are a forbidden pair (260) and may not meet", key.0, key.1),
+                format!("{several} {} and {} are a forbidden pair (260) and may not meet", key.0, key.1),
                 Vec::new(),
             ));
         }
@@ -129,7 +130,7 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
             Severity::Absolute,
             "C2",
             format!(
-                "team {bye} gets the pairing-allocated bye, which C2 forbids: it already had it, won a match by \
+                "{one} {bye} gets the pairing-allocated bye, which C2 forbids: it already had it, won a match by \
                  forfeit, or had a full-point bye"
             ),
             Vec::new(),
@@ -137,8 +138,8 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     }
     if recorded.bye != computed.bye {
         let describe = |tpn: Option<Tpn>| match tpn.and_then(|t| round.teams.iter().find(|x| x.tpn == t)) {
-            Some(t) => format!("team {} ({} points, {} matches played)", t.tpn, points(t.score), t.matches_played),
-            None => "no team".into(),
+            Some(t) => format!("{one} {} ({} points, {} matches played)", t.tpn, points(t.score), t.matches_played),
+            None => format!("no {one}"),
         };
         return Some(explanation(
             Severity::Quality,
@@ -149,8 +150,8 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
                 describe(recorded.bye)
             ),
             vec![format!(
-                "{bye_article}: among the teams whose bye leaves a legal pairing for all the others, the lowest score, \
-                 then the most matches played, then the largest TPN"
+                "{bye_article}: among the {several} whose bye leaves a legal pairing for all the others, the lowest \
+                 score, then the most matches played, then the largest TPN"
             )],
         ));
     }
@@ -196,14 +197,13 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
                     let t = round.team(tpn);
                     TeamColours { tpn, primary: t.score - t.virtual_points, secondary: t.secondary, played: &t.played }
                 };
-                let (_, rule) =
-                    colour::allocate(round.preferences, round.initial, &view(a), &view(b), round.last_round());
+                let (_, rule) = round.allocate(&view(a), &view(b));
                 colour_notes.push((
-                    rule.article().to_owned(),
+                    rule.article(edition).to_owned(),
                     format!(
-                        "match {a}–{b}: {} ({}) gives White to team {comp}; the record gives it to team {rec}",
-                        rule.article(),
-                        rule.words()
+                        "match {a}–{b}: {} ({}) gives White to {one} {comp}; the record gives it to {one} {rec}",
+                        rule.article(edition),
+                        rule.words(edition)
                     ),
                 ));
             }
@@ -281,7 +281,7 @@ fn upfloaters(
     let (record_c6, computed_c6) = (c6(record_set), c6(computed_set));
     if record_c6 != computed_c6 {
         let text = match edition {
-            Edition::Team2026 => format!(
+            Edition::Team2026 | Edition::DoubleSwiss2026 => format!(
                 "with the record's upfloaters, the following scoregroup's bracket needs {} upfloater{}, where {} \
                  suffice{} with {} (C6)",
                 shown_count(record_c6),
@@ -324,7 +324,7 @@ fn upfloaters(
             "upfloaters {} into {group} tie on C4–C{} with the record's {}, and come first in the order of the \
              sets ({set_article})",
             list(computed_set),
-            if edition == Edition::Team2026 { 7 } else { 6 },
+            if edition == Edition::Team2024 { 6 } else { 7 },
             list(record_set)
         ),
         details,
@@ -344,7 +344,7 @@ fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
     match round.edition {
         Edition::Team2024 if following.len() <= C6_ENUMERATED => reference::c6(round, set, below),
         Edition::Team2024 => -(most_paired(round, &following) as i64),
-        Edition::Team2026 => {
+        Edition::Team2026 | Edition::DoubleSwiss2026 => {
             if left.len() <= C6_ENUMERATED {
                 return reference::c6(round, set, below);
             }

@@ -28,22 +28,33 @@ pub mod state;
 /// A team's tournament pairing number (1.1).
 pub type Tpn = u32;
 
-/// The edition of C.04.6 whose criteria pair the round. The building blocks are the same in both;
-/// the criteria differ (see the module comment).
+/// Whose criteria pair the round: an edition of C.04.6, or the Double-Swiss system (C.04.5), whose
+/// text pairs by the same Top-Scoregroup procedure (its 3.3–3.6 are C.04.6 2026's, word for word,
+/// with "player" for "team"). The building blocks are the same in all three; the criteria differ
+/// (see the module comment), and the Double-Swiss has its own colour rules (its Article 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Edition {
     /// Approved 27 July 2024, applied 1 August 2024 – 31 January 2026 (`team-2024`).
     Team2024,
     /// Approved 28 October 2025, applied from 1 February 2026 (`team-2025`).
     Team2026,
+    /// C.04.5, approved 28 October 2025, applied from 1 February 2026 (`double-swiss-2026`): its
+    /// [C7] and [C8] are C.04.6 2026's [C7] and [C10], not applied in the last round only; it has
+    /// no colour criteria ([C8], [C9] of C.04.6).
+    DoubleSwiss2026,
 }
 
-/// The team systems pair teams on the teams' state ([`check`]), not players one by one.
-impl crate::systems::system::System for Edition {
+/// A team system: C.04.6 in one of its editions. The team systems pair teams on the teams' state
+/// ([`check`]), not players one by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TeamSwiss(pub Edition);
+
+impl crate::systems::system::System for TeamSwiss {
     fn id(&self) -> crate::systems::id::SystemId {
-        match self {
+        match self.0 {
             Edition::Team2026 => crate::systems::id::SystemId::Team2025,
             Edition::Team2024 => crate::systems::id::SystemId::Team2024,
+            Edition::DoubleSwiss2026 => crate::systems::id::SystemId::DoubleSwiss2026,
         }
     }
 
@@ -52,7 +63,7 @@ impl crate::systems::system::System for Edition {
     }
 
     fn recorded<'a>(&'a self, t: &'a crate::model::Tournament) -> Box<dyn crate::systems::round::RecordedRounds + 'a> {
-        Box::new(check::TeamRounds::new(t, *self))
+        Box::new(check::TeamRounds::new(t, self.0))
     }
 
     fn next_round<'a>(
@@ -60,7 +71,7 @@ impl crate::systems::system::System for Edition {
         t: &'a crate::model::Tournament,
         round: u32,
     ) -> Option<Box<dyn crate::systems::round::RoundToPair + 'a>> {
-        check::next_round(t, *self, round)
+        check::next_round(t, self.0, round)
     }
 }
 
@@ -76,8 +87,16 @@ impl Edition {
         opponent_floated_previous: bool,
     ) -> bool {
         match self {
-            Edition::Team2026 => upfloater && opponent_floated_previous,
+            Edition::Team2026 | Edition::DoubleSwiss2026 => upfloater && opponent_floated_previous,
             Edition::Team2024 => scores_differ && floated_previous,
+        }
+    }
+
+    /// Who is paired, in the explanations' words: (one, several).
+    pub(crate) fn participants(self) -> (&'static str, &'static str) {
+        match self {
+            Edition::Team2026 | Edition::Team2024 => ("team", "teams"),
+            Edition::DoubleSwiss2026 => ("player", "players"),
         }
     }
 

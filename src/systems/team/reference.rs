@@ -95,9 +95,23 @@ impl Round {
         })
     }
 
-    /// [C7] and [C10] do not apply in the last two rounds.
+    /// Whether the float criteria count in this round: C.04.6's [C7] and [C10] not in the last two
+    /// rounds, C.04.5's [C7] and [C8] not in the last one.
     pub(super) fn floats_count(&self) -> bool {
-        self.round + 1 < self.total_rounds
+        match self.edition {
+            Edition::Team2026 | Edition::Team2024 => self.round + 1 < self.total_rounds,
+            Edition::DoubleSwiss2026 => self.round < self.total_rounds,
+        }
+    }
+
+    /// The colours of a pair by the edition's Article 4: (`a`'s colour, the rule that decided it).
+    pub(super) fn allocate(&self, a: &TeamColours, b: &TeamColours) -> (Colour, colour::ColourRule) {
+        match self.edition {
+            Edition::Team2026 | Edition::Team2024 => {
+                colour::allocate(self.preferences, self.initial, a, b, self.last_round())
+            }
+            Edition::DoubleSwiss2026 => colour::allocate_double_swiss(self.initial, a, b),
+        }
     }
 
     pub(super) fn last_round(&self) -> bool {
@@ -249,7 +263,9 @@ pub(super) fn following_scoregroup(round: &Round, set: &[Tpn], below: &[Tpn]) ->
 pub(super) fn c6(round: &Round, set: &[Tpn], below: &[Tpn]) -> i64 {
     let Some((left, following)) = following_scoregroup(round, set, below) else { return 0 };
     match round.edition {
-        Edition::Team2026 => fewest_upfloaters(round, &left).map_or(i64::MAX, |(k, _)| k as i64),
+        Edition::Team2026 | Edition::DoubleSwiss2026 => {
+            fewest_upfloaters(round, &left).map_or(i64::MAX, |(k, _)| k as i64)
+        }
         Edition::Team2024 => -(round.most_paired(&following) as i64),
     }
 }
@@ -286,7 +302,7 @@ pub(super) fn colours(round: &Round, a: Tpn, b: Tpn) -> (Tpn, Tpn) {
         TeamColours { tpn: t.tpn, primary: t.score - t.virtual_points, secondary: t.secondary, played: &t.played }
     }
     let (ta, tb) = (round.team(a), round.team(b));
-    let (colour, _) = colour::allocate(round.preferences, round.initial, &view(ta), &view(tb), round.last_round());
+    let (colour, _) = round.allocate(&view(ta), &view(tb));
     if colour == Colour::White { (a, b) } else { (b, a) }
 }
 
@@ -499,7 +515,7 @@ mod properties {
                     proptest::collection::vec((1..=n as Tpn, 1..=n as Tpn), 0..2 * n),
                     Just(number),
                     prop_oneof![Just(PreferenceType::A), Just(PreferenceType::B), Just(PreferenceType::None)],
-                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024)],
+                    prop_oneof![Just(Edition::Team2026), Just(Edition::Team2024), Just(Edition::DoubleSwiss2026)],
                 )
             })
             .prop_map(|(teams, barred, number, preferences, edition)| Round {
