@@ -101,6 +101,23 @@ fn the_first_match_pairs_the_halves_and_colours_by_tpn_parity() {
     assert_eq!(bye, Some(7));
 }
 
+/// Baku acceleration (C.04.7) with a match as the round. Eight players, four matches: GA is the
+/// first half rounded up to an even number, 4 (1.2); the accelerated rounds are the first half of
+/// the matches, 2, and in the first half of those, match 1, GA has the points of a won match, 2
+/// (1.4.2; reading 7 of docs/double-swiss.md). So match 1 pairs {1, 2, 3, 4} (2 virtual points)
+/// apart from {5, 6, 7, 8}: 1-3 2-4 and 5-7 6-8 by identifier (3.6.2), where without acceleration
+/// it is 1-5 2-6 3-7 4-8. Colours 4.3.1, the initial-colour White: the higher-ranked players 1 and
+/// 5 (odd) White, 2 and 6 (even) Black.
+#[test]
+fn baku_acceleration_gives_a_match_win_in_virtual_points() {
+    let eight: &[&[&str]] = &[&[], &[], &[], &[], &[], &[], &[], &[]];
+    let text = ds_file(4, &["152 W"], eight).replace("192 FIDE_DOUBLESWISS", "192 FIDE_DOUBLESWISS_BAKU");
+    let (_, games, bye) = next_match(&text);
+    assert_eq!((games, bye), (BTreeSet::from([(1, 3), (4, 2), (5, 7), (8, 6)]), None));
+    let (_, games, _) = next_match(&ds_file(4, &["152 W"], eight));
+    assert_eq!(games, BTreeSet::from([(1, 5), (6, 2), (3, 7), (8, 4)]));
+}
+
 /// Five players, four matches. Match 1 (as the first match above, initial White): PAB 5 (`U H`,
 /// 1.5 points, 1.4); 1-3, 1 wins both games; 4-2, 4 forfeits both games — a match "ends by
 /// forfeit" (Preface): 2 won it by forfeit, and neither played a game, so neither had a colour

@@ -23,7 +23,7 @@ fn agree_on(
         rounds,
         cases,
         factor: "DUBOV_CASES_FACTOR",
-        baku_code: None,
+        baku_code: Some("FIDE_DUBOV_BAKU"),
         fast: &Dubov2025,
         literal: &Dubov2025Literal,
         compares: |_| true,
