@@ -56,6 +56,34 @@ impl std::fmt::Display for Severity {
     }
 }
 
+/// The classes of the criteria and articles a system's explanations name (each system's
+/// `severity.rs` gives its own, with the articles): its absolute criteria, the articles of the
+/// order that breaks ties, and its colour allocation rules; every other criterion or step of the
+/// procedure is a quality one (`quality`, never milder, for a name no list has).
+pub struct Classes {
+    pub absolute: &'static [&'static str],
+    pub order: &'static [&'static str],
+    /// The colour rules, each named alone or with a sub-article (`5.2` covers `5.2.3`).
+    pub colours: &'static [&'static str],
+}
+
+impl Classes {
+    pub fn of(&self, criterion: &str) -> Severity {
+        let under = |article: &&str| {
+            criterion == *article || criterion.strip_prefix(*article).is_some_and(|rest| rest.starts_with('.'))
+        };
+        if self.absolute.contains(&criterion) {
+            Severity::Absolute
+        } else if self.order.contains(&criterion) {
+            Severity::Order
+        } else if self.colours.iter().any(under) {
+            Severity::Colours
+        } else {
+            Severity::Quality
+        }
+    }
+}
+
 /// The class of a differing round, from the class of the criterion the explanation names, whether
 /// the record has the same pairs (and bye) as the rules, and whether its colours break the colour
 /// limits where the other colours of the same board would not.

@@ -1,5 +1,5 @@
 //! What every system gives the verifier, `pair`, `identify` and `generate`: one [`System`] value
-//! for each of the ten ids ([`super::of`]), teams included, so that a round is checked the same way
+//! for each of the twelve ids ([`super::of`]), teams included, so that a round is checked the same way
 //! under every system (`verify::check_rounds` never asks which system it runs).
 //!
 //! A round is checked in three steps, each the system's (`super::round`): the round as recorded
@@ -96,12 +96,12 @@ impl RecordedRounds for NoEngine {
 }
 
 /// Implements [`Engine`] for a system whose engine is three functions of its own: `pair` (its
-/// error converts into a [`super::outcome::PairFailure`]), `explain`, and the severity table `severity`. Given an
+/// error converts into a [`super::outcome::PairFailure`]), `explain`, and the severity classes `severity` (a [`super::severity::Classes`]). Given an
 /// id (`system: Id`), it also implements [`System`] under that id, for a
 /// system that asks nothing else of the checks (no organiser's options, criteria named as its
 /// explanations name them).
 macro_rules! engine_of {
-    ($ty:ty, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
+    ($ty:ty, pair: $pair:path, explain: $explain:path, severity: $classes:expr $(,)?) => {
         impl $crate::systems::engine::Engine for $ty {
             fn pair(
                 &self,
@@ -120,12 +120,12 @@ macro_rules! engine_of {
             }
 
             fn severity(&self, criterion: &str) -> $crate::systems::severity::Severity {
-                $severity(criterion)
+                $classes.of(criterion)
             }
         }
     };
-    ($ty:ty, system: $id:ident, pair: $pair:path, explain: $explain:path, severity: $severity:path $(,)?) => {
-        $crate::systems::system::engine_of!($ty, pair: $pair, explain: $explain, severity: $severity);
+    ($ty:ty, system: $id:ident, pair: $pair:path, explain: $explain:path, severity: $classes:expr $(,)?) => {
+        $crate::systems::system::engine_of!($ty, pair: $pair, explain: $explain, severity: $classes);
 
         impl $crate::systems::system::System for $ty {
             fn id(&self) -> $crate::systems::id::SystemId {

@@ -75,7 +75,7 @@ macro_rules! burstein_engine {
             }
 
             fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-                severity::of(criterion)
+                severity::CLASSES.of(criterion)
             }
         }
     };

@@ -95,7 +95,7 @@ impl Engine for DoubleSwiss2026 {
     }
 
     fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
+        severity::CLASSES.of(criterion)
     }
 
     /// C.04.5 has no colour limits: its absolute criteria are [C1] and [C2] (2.1), and Article 4

@@ -38,14 +38,14 @@ crate::systems::system::engine_of!(
     system: Dubov2025,
     pair: engine::pair,
     explain: explain::explain,
-    severity: severity::of,
+    severity: severity::CLASSES,
 );
 
 crate::systems::system::engine_of!(
     Dubov2025Literal,
     pair: reference::pair,
     explain: explain::explain,
-    severity: severity::of,
+    severity: severity::CLASSES,
 );
 
 /// How a bracket's pairing does on the quality criteria after [C5] and [C6] (which the order of

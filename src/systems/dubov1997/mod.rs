@@ -88,5 +88,5 @@ crate::systems::system::engine_of!(
     system: Dubov1997,
     pair: pair,
     explain: explain::explain,
-    severity: severity::of,
+    severity: severity::CLASSES,
 );

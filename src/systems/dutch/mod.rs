@@ -247,7 +247,7 @@ impl crate::systems::engine::Engine for Rules {
     }
 
     fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-        severity::of(criterion)
+        severity::CLASSES.of(criterion)
     }
 }
 

@@ -93,7 +93,7 @@ pub fn run_with(state: &RoundState, search: &mut dyn Search) -> Result<(Round, O
     Ok((round, outcome))
 }
 
-crate::systems::system::engine_of!(Dutch2012, pair: pair, explain: explain::explain, severity: severity::of);
+crate::systems::system::engine_of!(Dutch2012, pair: pair, explain: explain::explain, severity: severity::CLASSES);
 
 impl crate::systems::system::System for Dutch2012 {
     fn id(&self) -> crate::systems::id::SystemId {

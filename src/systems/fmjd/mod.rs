@@ -97,7 +97,7 @@ macro_rules! engine {
             }
 
             fn severity(&self, criterion: &str) -> crate::systems::severity::Severity {
-                severity::of(criterion)
+                severity::CLASSES.of(criterion)
             }
 
             fn keeps_colour_limits(&self) -> bool {
