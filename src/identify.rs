@@ -380,7 +380,9 @@ pub fn hints(t: &Tournament, system: SystemId, round_one_differs: bool, jobs: us
     if let Some(robin) = round_robin(t).filter(|_| !team) {
         hints.push(robin);
     }
-    let found = identify(t, jobs);
+    // A Double-Swiss file comes here read match by match; no other system pairs matches, and
+    // `identify` tries the Double-Swiss on a file's columns, so there is no other candidate.
+    let found = if system == SystemId::DoubleSwiss2026 { Vec::new() } else { identify(t, jobs) };
     let declared = found.iter().find(|c| c.is_declared(t, system)).map_or(0, |c| c.matching.len());
     let checked = |c: &Candidate| c.matching.len() + c.differing.len();
     // Another candidate is worth naming when it matches more rounds than the system checked, and
