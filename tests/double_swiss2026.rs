@@ -163,6 +163,27 @@ fn forfeits_and_the_pab_decide_whole_matches() {
     assert_eq!(bye, Some(4));
 }
 
+/// A record that gives match 2's PAB to 4 instead of 3 (the position above) is told by 3.4: both
+/// have no points, 3 has played a match and 4 has not (3.4.3), a quality difference.
+#[test]
+fn a_pab_given_against_3_4_3_is_explained_by_it() {
+    let record: &[&[&str]] = &[
+        &["   3 w 1", "   3 b 1", "   2 b 0", "   2 w ="],
+        &["   4 b +", "   4 w +", "   1 w 1", "   1 b ="],
+        &["   1 b 0", "   1 w 0", "   5 b 0", "   5 w 0"],
+        &["   2 w -", "   2 b -", "0000 - U", "0000 - H"],
+        &["0000 - U", "0000 - H", "   3 w 1", "   3 b 1"],
+    ];
+    let report = check_text(&ds_file(4, &["152 W"], record));
+    let round = |k: u32| report.rounds.iter().find(|r| r.round == k).unwrap();
+    assert_eq!(round(1).status, RoundStatus::Match);
+    assert_eq!(round(2).status, RoundStatus::Mismatch);
+    assert_eq!(round(2).criterion.as_deref(), Some("3.4"), "{:?}", round(2).explanation);
+    assert_eq!(round(2).severity, Some(trfcheck::systems::Severity::Quality));
+    let text = round(2).explanation.clone().unwrap_or_default();
+    assert!(text.contains("player 3 (0.0 points, 1 match played), not player 4 (0.0 points, 0 matches"), "{text}");
+}
+
 /// The Preface: "A match ends by forfeit only if at least one player forfeits both games. In this
 /// case, the same pairing may be repeated"; otherwise the match counts as played. Two players, two
 /// matches: after a forfeited match they meet again, neither having a colour (1.6), so 4.3.1 gives

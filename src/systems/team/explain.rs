@@ -138,7 +138,13 @@ pub fn explain(input: &TeamRoundInput, computed: &Pairing) -> Option<TeamExplana
     }
     if recorded.bye != computed.bye {
         let describe = |tpn: Option<Tpn>| match tpn.and_then(|t| round.teams.iter().find(|x| x.tpn == t)) {
-            Some(t) => format!("{one} {} ({} points, {} matches played)", t.tpn, points(t.score), t.matches_played),
+            Some(t) => format!(
+                "{one} {} ({} points, {} match{} played)",
+                t.tpn,
+                points(t.score),
+                t.matches_played,
+                if t.matches_played == 1 { "" } else { "es" }
+            ),
             None => format!("no {one}"),
         };
         return Some(explanation(
