@@ -1,7 +1,6 @@
 //! The Burstein system of 2026 (C.04.4.2): the fast engine held to the literal reference, the
 //! py4swiss corpus classified, and positions derived by hand from the text.
 
-use trfcheck::model::Tournament;
 use trfcheck::systems::SystemId;
 use trfcheck::systems::burstein::{Burstein2026, Burstein2026Literal};
 
@@ -51,7 +50,6 @@ fn fast_engine_agrees_with_the_literal_reference_on_dutch_paired_states() {
 use std::collections::BTreeSet;
 
 use trfcheck::systems::burstein::order;
-use trfcheck::verify;
 
 use crate::corpus::shared;
 
@@ -104,17 +102,9 @@ fn burstein_file(players: u32, total_rounds: u32, rounds: &[&[(u32, u32, char)]]
     crate::support::tournament_file(&header, &ratings, rounds, &[], 10)
 }
 
-fn read(text: &str) -> Tournament {
-    crate::support::read_valid("burstein.trf", text)
-}
-
 /// The next round: the system, the games as `(white, black)`, and the PAB's player.
 fn next_round(text: &str) -> (SystemId, BTreeSet<(u32, u32)>, Option<u32>) {
-    let t = read(text);
-    let next = verify::pair_next(&t, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let games = next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
-    let bye = next.pairing.boards.iter().find(|b| b.black.is_none()).map(|b| b.white);
-    (next.resolved.system, games, bye)
+    crate::support::next_round("burstein.trf", text)
 }
 
 /// Six players, two rounds: round 1 is the seeding round (1.6.2: ⌊2/2⌋ = 1), paired by the Dutch

@@ -79,11 +79,7 @@ fn read(text: &str) -> Tournament {
 
 /// The next match: the system, the matches as `(White in the first game, Black)`, and the PAB.
 fn next_match(text: &str) -> (SystemId, BTreeSet<(u32, u32)>, Option<u32>) {
-    let t = read(text);
-    let next = verify::pair_next(&t, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let games = next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
-    let bye = next.pairing.boards.iter().find(|b| b.black.is_none()).map(|b| b.white);
-    (next.resolved.system, games, bye)
+    crate::support::next_round("double-swiss.trf", text)
 }
 
 /// Match 1 of seven players, the initial-colour drawn Black (152). 3.4: everyone has 0 points and

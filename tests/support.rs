@@ -227,3 +227,16 @@ pub fn read_valid(name: &str, text: &str) -> trfcheck::model::Tournament {
     assert!(!findings.has_errors(), "invalid: {findings:?}\n{text}");
     t
 }
+
+/// The next round of the tournament `text` (read as `name`, which must be valid), as `pair` makes
+/// it: the system, the games as `(white, black)`, and the PAB's player.
+pub fn next_round(
+    name: &str,
+    text: &str,
+) -> (trfcheck::systems::SystemId, std::collections::BTreeSet<(u32, u32)>, Option<u32>) {
+    let t = read_valid(name, text);
+    let next = trfcheck::verify::pair_next(&t, None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let games = next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
+    let bye = next.pairing.boards.iter().find(|b| b.black.is_none()).map(|b| b.white);
+    (next.resolved.system, games, bye)
+}
