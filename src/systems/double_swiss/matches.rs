@@ -185,7 +185,8 @@ fn doubled(system: &PointSystem) -> PointSystem {
 fn accelerations(records: &[Acceleration]) -> Vec<Acceleration> {
     let mut out = Vec::new();
     for record in records {
-        for k in match_of(record.first_round)..=match_of(record.last_round) {
+        // Round 0 names no match (a record the validator reports); matches count from 1.
+        for k in match_of(record.first_round).max(1)..=match_of(record.last_round) {
             let (g1, g2) = games(k);
             let covered = [g1, g2].iter().filter(|&&g| (record.first_round..=record.last_round).contains(&g)).count();
             let times = |p: Points| p.times(covered as i64);
@@ -259,9 +260,12 @@ mod tests {
             first_player: 1,
             last_player: 4,
         };
-        let by_match = accelerations(&[record]);
+        let by_match = accelerations(std::slice::from_ref(&record));
         let points: Vec<(u32, Points)> = by_match.iter().map(|a| (a.first_round, a.game_points)).collect();
         assert_eq!(points, [(1, Points::whole(2)), (2, Points::ONE)]);
         assert_eq!((match_of(1), match_of(2), match_of(3)), (1, 1, 2));
+        // A record from round 0 (invalid, read leniently) names no match 0.
+        let from_zero = Acceleration { first_round: 0, ..record };
+        assert_eq!(accelerations(&[from_zero]).iter().map(|a| a.first_round).collect::<Vec<_>>(), [1, 2]);
     }
 }

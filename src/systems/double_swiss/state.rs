@@ -31,6 +31,7 @@ use crate::systems::team::{Edition, Tpn};
 /// A round's players by TPN, and back.
 pub struct Numbers {
     ids: Vec<PlayerId>,
+    tpns: BTreeMap<PlayerId, Tpn>,
 }
 
 impl Numbers {
@@ -41,10 +42,12 @@ impl Numbers {
         // keeps its number.
         let size = ids.last().map_or(0, |&(rank, _)| rank as usize + 1);
         let mut by_tpn = vec![0; size];
+        let mut tpns = BTreeMap::new();
         for (rank, id) in ids {
             by_tpn[rank as usize] = id;
+            tpns.insert(id, rank + 1);
         }
-        Numbers { ids: by_tpn }
+        Numbers { ids: by_tpn, tpns }
     }
 
     pub fn id(&self, tpn: Tpn) -> PlayerId {
@@ -52,7 +55,7 @@ impl Numbers {
     }
 
     pub fn tpn(&self, id: PlayerId) -> Option<Tpn> {
-        self.ids.iter().position(|&x| x == id && id != 0).map(|i| i as Tpn + 1)
+        self.tpns.get(&id).copied()
     }
 
     /// The players whose TPN is not their pairing number in the file, as `TPN n = player m`.
