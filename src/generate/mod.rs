@@ -329,18 +329,13 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     let mut streams = Streams::new(options.seed);
     let mut tournament = skeleton(options, &mut streams.players);
     let mut withdrawn = vec![false; tournament.players.len()];
-    let games = games_per_round(system);
+    let games = systems::of(system).columns_per_round();
     for round in 1..=options.rounds {
         let columns: Vec<usize> = (0..games).map(|game| (round - 1) as usize * games + game).collect();
         absences(&mut tournament, &columns, options, &mut streams.attendance, &mut withdrawn);
-        let by_match;
-        let view = if games == 2 {
-            by_match = systems::double_swiss::matches::by_match(&tournament);
-            &by_match
-        } else {
-            &tournament
-        };
-        let state = RoundState::build(view, round, Participation::NextRound);
+        // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
+        let view = systems::of(system).read(&tournament, &options.draughts);
+        let state = RoundState::build(&view, round, Participation::NextRound);
         let pairing = engine.pair(&state).map_err(|failure| match failure {
             systems::PairFailure::NoValidPairing => GenerateError::NoValidPairing { system, round },
             systems::PairFailure::GaveUp(reason) => GenerateError::GaveUp { system, round, reason },
@@ -351,11 +346,6 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     }
     standings(&mut tournament);
     Ok(tournament)
-}
-
-/// The round columns of a round of `system`: two for a Double-Swiss match, else one.
-fn games_per_round(system: SystemId) -> usize {
-    if system == SystemId::DoubleSwiss2026 { 2 } else { 1 }
 }
 
 /// Independent random streams of one seed.
@@ -403,7 +393,7 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
     // Pairing numbers by rating, highest first (C.04.2's initial order; TRF numbers players that way).
     ratings.sort_unstable_by(|a, b| b.cmp(a));
     let initial_colour = if rng.random::<bool>() { Colour::White } else { Colour::Black };
-    let columns = options.rounds * games_per_round(options.system) as u32;
+    let columns = options.rounds * systems::of(options.system).columns_per_round() as u32;
     let players = ratings
         .iter()
         .zip(1..)

@@ -53,6 +53,13 @@ pub trait System: Sync {
         false
     }
 
+    /// The round columns of the file that make one round of this system: two for a Double-Swiss
+    /// match (its games, C.04.5 0), one for every other system. `generate` writes a round in as
+    /// many columns, and [`System::read`] reads them back as one.
+    fn columns_per_round(&self) -> usize {
+        1
+    }
+
     /// The recorded rounds of `t`, each ready to be paired again and compared: what the system
     /// reads of the whole file once (a team event's matches, aggregated from its boards), for
     /// every round the checks take from it, on as many threads as they run.

@@ -65,6 +65,10 @@ impl System for DoubleSwiss2026 {
         let _ = flags;
         Cow::Owned(matches::by_match(t))
     }
+
+    fn columns_per_round(&self) -> usize {
+        2
+    }
 }
 
 impl Engine for DoubleSwiss2026 {
