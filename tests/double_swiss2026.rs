@@ -180,6 +180,34 @@ fn a_pab_given_against_3_4_3_is_explained_by_it() {
     assert!(text.contains("player 3 (0.0 points, 1 match played), not player 4 (0.0 points, 0 matches"), "{text}");
 }
 
+/// The command line on the position of `forfeits_and_the_pab_decide_whole_matches` after match 1:
+/// `pair` prints match 2 (one line a match, White in its first game, the PAB as `3 0`), and
+/// `check --format json` names the system and counts matches as rounds.
+#[test]
+fn pair_and_check_on_the_command_line_count_matches() {
+    let m1: &[&[&str]] = &[
+        &["   3 w 1", "   3 b 1"],
+        &["   4 b +", "   4 w +"],
+        &["   1 b 0", "   1 w 0"],
+        &["   2 w -", "   2 b -"],
+        &["0000 - U", "0000 - H"],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("double-swiss.trf");
+    std::fs::write(&path, ds_file(4, &["152 W"], m1)).unwrap();
+    let pair = crate::support::trfcheck().arg("pair").arg(&path).output().unwrap();
+    assert_eq!(pair.status.code(), Some(0), "{}", String::from_utf8_lossy(&pair.stderr));
+    let printed = String::from_utf8_lossy(&pair.stdout).into_owned();
+    let lines: BTreeSet<&str> = printed.lines().skip(1).collect();
+    assert_eq!(lines, BTreeSet::from(["2 1", "5 4", "3 0"]), "{printed}");
+    let check = crate::support::trfcheck().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&check.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(report["system"], "double-swiss-2026", "{report}");
+    assert_eq!(report["summary"]["rounds_recorded"], 1, "{report}");
+    assert_eq!((&report["event"]["rounds"], &report["event"]["rounds_declared"]), (&1.into(), &4.into()), "{report}");
+}
+
 /// The Preface: "A match ends by forfeit only if at least one player forfeits both games. In this
 /// case, the same pairing may be repeated"; otherwise the match counts as played. Two players, two
 /// matches: after a forfeited match they meet again, neither having a colour (1.6), so 4.3.1 gives

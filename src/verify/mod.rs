@@ -302,8 +302,10 @@ pub fn check_read_reusing(
     report.resolved = Some(resolved);
     let effective = system.read(tournament, &options.draughts);
     let tournament = effective.as_ref();
-    // A system may read the rounds otherwise (a Double-Swiss round is a match of two columns).
+    // A system may read the rounds otherwise (a Double-Swiss round is a match of two columns):
+    // the report counts them as the system does.
     report.summary.rounds_recorded = tournament.rounds_paired();
+    report.event = Some(crate::report::Event::of(tournament));
     // A run that checks nothing never reads as a pass: a file without a paired round has a status
     // of its own, and rounds asked for past the last one are a usage error.
     let recorded = tournament.rounds_paired();
