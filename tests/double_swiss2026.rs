@@ -288,6 +288,21 @@ fn generated_events_check_clean_and_a_changed_match_is_caught() {
     }
 }
 
+/// The committed sample was made by the command in its `###` line, and must stay so (the seed's
+/// draws and the engine's pairings); it shows what a Double-Swiss file holds — a PAB written `U H`,
+/// a match forfeited entirely, single forfeited games, draws — and checks clean match by match.
+#[test]
+fn the_sample_is_reproduced_by_its_command_and_checks_clean() {
+    let golden = std::fs::read_to_string(crate::support::sample("generated-double-swiss-2026.trf")).unwrap();
+    let command = golden.lines().find_map(|l| l.strip_prefix("### trfcheck ")).unwrap();
+    crate::support::trfcheck().args(command.split(' ')).assert().code(0).stdout(golden.clone());
+    for shown in ["0000 - U  0000 - H", " = ", " -  ", " + "] {
+        assert!(golden.contains(shown), "the sample should show `{shown}`");
+    }
+    let report = check_text(&golden);
+    assert_eq!((report.status, report.summary.rounds_checked), (Status::Ok, 5), "{:?}", report.rounds);
+}
+
 /// The played matches of match `k`: (White in game 1, Black), both games played over the board.
 fn played_matches(t: &Tournament, k: u32) -> Vec<(u32, u32)> {
     use trfcheck::model::{Colour, EntryKind};
