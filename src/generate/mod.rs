@@ -421,7 +421,15 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
         end_date: Some(DateText::Date(day)),
         number_of_players: Some(options.players.to_string()),
         number_of_rated_players: Some(options.players.to_string()),
-        tournament_type: Some("Individual: Swiss-System".to_owned()),
+        // 092 names the Double-Swiss too (two columns a match), for readers that go by it alone.
+        tournament_type: Some(
+            if options.system == SystemId::DoubleSwiss2026 {
+                "Individual: Double-Swiss System"
+            } else {
+                "Individual: Swiss-System"
+            }
+            .to_owned(),
+        ),
         round_dates,
         rounds: Some(columns),
         initial_colour: Some(initial_colour),
