@@ -215,10 +215,10 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 variant.header.system_code = None;
             }
             let system_of = crate::systems::of(system);
-            if let Some(options) = draughts {
-                variant = system_of.read(&variant, &options).into_owned();
-            } else if system == SystemId::DoubleSwiss2026 {
-                variant = system_of.read(&variant, &DraughtsOptions::default()).into_owned();
+            // As the system reads the file: with the FMJD options tried, or a Double-Swiss file
+            // match by match.
+            if let std::borrow::Cow::Owned(read) = system_of.read(&variant, &draughts.unwrap_or_default()) {
+                variant = read;
             }
             let rounds = variant.rounds_paired();
             let mut candidate = Candidate {

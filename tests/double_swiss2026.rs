@@ -114,6 +114,16 @@ fn baku_acceleration_gives_a_match_win_in_virtual_points() {
     assert_eq!(games, BTreeSet::from([(1, 5), (6, 2), (3, 7), (8, 4)]));
 }
 
+/// Five players after match 1 of `forfeits_and_the_pab_decide_whole_matches`: 1 beats 3 twice, 4
+/// forfeits both games against 2, 5 has the PAB.
+const AFTER_MATCH_1: &[&[&str]] = &[
+    &["   3 w 1", "   3 b 1"],
+    &["   4 b +", "   4 w +"],
+    &["   1 b 0", "   1 w 0"],
+    &["   2 w -", "   2 b -"],
+    &["0000 - U", "0000 - H"],
+];
+
 /// Five players, four matches. Match 1 (as the first match above, initial White): PAB 5 (`U H`,
 /// 1.5 points, 1.4); 1-3, 1 wins both games; 4-2, 4 forfeits both games — a match "ends by
 /// forfeit" (Preface): 2 won it by forfeit, and neither played a game, so neither had a colour
@@ -137,14 +147,7 @@ fn baku_acceleration_gives_a_match_win_in_virtual_points() {
 /// had one White; 4.3.3 alternates from their last matches, where 1 had Black and 5 White: 1-5.
 #[test]
 fn forfeits_and_the_pab_decide_whole_matches() {
-    let m1: &[&[&str]] = &[
-        &["   3 w 1", "   3 b 1"],
-        &["   4 b +", "   4 w +"],
-        &["   1 b 0", "   1 w 0"],
-        &["   2 w -", "   2 b -"],
-        &["0000 - U", "0000 - H"],
-    ];
-    let (_, games, bye) = next_match(&ds_file(4, &["152 W"], m1));
+    let (_, games, bye) = next_match(&ds_file(4, &["152 W"], AFTER_MATCH_1));
     assert_eq!(games, BTreeSet::from([(2, 1), (5, 4)]));
     assert_eq!(bye, Some(3));
     let m2: &[&[&str]] = &[
@@ -185,16 +188,9 @@ fn a_pab_given_against_3_4_3_is_explained_by_it() {
 /// `check --format json` names the system and counts matches as rounds.
 #[test]
 fn pair_and_check_on_the_command_line_count_matches() {
-    let m1: &[&[&str]] = &[
-        &["   3 w 1", "   3 b 1"],
-        &["   4 b +", "   4 w +"],
-        &["   1 b 0", "   1 w 0"],
-        &["   2 w -", "   2 b -"],
-        &["0000 - U", "0000 - H"],
-    ];
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("double-swiss.trf");
-    std::fs::write(&path, ds_file(4, &["152 W"], m1)).unwrap();
+    std::fs::write(&path, ds_file(4, &["152 W"], AFTER_MATCH_1)).unwrap();
     let pair = crate::support::trfcheck().arg("pair").arg(&path).output().unwrap();
     assert_eq!(pair.status.code(), Some(0), "{}", String::from_utf8_lossy(&pair.stderr));
     let printed = String::from_utf8_lossy(&pair.stdout).into_owned();

@@ -60,12 +60,11 @@ pub(super) fn identify(
     let jobs = crate::verify::threads(jobs);
     let found = crate::identify::identify(tournament, jobs);
     let robin = crate::identify::round_robin(tournament);
-    // A Double-Swiss file's rounds are matches of two round columns each.
-    let rounds = if crate::systems::double_swiss::matches::looks_like_matches(tournament) {
-        crate::systems::double_swiss::matches::by_match(tournament).rounds_paired()
-    } else {
-        tournament.rounds_paired()
-    };
+    // The rounds as the candidates' systems read them (a Double-Swiss round is a match of two
+    // columns): every candidate records each of them once.
+    let rounds = found
+        .first()
+        .map_or(tournament.rounds_paired(), |c| (c.matching.len() + c.differing.len() + c.not_checked.len()) as u32);
     match format {
         OutputFormat::Json => {
             let value = serde_json::json!({

@@ -366,9 +366,9 @@ impl Validator<'_> {
     /// whole match (its Preface: "byes apply only to matches, never to individual games").
     fn double_swiss_matches(&mut self) {
         use crate::systems::double_swiss::matches::{games, match_of};
-        let declared = self.t.header.system_code.as_deref().is_some_and(|code| {
-            code.trim().to_ascii_uppercase().trim_end_matches("_BAKU").trim_end_matches("_2026") == "FIDE_DOUBLESWISS"
-        });
+        // Declared as `check` resolves it (192, or 092 naming the system), without `--system`.
+        let declared = crate::systems::resolve(self.t, None)
+            .is_ok_and(|resolved| resolved.system == crate::systems::SystemId::DoubleSwiss2026);
         if !declared {
             return;
         }

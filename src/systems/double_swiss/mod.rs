@@ -79,7 +79,7 @@ impl Engine for DoubleSwiss2026 {
     fn explain(&self, state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
         let numbers = state::Numbers::of(state);
         let input = state::input(state, &numbers, recorded);
-        let computed = state::input(state, &numbers, computed).recorded;
+        let computed = state::by_tpn(&numbers, computed);
         let Some(found) = crate::systems::team::explain::explain(&input, &computed) else {
             // The explanation walks the procedure that paired the round: a difference it cannot
             // place is a trfcheck bug, and is flagged as one.

@@ -159,21 +159,25 @@ pub fn boards(state: &RoundState, numbers: &Numbers, pairing: &Pairing) -> Round
     out
 }
 
-/// The recorded boards as a pairing by TPN, and the round's input to the explanations.
-pub fn input(state: &RoundState, numbers: &Numbers, recorded: &RoundPairing) -> TeamRoundInput {
-    let Procedure { round, met_in, forbidden } = round(state, numbers);
+/// Boards by player id as a pairing by TPN (the inverse of [`boards`]).
+pub fn by_tpn(numbers: &Numbers, boards: &RoundPairing) -> Pairing {
     let mut pairing = Pairing::default();
-    let mut colours_known = BTreeSet::new();
-    for board in &recorded.boards {
+    for board in &boards.boards {
         let Some(white) = numbers.tpn(board.white) else { continue };
         match board.black.and_then(|black| numbers.tpn(black)) {
-            Some(black) => {
-                pairing.matches.push((white, black));
-                colours_known.insert((white.min(black), white.max(black)));
-            }
+            Some(black) => pairing.matches.push((white, black)),
             None => pairing.bye = Some(white),
         }
     }
+    pairing
+}
+
+/// The round's input to the explanations, with the recorded boards by TPN.
+pub fn input(state: &RoundState, numbers: &Numbers, recorded: &RoundPairing) -> TeamRoundInput {
+    let Procedure { round, met_in, forbidden } = round(state, numbers);
+    let pairing = by_tpn(numbers, recorded);
+    // Every match of a Double-Swiss record gives its colours (the first game's).
+    let colours_known: BTreeSet<(Tpn, Tpn)> = pairing.matches.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
     let initial_source = match state.initial_colour_source {
         Some(_) => format!("{} (read from the file)", state.initial_colour),
         None => format!("{} (assumed)", state.initial_colour),
