@@ -21,6 +21,7 @@ mod generate;
 mod grammar;
 mod handbook;
 mod input;
+mod lim2026;
 mod matching;
 mod output;
 mod report_diff;

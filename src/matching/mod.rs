@@ -49,6 +49,7 @@ mod stage;
 mod table;
 mod update;
 mod weight;
+pub mod witness;
 
 #[cfg(test)]
 mod tests;

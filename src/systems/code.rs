@@ -27,8 +27,7 @@ fn supported_list() -> String {
 }
 
 /// Codes of the FIDE table (and its variants) that name systems trfcheck does not pair.
-const UNSUPPORTED_PREFIXES: [&str; 8] = [
-    "FIDE_LIM",
+const UNSUPPORTED_PREFIXES: [&str; 7] = [
     "CUSTOM_",
     "BERGER_",
     "FIDE_ROUNDROBIN",
@@ -125,6 +124,9 @@ pub(super) fn from_code(
         "FIDE_DOUBLESWISS" | "FIDE_DOUBLESWISS_2026" => {
             (SystemId::DoubleSwiss2026, format!("{source_text} names the Double-Swiss system (C.04.5)"))
         }
+        // C.04.4.3 in the text applied from 1 February 2026; the code table has no Lim code, and
+        // trfcheck reads the one it writes (`id.rs`).
+        "FIDE_LIM" | "FIDE_LIM_2026" => (SystemId::Lim2026, format!("{source_text} names the Lim system (C.04.4.3)")),
         "FIDE_DUTCH" => {
             let (system, why) = dutch_by_date(date);
             (system, format!("{source_text} says FIDE_DUTCH without a year: {why}"))

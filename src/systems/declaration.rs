@@ -58,6 +58,16 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
             )
         });
     }
+    if system == SystemId::Lim2026 {
+        let (date, what) = tournament_date(t)?;
+        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+            format!(
+                "the {what} {date} is before 1 February 2026, when the Lim text of C.04.4.3 approved on 28 October \
+                 2025 was applied: the event was paired under the earlier text, which trfcheck does not have; it is \
+                 checked under lim-2026"
+            )
+        });
+    }
     if system == SystemId::DoubleSwiss2026 {
         let (date, what) = tournament_date(t)?;
         return (date < BURSTEIN_2026_IN_FORCE).then(|| {
@@ -209,10 +219,16 @@ fn declared_system(t: &Tournament) -> Result<Option<Resolved>, SystemError> {
             caveat: None,
         }));
     }
-    // The FIDE system trfcheck does not pair yet, named in words: Lim (C.04.4.3), "Lim" as a word
-    // of its own, not inside another ("preliminary").
+    // Lim (C.04.4.3), "Lim" as a word of its own, not inside another ("preliminary").
     if words.contains(&"lim") {
-        return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
+        let reason = format!("record 092 (`{text}`) names the Lim system (C.04.4.3)");
+        return Ok(Some(Resolved {
+            system: SystemId::Lim2026,
+            source: "092 record".into(),
+            reason,
+            baku: acc,
+            caveat: None,
+        }));
     }
     if lower.contains("round robin") || lower.contains("round-robin") {
         return Err(SystemError::Unsupported { code: text.clone(), source_text: "record 092".into() });
@@ -336,13 +352,16 @@ mod tests {
         assert!(r.caveat.is_some_and(|c| c.contains("1 February 2026")));
     }
 
-    /// 092 text naming Lim (a system trfcheck does not pair) is refused, not checked under an
-    /// assumed Dutch system; "Lim" inside another word is not a name. Text naming the Double-Swiss
-    /// resolves to it, as the 192 code does.
+    /// 092 text naming Lim resolves to lim-2026, as the code trfcheck writes for it does; "Lim"
+    /// inside another word is not a name. Text naming the Double-Swiss resolves to it, as the 192
+    /// code does.
     #[test]
-    fn lim_named_in_words_is_refused_and_the_double_swiss_resolved() {
-        let lim = resolve(&with(None, Some("Individual: Swiss-System Lim"), None), None);
-        assert!(matches!(lim, Err(SystemError::Unsupported { .. })));
+    fn lim_and_the_double_swiss_named_in_words_are_resolved() {
+        let lim = resolve(&with(None, Some("Individual: Swiss-System Lim"), d(2026, 3, 1)), None).unwrap();
+        assert_eq!((lim.system, lim.source.as_str(), lim.caveat), (SystemId::Lim2026, "092 record", None));
+        let lim = resolve(&with(Some("FIDE_LIM_BAKU"), None, d(2025, 3, 1)), None).unwrap();
+        assert_eq!((lim.system, lim.baku), (SystemId::Lim2026, true));
+        assert!(lim.caveat.is_some_and(|c| c.contains("1 February 2026")));
         for text in ["Double-Swiss", "FIDE Double Swiss System"] {
             let r = resolve(&with(None, Some(text), d(2026, 3, 1)), None).unwrap();
             assert_eq!((r.system, r.caveat), (SystemId::DoubleSwiss2026, None), "{text}");
@@ -363,7 +382,10 @@ mod tests {
 
     #[test]
     fn unsupported_and_unknown_codes_are_refused() {
-        assert!(matches!(resolve(&with(Some("FIDE_LIM"), None, None), None), Err(SystemError::Unsupported { .. })));
+        assert!(matches!(
+            resolve(&with(Some("FIDE_SCHILLER"), None, None), None),
+            Err(SystemError::Unsupported { .. })
+        ));
         assert!(matches!(
             resolve(&with(Some("FIDE_TEAM_ROUNDROBIN"), None, None), None),
             Err(SystemError::Unsupported { .. })

@@ -39,6 +39,10 @@ pub enum SystemId {
     #[value(name = "double-swiss-2026")]
     #[serde(rename = "double-swiss-2026")]
     DoubleSwiss2026,
+    /// FIDE Lim, C.04.4.3, applied from 1 Feb 2026.
+    #[value(name = "lim-2026")]
+    #[serde(rename = "lim-2026")]
+    Lim2026,
     /// FMJD Swiss on rating (Annex 5, 2013, appendix A).
     FmjdRating,
     /// FMJD Swiss on Solkoff (appendix B).
@@ -56,7 +60,9 @@ pub enum SystemId {
 }
 
 impl SystemId {
-    pub const ALL: [SystemId; 12] = [
+    /// Lim comes after the FMJD systems so that the systems before it keep their places (the fuzz
+    /// seeds name a system by its place in [`SystemId::INDIVIDUAL`]).
+    pub const ALL: [SystemId; 13] = [
         SystemId::Dutch2025,
         SystemId::Dutch2017,
         SystemId::Dutch2012,
@@ -67,6 +73,7 @@ impl SystemId {
         SystemId::FmjdRating,
         SystemId::FmjdSolkoff,
         SystemId::KndbSolkoff,
+        SystemId::Lim2026,
         SystemId::Team2025,
         SystemId::Team2024,
     ];
@@ -83,6 +90,7 @@ impl SystemId {
             SystemId::Dubov1997 => "dubov-1997",
             SystemId::Burstein2026 => "burstein-2026",
             SystemId::DoubleSwiss2026 => "double-swiss-2026",
+            SystemId::Lim2026 => "lim-2026",
             SystemId::FmjdRating => "fmjd-rating",
             SystemId::FmjdSolkoff => "fmjd-solkoff",
             SystemId::KndbSolkoff => "kndb-solkoff",
@@ -103,6 +111,9 @@ impl SystemId {
             // The code table has no year for Burstein; a date decides (`code.rs`).
             SystemId::Burstein2026 => "FIDE_BURSTEIN",
             SystemId::DoubleSwiss2026 => "FIDE_DOUBLESWISS",
+            // The code table has no Lim code; trfcheck writes FIDE_LIM, the name other FIDE codes
+            // would give it, and reads it back.
+            SystemId::Lim2026 => "FIDE_LIM",
             SystemId::FmjdRating => "FMJD_SWISS_RATING",
             SystemId::FmjdSolkoff => "FMJD_SWISS_SOLKOFF",
             SystemId::KndbSolkoff => "KNDB_SWISS_SOLKOFF",

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod fmjd;
 mod game;
 pub mod id;
+pub mod lim;
 pub mod outcome;
 pub mod pairing;
 pub mod round;
@@ -44,6 +45,7 @@ pub fn of(system: SystemId) -> &'static dyn System {
         SystemId::FmjdSolkoff => &fmjd::FmjdSolkoff,
         SystemId::KndbSolkoff => &fmjd::KndbSolkoff,
         SystemId::DoubleSwiss2026 => &double_swiss::DoubleSwiss2026,
+        SystemId::Lim2026 => &lim::Lim2026,
         SystemId::Team2025 => &team::TeamSwiss(team::Edition::Team2026),
         SystemId::Team2024 => &team::TeamSwiss(team::Edition::Team2024),
     }

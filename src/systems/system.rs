@@ -114,6 +114,8 @@ macro_rules! engine_of {
                 &self,
                 state: &$crate::state::RoundState,
             ) -> Result<$crate::systems::pairing::RoundPairing, $crate::systems::outcome::PairFailure> {
+                // `$pair` returns its own error (converted) or a `PairFailure` already.
+                #[allow(clippy::needless_question_mark)]
                 Ok($pair(state)?)
             }
 

@@ -26,7 +26,7 @@ use crate::matching::Matcher;
 
 use super::procedure::{self, Category, Group, Search};
 use super::rules::Context;
-use super::witness::Witness;
+use crate::matching::witness::Witness;
 
 /// How many times a group was solved a second time, with the players below, because its own best
 /// pairing would have left the round unpairable (the tests read it to see the path is exercised).
@@ -42,7 +42,7 @@ impl Fast {
     }
 
     fn witness(&mut self, ctx: &Context) -> &mut Witness {
-        self.witness.get_or_insert_with(|| Witness::new(ctx))
+        self.witness.get_or_insert_with(|| Witness::new(ctx.n(), |a, b| ctx.legal(a, b)))
     }
 }
 
@@ -54,7 +54,7 @@ impl Default for Fast {
 
 impl Search for Fast {
     fn start(&mut self, ctx: &Context) -> bool {
-        let w = Witness::new(ctx);
+        let w = Witness::new(ctx.n(), |a, b| ctx.legal(a, b));
         let ok = w.exposed() == ctx.n() % 2;
         self.witness = Some(w);
         ok
@@ -62,7 +62,7 @@ impl Search for Fast {
 
     fn try_bye(&mut self, ctx: &Context, x: usize) -> bool {
         let mut trial = self.witness(ctx).clone();
-        if trial.remove(ctx, x) {
+        if trial.remove(|a, b| ctx.legal(a, b), x) {
             self.witness = Some(trial);
             return true;
         }
@@ -75,10 +75,10 @@ impl Search for Fast {
         }
         let current = self.witness(ctx);
         if current.has_pair(a, b) {
-            return current.pair(ctx, a, b);
+            return current.pair(|x, y| ctx.legal(x, y), a, b);
         }
         let mut trial = current.clone();
-        if trial.pair(ctx, a, b) {
+        if trial.pair(|x, y| ctx.legal(x, y), a, b) {
             self.witness = Some(trial);
             return true;
         }
@@ -88,7 +88,7 @@ impl Search for Fast {
     fn pair_group(&mut self, ctx: &Context, group: &Group) -> Vec<(usize, usize)> {
         let alone = solve(ctx, group, false);
         let mut trial = self.witness(ctx).clone();
-        if alone.iter().all(|&(a, b)| trial.pair(ctx, a, b)) {
+        if alone.iter().all(|&(a, b)| trial.pair(|x, y| ctx.legal(x, y), a, b)) {
             self.witness = Some(trial);
             return alone;
         }
@@ -96,7 +96,7 @@ impl Search for Fast {
         let with_rest = solve(ctx, group, true);
         let witness = self.witness(ctx);
         for &(a, b) in &with_rest {
-            let made = witness.pair(ctx, a, b);
+            let made = witness.pair(|x, y| ctx.legal(x, y), a, b);
             debug_assert!(made, "a group pairing that leaves the round pairable");
         }
         with_rest

@@ -19,7 +19,6 @@ pub mod procedure;
 pub mod reference;
 pub mod rules;
 mod severity;
-mod witness;
 
 use crate::model::PlayerId;
 use crate::state::RoundState;

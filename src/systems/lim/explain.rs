@@ -1,0 +1,332 @@
+//! Why a recorded pairing differs from the one the Lim text gives.
+//!
+//! First the rules no pairing may break are checked on the record (C.04.1 arts. 2 and 4, and
+//! 2.1 with 5.1.1–5.1.2 of the text). Then the procedure is run again and its decisions are
+//! followed in the order it took them (the PAB, each transfer, each floater's opponent, each
+//! scoregroup's pairs, each pairing cracked for the median); at the first decision the record
+//! does not share, the article that made it is named, with the players and the record's boards.
+//! A scoregroup whose players the record pairs among themselves, all compatibly, is told apart
+//! by the second scrutiny: fewer proper pairs (5.2) or as many, reached later in the exchange
+//! order of 4.1–4.3. When every pair agrees, the colour article that decides a differing board
+//! is named.
+
+use std::collections::BTreeMap;
+
+use crate::model::{Colour, PlayerId};
+use crate::state::RoundState;
+use crate::systems::common::absolute;
+use crate::systems::outcome::Explanation;
+use crate::systems::pairing::RoundPairing;
+
+use super::procedure::{Direction, Step};
+use super::rules::{ColourRule, Context};
+
+fn finding(criterion: &str, text: String) -> Explanation {
+    Explanation {
+        criterion: criterion.to_owned(),
+        text: format!("Lim, {criterion}: {text}"),
+        recorded_is_better: false,
+    }
+}
+
+struct Record<'a> {
+    ctx: &'a Context<'a>,
+    pairing: &'a RoundPairing,
+    /// Partner of each player by index: `Some(None)` the PAB.
+    partner: BTreeMap<usize, Option<usize>>,
+}
+
+impl Record<'_> {
+    fn board(&self, player: usize) -> String {
+        let id = self.ctx.p(player).id;
+        match self.pairing.boards.iter().position(|b| b.has(id)) {
+            Some(k) => format!("board {}", k + 1),
+            None => "not paired".to_owned(),
+        }
+    }
+
+    fn partner(&self, player: usize) -> Option<Option<usize>> {
+        self.partner.get(&player).copied()
+    }
+
+    fn pairs(&self, a: usize, b: usize) -> bool {
+        self.partner(a) == Some(Some(b))
+    }
+
+    fn with(&self, player: usize) -> String {
+        let id = self.ctx.p(player).id;
+        match self.partner(player) {
+            Some(Some(q)) => format!("pairs {id} with {} ({})", self.ctx.p(q).id, self.board(player)),
+            Some(None) => format!("gives {id} the pairing-allocated bye"),
+            None => format!("does not pair {id}"),
+        }
+    }
+}
+
+fn who(ctx: &Context, i: usize) -> String {
+    let p = ctx.p(i);
+    format!("{} (score {})", p.id, p.score)
+}
+
+/// Why the procedure transfers a player under `article`.
+fn transfer_reason(article: &str) -> &'static str {
+    match article {
+        "2.3.1" => "has already played every other player of the group",
+        "2.3.2" => "has two more of one colour and no compatible opponent in the group can give the other",
+        "2.3.3" => {
+            "had the same colour in the previous two rounds and no compatible opponent in the group can give the other"
+        }
+        "2.1" => "has no compatible opponent in the group",
+        "2.3.4" => {
+            "makes the group even: 3.9 (the type of floater), 3.10 (not a floater of the round before), 3.2.2 \
+             (the due colours) and 3.2.4/3.3/3.4 (the position) choose this player"
+        }
+        "3.5" => "came into the group as a floater and has no compatible opponent left in it, so floats further",
+        "4.4" => {
+            "cannot be given a compatible opponent in the scrutiny (4.1–4.3) while every player before them keeps one"
+        }
+        "4.4.1" => {
+            "cannot be given a compatible opponent in the scrutiny (4.1–4.3) while every player before them keeps \
+             one, and floats in place of the player floated to make the group even, who comes back"
+        }
+        "4.4.2" => "is the lowest numbered player remaining, floated with the player of 4.4 to keep the group even",
+        "2.6" => "its pairing was cracked for the median scoregroup",
+        _ => "is transferred",
+    }
+}
+
+fn colour_reason(ctx: &Context, rule: ColourRule, white: usize, black: usize) -> String {
+    let (w, b) = (ctx.p(white).id, ctx.p(black).id);
+    match rule {
+        ColourRule::Mandatory => {
+            let forced = if ctx.p(white).mandatory == Some(Colour::White) { white } else { black };
+            format!(
+                "{} had the same colour in the previous two rounds or has two more of one colour, and must have the \
+                 other (5.1.1, 5.1.2), so {w} has White against {b}",
+                ctx.p(forced).id
+            )
+        }
+        ColourRule::Due => format!("each player has their due colour: {w} White, {b} Black"),
+        ColourRule::History => format!(
+            "both are due the same colour; going back through their colours, the first round in which they differ \
+             gives it to {w}, who has White against {b}"
+        ),
+        ColourRule::Rank => format!(
+            "both are due the same colour with identical histories: in the median scoregroup or above the higher \
+             ranked player has it, below it the lower ranked; {w} has White against {b}"
+        ),
+        ColourRule::Lot => format!(
+            "the colour drawn for #1 ({}) goes to the odd-numbered players of the upper half, the other to the \
+             even-numbered: {w} has White against {b}",
+            ctx.state.initial_colour
+        ),
+    }
+}
+
+/// Explains how `recorded` departs from `computed`, the engine's pairing of `state`.
+pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
+    let ctx = Context::new(state);
+    let index: BTreeMap<PlayerId, usize> = ctx.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let articles = absolute::Articles {
+        c1: "C.04.1 art. 2 and Lim 2.1 (compatible players have not played each other)",
+        c2: "C.04.1 art. 4 (no second pairing-allocated bye)",
+        c2_barred: "already had the pairing-allocated bye or scored a win's points without playing",
+        c3: "Lim 2.1, 5.1.1 and 5.1.2 (no colour three times in a row, nor three more of one colour)",
+        absolute_preference: "5.1.1, 5.1.2 and 5.3",
+    };
+    let same = |a: usize, b: usize| match (ctx.p(a).mandatory, ctx.p(b).mandatory) {
+        (Some(x), Some(y)) if x == y && !ctx.last_round_exception(a, b) => Some(x),
+        _ => None,
+    };
+    let eligible = |i: usize| ctx.p(i).pab_eligible;
+    let compatible = |a: usize, b: usize| ctx.compatible(a, b);
+    let judge = absolute::Judge {
+        state,
+        index: &index,
+        pab_eligible: &eligible,
+        compatible: &compatible,
+        same_absolute: &same,
+    };
+    if let Some(found) = absolute::first_broken(&judge, &articles, recorded) {
+        return found;
+    }
+    let mut partner = BTreeMap::new();
+    for board in &recorded.boards {
+        let Some(&w) = index.get(&board.white) else { continue };
+        match board.black.and_then(|b| index.get(&b).copied()) {
+            Some(b) => {
+                partner.insert(w, Some(b));
+                partner.insert(b, Some(w));
+            }
+            None => {
+                partner.insert(w, None);
+            }
+        }
+    }
+    let record = Record { ctx: &ctx, pairing: recorded, partner };
+    let Ok(outcome) = super::trace(state) else {
+        return finding("2.4", "the record differs from the pairing of the Lim procedure".to_owned());
+    };
+    for step in &outcome.steps {
+        if let Some(found) = departs(&ctx, &record, step) {
+            return found;
+        }
+    }
+    // Every pair agrees: the colours.
+    for &(white, black, rule) in &outcome.boards {
+        if record.pairs(white, black) {
+            let (w, b) = (ctx.p(white).id, ctx.p(black).id);
+            let swapped = recorded.boards.iter().any(|board| board.white == b && board.black == Some(w));
+            if swapped {
+                let article = rule.article(state.round);
+                return finding(
+                    article,
+                    format!(
+                        "{}; the record gives {b} White ({})",
+                        colour_reason(&ctx, rule, white, black),
+                        record.board(white)
+                    ),
+                );
+            }
+        }
+    }
+    let _ = computed;
+    finding("2.4", "the record differs from the pairing of the Lim procedure".to_owned())
+}
+
+/// The finding at `step`, when the record does not take that decision.
+fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
+    let round_one = ctx.state.round == 1;
+    match *step {
+        Step::Bye { player } => {
+            if record.partner(player) == Some(None) {
+                return None;
+            }
+            let holder = record.partner.iter().find(|(_, p)| p.is_none()).map(|(&q, _)| q);
+            let instead = match holder {
+                Some(q) => format!("the record gives it to {}", who(ctx, q)),
+                None => "the record gives it to nobody".to_owned(),
+            };
+            let (article, rule) = if round_one {
+                ("7.1", "the lowest rated player in the Pairing List, its last player")
+            } else {
+                ("1.1", "the lowest ranked player of the lowest scoregroup who may have it (C.04.1 art. 4)")
+            };
+            Some(finding(
+                article,
+                format!(
+                    "the pairing-allocated bye goes to {}, {rule}; {instead}, and {}",
+                    who(ctx, player),
+                    record.with(player)
+                ),
+            ))
+        }
+        Step::Float { player, group, article } => {
+            let Some(Some(q)) = record.partner(player) else { return None };
+            if ctx.p(q).score != group {
+                return None;
+            }
+            Some(finding(
+                article,
+                format!(
+                    "{} is transferred out of scoregroup {group}: they {}; the record {}, of that scoregroup",
+                    who(ctx, player),
+                    transfer_reason(article),
+                    record.with(player)
+                ),
+            ))
+        }
+        Step::FloaterPair { floater, opponent, group, due_alternate } => {
+            if record.pairs(floater, opponent) {
+                return None;
+            }
+            let numbered = if group >= ctx.median { "highest" } else { "lowest" };
+            let which = if due_alternate {
+                "due the other colour"
+            } else {
+                "compatible (nobody available is due the other colour)"
+            };
+            Some(finding(
+                "3.8",
+                format!(
+                    "{} came into scoregroup {group} as a floater and is paired first (3.6, 3.7) with the {numbered} \
+                     numbered available player {which}: {}; the record {}",
+                    who(ctx, floater),
+                    who(ctx, opponent),
+                    record.with(floater)
+                ),
+            ))
+        }
+        Step::Pairs { group, ref pairs } => {
+            let &(a, b) = pairs.iter().find(|&&(a, b)| !record.pairs(a, b))?;
+            let players: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+            let inside = players
+                .iter()
+                .all(|&p| matches!(record.partner(p), Some(Some(q)) if players.contains(&q) && ctx.compatible(p, q)));
+            let listed =
+                pairs.iter().map(|&(x, y)| format!("{}–{}", ctx.p(x).id, ctx.p(y).id)).collect::<Vec<_>>().join(", ");
+            if !inside {
+                return Some(finding(
+                    "2.4",
+                    format!(
+                        "the players of scoregroup {group} left after its floaters are all paired inside it by the \
+                         scrutinies of 4.1–4.3 and 5.2 ({listed}): {} meets {}; the record {}",
+                        who(ctx, a),
+                        who(ctx, b),
+                        record.with(a)
+                    ),
+                ));
+            }
+            let proper = |x: usize, y: usize| ctx.proper(x, y);
+            let computed_proper = pairs.iter().filter(|&&(x, y)| proper(x, y)).count();
+            let recorded_proper = players
+                .iter()
+                .filter_map(|&p| match record.partner(p) {
+                    Some(Some(q)) if p < q => Some(proper(p, q)),
+                    _ => None,
+                })
+                .filter(|&ok| ok)
+                .count();
+            if recorded_proper < computed_proper {
+                return Some(finding(
+                    "5.2",
+                    format!(
+                        "the second scrutiny gives both players their due colour in {computed_proper} of the {} \
+                         pairs of scoregroup {group} ({listed}); the record's pairs of the same players do so in \
+                         {recorded_proper}: it {}",
+                        pairs.len(),
+                        record.with(a)
+                    ),
+                ));
+            }
+            let direction = if ctx.median <= group { Direction::Down } else { Direction::Up };
+            let from = if direction == Direction::Down { "highest" } else { "lowest" };
+            Some(finding(
+                "4.1",
+                format!(
+                    "the record pairs the players of scoregroup {group} compatibly and with as many proper pairs \
+                     ({recorded_proper}), but the exchanges of 4.1–4.3, from the {from} numbered player, reach \
+                     {listed} first: {} meets {}; the record {}",
+                    who(ctx, a),
+                    who(ctx, b),
+                    record.with(a)
+                ),
+            ))
+        }
+        Step::Crack { pair: (a, b), group, article } => {
+            if !record.pairs(a, b) {
+                return None;
+            }
+            Some(finding(
+                article,
+                format!(
+                    "the median scoregroup cannot be paired as it stands, so the pairing {}–{} of scoregroup {group} \
+                     is cracked and both players join it; the record keeps that pairing ({})",
+                    ctx.p(a).id,
+                    ctx.p(b).id,
+                    record.board(a)
+                ),
+            ))
+        }
+    }
+}
