@@ -178,7 +178,7 @@ pub fn sweep(system: SystemId, count: usize, seed: u64, max_players: u32) -> Vec
 /// Every mutated round differs from the engine's pairing (a seat exchange changes two
 /// opponents, a colour swap a board's colours), so each must be a mismatch, explained, and never
 /// with the record found better.
-fn assert_sweep_clean(system: SystemId, count: usize, seed: u64) {
+pub fn assert_sweep_clean(system: SystemId, count: usize, seed: u64) {
     let outcomes = sweep(system, count, seed, 30);
     let bad: Vec<&Outcome> = outcomes
         .iter()

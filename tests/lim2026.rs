@@ -206,6 +206,22 @@ fn a_rematch_is_absolute() {
     assert_eq!(round.severity.map(|s| s.name()), Some("absolute"));
 }
 
+/// Generated Lim rounds with two players' seats exchanged, or a board's colours turned (the
+/// mutations of the Dutch sweep, `dutch_mutations.rs`): every one is caught, explained with an
+/// article, and never found better than the engine's pairing.
+#[test]
+fn mutated_rounds_are_caught_and_explained() {
+    crate::dutch_mutations::assert_sweep_clean(SystemId::Lim2026, 1500, 2026);
+    // And by the decision it departs from, never by the catch-all sentence.
+    let mut criteria = std::collections::BTreeMap::new();
+    for outcome in crate::dutch_mutations::sweep(SystemId::Lim2026, 1500, 2026, 30) {
+        let explanation = outcome.report.explanation.clone().unwrap_or_default();
+        assert!(!explanation.contains("differs from the pairing of the Lim procedure"), "{explanation}");
+        *criteria.entry(outcome.report.criterion.clone().unwrap_or_default()).or_insert(0) += 1;
+    }
+    eprintln!("lim-2026 mutated rounds by criterion: {criteria:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // generate → check.
 
