@@ -282,3 +282,55 @@ fn generated_rounds_take_every_path_of_the_procedure() {
         assert!(seen.get(kind).is_some_and(|&n| n > 0), "{kind} never occurs: {seen:?}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The text's own examples of the exchanges (4.2–4.4), with the pairs the organiser forbids (XXP)
+// standing for the games already played (docs/lim.md R4).
+
+/// Round 1 of six players, one group paired downward (the median, 2.2), with `forbidden` pairs.
+fn six_with(forbidden: &[(u32, u32)]) -> String {
+    let mut text = lim_file(6, 5, "white1", &[]);
+    for (a, b) in forbidden {
+        text = text.replace("XXC white1\n", &format!("XXC white1\nXXP {a} {b}\n"));
+    }
+    text
+}
+
+fn unordered(games: &BTreeSet<(u32, u32)>) -> BTreeSet<(u32, u32)> {
+    games.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
+}
+
+/// 4.2: #1 may meet neither #4 nor #5, so the third column: 1 v 6, 2 v 4, 3 v 5. 4.3: #2 may not
+/// meet #4 either, so the second column of 4.3: 1 v 6, 2 v 5, 3 v 4; and not #5: the third,
+/// 1 v 6, 2 v 3, 4 v 5. Colours by 7.2: the odd-numbered upper player White (the lot).
+#[test]
+fn the_exchange_tables_of_4_2_and_4_3() {
+    let (games, _) = next_round(&six_with(&[(1, 4), (1, 5)]));
+    assert_eq!(games, BTreeSet::from([(1, 6), (4, 2), (3, 5)]));
+    let (games, _) = next_round(&six_with(&[(1, 4), (1, 5), (2, 4)]));
+    assert_eq!(unordered(&games), BTreeSet::from([(1, 6), (2, 5), (3, 4)]));
+    let (games, _) = next_round(&six_with(&[(1, 4), (1, 5), (2, 4), (2, 5)]));
+    assert_eq!(unordered(&games), BTreeSet::from([(1, 6), (2, 3), (4, 5)]));
+    // 4.3's fourth column: #2 may meet none of #4, #5, #3 while #1 holds #6, so #1 moves to its
+    // next candidate, #3 (4.4, first sentence), and #2 takes #6: 1 v 3, 2 v 6, 4 v 5.
+    let (games, _) = next_round(&six_with(&[(1, 4), (1, 5), (2, 4), (2, 5), (2, 3)]));
+    assert_eq!(unordered(&games), BTreeSet::from([(1, 3), (2, 6), (4, 5)]));
+}
+
+/// 4.4 and 4.4.2 in a group that can float: round 1 under the Baku acceleration (C.04.7), where
+/// #1–#6 have a virtual point (GA, the first half of twelve) and are paired downward before the
+/// median {7, …, 12}. #1 and #2 may meet nobody of the group but #6. #1 keeps #6, #2 floats, and
+/// with it the lowest numbered player remaining, #5 (4.4.2); then 3 v 4. In the median the two
+/// floaters are paired first (3.6.3), #2 before #5 (3.6.1), each with the highest numbered
+/// available player (no one has a due colour, 3.8): 2 v 7, 5 v 8; then 9 v 11, 10 v 12 (2.4).
+#[test]
+fn the_example_of_4_4() {
+    let forbidden = [(1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4), (2, 5)];
+    let mut text = lim_file(12, 5, "white1", &[]).replace("092 Individual: Swiss-System Lim\n", "192 FIDE_LIM_BAKU\n");
+    for (a, b) in forbidden {
+        text = text.replace("XXC white1\n", &format!("XXC white1\nXXP {a} {b}\n"));
+    }
+    let (games, bye) = next_round(&text);
+    assert_eq!(bye, None);
+    assert_eq!(unordered(&games), BTreeSet::from([(1, 6), (3, 4), (2, 7), (5, 8), (9, 11), (10, 12)]));
+}
