@@ -270,6 +270,20 @@ impl<W: Weight> Matcher<W> {
         self
     }
 
+    /// A matcher for `vertex_count` vertices with the edges `weight` gives (`None`: no edge), set
+    /// pair by pair, `a < b`, in order.
+    pub fn from_fn(vertex_count: usize, weight: impl Fn(usize, usize) -> Option<W>) -> Self {
+        let mut matcher = Self::new(vertex_count);
+        for a in 0..vertex_count {
+            for b in a + 1..vertex_count {
+                if let Some(w) = weight(a, b) {
+                    matcher.set_weight(a, b, w);
+                }
+            }
+        }
+        matcher
+    }
+
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
         let mut matcher = Self {

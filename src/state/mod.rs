@@ -225,6 +225,26 @@ impl RoundState {
             || self.forbidden.contains(&(a.id.min(b.id), a.id.max(b.id)))
     }
 
+    /// [`RoundState::have_met`] for every two of the players `order` (a system's list of this
+    /// round's players): `met[a * n + b]` by their positions, `n = order.len()`. A player the
+    /// state does not pair meets nobody.
+    pub fn met_matrix(&self, order: &[PlayerId]) -> Vec<bool> {
+        let by_id: BTreeMap<PlayerId, &Contender> = self.players.iter().map(|c| (c.id, c)).collect();
+        let contenders: Vec<Option<&Contender>> = order.iter().map(|id| by_id.get(id).copied()).collect();
+        let n = order.len();
+        let mut met = vec![false; n * n];
+        for a in 0..n {
+            for b in 0..a {
+                if let (Some(x), Some(y)) = (contenders[a], contenders[b]) {
+                    let m = self.have_met(x, y);
+                    met[a * n + b] = m;
+                    met[b * n + a] = m;
+                }
+            }
+        }
+        met
+    }
+
     /// The past rounds of any player (also one not paired in this round).
     pub fn past_of(&self, id: PlayerId) -> &[PastRound] {
         self.histories.get(&id).map_or(&[], Vec::as_slice)

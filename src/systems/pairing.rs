@@ -40,6 +40,21 @@ pub struct RoundPairing {
 }
 
 impl RoundPairing {
+    /// The pairing of games `(white, black)` and a PAB given by positions in a system's list of the
+    /// round's players (`id` names them), in the publication order ([`RoundPairing::sort_boards`]).
+    pub fn from_positions(
+        state: &RoundState,
+        games: impl IntoIterator<Item = (usize, usize)>,
+        bye: Option<usize>,
+        id: impl Fn(usize) -> PlayerId,
+    ) -> RoundPairing {
+        let mut boards: Vec<Board> = games.into_iter().map(|(w, b)| Board::game(id(w), id(b))).collect();
+        boards.extend(bye.map(|x| Board::bye(id(x))));
+        let mut pairing = RoundPairing { boards };
+        pairing.sort_boards(state);
+        pairing
+    }
+
     /// Puts the boards in the publication order of C.04.2 3.6: by the score of the higher-ranked
     /// player, then the sum of both scores, then the pairing number of the higher-ranked player;
     /// the bye last. Scores here are standings points, without acceleration.

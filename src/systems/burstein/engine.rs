@@ -162,18 +162,11 @@ pub(crate) fn matching_of(
 /// within the bracket, in the tail bits under every criterion.
 fn settle<W: Weight>(round: &Round<'_>, vertices: &[usize], members: usize, layout: &Layout) -> Vec<Option<usize>> {
     let m = vertices.len();
-    let mut matcher = Matcher::<W>::new(m);
     let base = |a: usize, b: usize| -> Option<W> {
         let (u, v) = (vertices[a], vertices[b]);
         round.compatible[u][v].then(|| layout.weight::<W>(round, u, v))
     };
-    for a in 0..m {
-        for b in a + 1..m {
-            if let Some(w) = base(a, b) {
-                matcher.set_weight(a, b, w);
-            }
-        }
-    }
+    let mut matcher = Matcher::<W>::from_fn(m, base);
     matcher.solve();
     let mut decided = vec![false; members];
     // Weights changed since the last solve, so that the duals cannot decide.

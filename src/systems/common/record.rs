@@ -1,5 +1,6 @@
-//! What the record says a round was: each player's seat, the recorded pairing as boards, and the
-//! boards of a computed pairing that the record does not have.
+//! What the record says a round was: each player's seat, the recorded pairing as boards (and as
+//! an explanation reads it, [`Seats`]), and the boards of a computed pairing that the record does
+//! not have.
 
 use crate::model::{Colour, PlayerId, Tournament};
 use crate::state::RoundState;
@@ -98,4 +99,61 @@ pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> Round
     let mut pairing = RoundPairing { boards };
     pairing.sort_boards(state);
     pairing
+}
+
+/// A recorded pairing as an explanation reads it: each player's partner and board, by position
+/// in a system's list of the round's players.
+pub struct Seats<'a> {
+    pairing: &'a RoundPairing,
+    ids: Vec<PlayerId>,
+    partner: std::collections::BTreeMap<usize, Option<usize>>,
+    /// How the system's text names the PAB ("the bye", "the pairing-allocated bye").
+    bye: &'static str,
+}
+
+impl<'a> Seats<'a> {
+    /// `ids`: the players of the round in the system's list.
+    pub fn new(pairing: &'a RoundPairing, ids: Vec<PlayerId>, bye: &'static str) -> Seats<'a> {
+        let index = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        Seats { partner: pairing.partners(&index), pairing, ids, bye }
+    }
+
+    /// The player's partner: `Some(None)` the PAB, `None` not paired.
+    pub fn partner(&self, player: usize) -> Option<Option<usize>> {
+        self.partner.get(&player).copied()
+    }
+
+    /// The record pairs `a` with `b`.
+    pub fn pairs(&self, a: usize, b: usize) -> bool {
+        self.partner(a) == Some(Some(b))
+    }
+
+    /// The player who has the PAB, if anyone has.
+    pub fn bye_holder(&self) -> Option<usize> {
+        self.partner.iter().find(|(_, p)| p.is_none()).map(|(&q, _)| q)
+    }
+
+    /// The record has the board `white`–`black`, in those colours.
+    pub fn has_board(&self, white: PlayerId, black: PlayerId) -> bool {
+        self.pairing.boards.iter().any(|b| b.white == white && b.black == Some(black))
+    }
+
+    /// `board 3`, or `not paired`.
+    pub fn board(&self, player: usize) -> String {
+        let id = self.ids[player];
+        match self.pairing.boards.iter().position(|b| b.has(id)) {
+            Some(k) => format!("board {}", k + 1),
+            None => "not paired".to_owned(),
+        }
+    }
+
+    /// `pairs 4 with 7 (board 2)`, `gives 4 the bye`, `does not pair 4`.
+    pub fn with(&self, player: usize) -> String {
+        let id = self.ids[player];
+        match self.partner(player) {
+            Some(Some(q)) => format!("pairs {id} with {} ({})", self.ids[q], self.board(player)),
+            Some(None) => format!("gives {id} {}", self.bye),
+            None => format!("does not pair {id}"),
+        }
+    }
 }

@@ -257,14 +257,9 @@ impl Fast {
             return None;
         }
         // A pair counts `m` (so that more pairs always win), plus one when it is not inside.
-        let mut matcher = Matcher::<u64>::new(m);
-        for i in 0..m {
-            for j in i + 1..m {
-                if local.has(i, j) {
-                    matcher.set_weight(i, j, 2 * m as u64 + u64::from(!(inside[i] && inside[j])));
-                }
-            }
-        }
+        let mut matcher = Matcher::<u64>::from_fn(m, |i, j| {
+            local.has(i, j).then(|| 2 * m as u64 + u64::from(!(inside[i] && inside[j])))
+        });
         matcher.solve();
         let mates = matcher.matching();
         if mates.iter().any(Option::is_none) {

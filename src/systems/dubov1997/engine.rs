@@ -157,15 +157,7 @@ fn solve(ctx: &Context, group: &Group, with_rest: bool) -> Vec<(usize, usize)> {
         }
         w
     };
-    let mut matcher = Matcher::<u128>::new(v);
-    for a in 0..v {
-        for b in 0..a {
-            let w = weight(a, b);
-            if w != 0 {
-                matcher.set_weight(a, b, w);
-            }
-        }
-    }
+    let mut matcher = Matcher::<u128>::from_fn(v, |a, b| Some(weight(a, b)).filter(|&w| w != 0));
     matcher.solve();
     let target = matcher.total_weight();
     // Settle the rows of 6.3 in order.

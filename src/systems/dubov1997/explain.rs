@@ -38,36 +38,7 @@ fn bug(criterion: &str, text: String) -> Explanation {
     }
 }
 
-struct Record<'a> {
-    ctx: &'a Context<'a>,
-    pairing: &'a RoundPairing,
-    /// Partner of each player by index: `Some(None)` the bye.
-    partner: BTreeMap<usize, Option<usize>>,
-}
-
-impl Record<'_> {
-    fn board(&self, player: usize) -> String {
-        let id = self.ctx.p(player).id;
-        match self.pairing.boards.iter().position(|b| b.has(id)) {
-            Some(k) => format!("board {}", k + 1),
-            None => "not paired".to_owned(),
-        }
-    }
-
-    fn partner(&self, player: usize) -> Option<Option<usize>> {
-        self.partner.get(&player).copied()
-    }
-
-    fn with(&self, player: usize) -> String {
-        match self.partner(player) {
-            Some(Some(q)) => {
-                format!("pairs {} with {} ({})", self.ctx.p(player).id, self.ctx.p(q).id, self.board(player))
-            }
-            Some(None) => format!("gives {} the bye", self.ctx.p(player).id),
-            None => format!("does not pair {}", self.ctx.p(player).id),
-        }
-    }
-}
+type Record<'a> = crate::systems::common::record::Seats<'a>;
 
 /// A score group's score as the explanations name it: `1.5`, or, where the Baku acceleration's
 /// virtual points (C.04.7) put players in it, `1.5 (1.5 points with the acceleration's virtual
@@ -87,21 +58,7 @@ fn who(ctx: &Context, i: usize) -> String {
 pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
     let ctx = Context::new(state);
     let index: BTreeMap<PlayerId, usize> = (0..ctx.n()).map(|i| (ctx.p(i).id, i)).collect();
-    let mut partner = BTreeMap::new();
-    for board in &recorded.boards {
-        let Some(&w) = index.get(&board.white) else { continue };
-        match board.black.map(|b| index.get(&b).copied()) {
-            None => {
-                partner.insert(w, None);
-            }
-            Some(Some(b)) => {
-                partner.insert(w, Some(b));
-                partner.insert(b, Some(w));
-            }
-            Some(None) => {}
-        }
-    }
-    let record = Record { ctx: &ctx, pairing: recorded, partner };
+    let record = Record::new(recorded, ctx.players.iter().map(|p| p.id).collect(), "the bye");
     if let Some(found) = limitations(&ctx, &record, recorded, &index) {
         return found;
     }
@@ -219,8 +176,7 @@ fn first_round(ctx: &Context, record: &Record, outcome: &procedure::Outcome) -> 
         }
     }
     for (k, &(w, b, _)) in outcome.boards.iter().enumerate() {
-        let white_in_record =
-            record.pairing.boards.iter().any(|bd| bd.white == ctx.p(w).id && bd.black == Some(ctx.p(b).id));
+        let white_in_record = record.has_board(ctx.p(w).id, ctx.p(b).id);
         if !white_in_record {
             return finding(
                 "5",
@@ -242,7 +198,7 @@ fn step_difference(ctx: &Context, record: &Record, step: &Step) -> Option<Explan
     match step {
         Step::FirstRound => None,
         Step::Bye { player, passed } => {
-            let recorded_bye = record.partner.iter().find(|(_, p)| p.is_none()).map(|(&i, _)| i);
+            let recorded_bye = record.bye_holder();
             if recorded_bye == Some(*player) {
                 return None;
             }

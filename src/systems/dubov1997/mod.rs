@@ -20,10 +20,9 @@ pub mod reference;
 pub mod rules;
 mod severity;
 
-use crate::model::PlayerId;
 use crate::state::RoundState;
 
-use super::pairing::{Board, RoundPairing};
+use super::pairing::RoundPairing;
 use crate::systems::outcome::NoValidPairing;
 use procedure::{Outcome, Search};
 use rules::Context;
@@ -47,14 +46,8 @@ fn outcome<S: Search>(ctx: &Context, search: &mut S) -> Result<Outcome, NoValidP
 }
 
 fn to_pairing(state: &RoundState, ctx: &Context, outcome: &Outcome) -> RoundPairing {
-    let id = |i: usize| -> PlayerId { ctx.p(i).id };
-    let mut boards: Vec<Board> = outcome.boards.iter().map(|&(w, b, _)| Board::game(id(w), id(b))).collect();
-    if let Some(x) = outcome.bye {
-        boards.push(Board::bye(id(x)));
-    }
-    let mut pairing = RoundPairing { boards };
-    pairing.sort_boards(state);
-    pairing
+    let games = outcome.boards.iter().map(|&(w, b, _)| (w, b));
+    RoundPairing::from_positions(state, games, outcome.bye, |i| ctx.p(i).id)
 }
 
 /// Pairs a round with the fast engine.

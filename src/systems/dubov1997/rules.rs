@@ -36,17 +36,7 @@ impl<'a> Context<'a> {
     pub fn new(state: &'a RoundState) -> Context<'a> {
         let players = player::players(state);
         let n = players.len();
-        let by_id: std::collections::BTreeMap<_, _> = state.players.iter().map(|c| (c.id, c)).collect();
-        let contenders: Vec<&crate::state::Contender> =
-            players.iter().filter_map(|p| by_id.get(&p.id).copied()).collect();
-        let mut met = vec![false; n * n];
-        for a in 0..n {
-            for b in 0..a {
-                let m = state.have_met(contenders[a], contenders[b]);
-                met[a * n + b] = m;
-                met[b * n + a] = m;
-            }
-        }
+        let met = state.met_matrix(&players.iter().map(|p| p.id).collect::<Vec<_>>());
         let mut ctx = Context { state, players, legal: Vec::new(), met, last_round: state.is_final_round() };
         let mut legal = vec![false; n * n];
         for a in 0..n {

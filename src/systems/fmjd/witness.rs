@@ -147,15 +147,10 @@ impl ColourWitness {
     pub(super) fn new(players: &[FmjdPlayer], colours: ColourPreference, group: &[usize]) -> Option<ColourWitness> {
         let n = group.len();
         let pair = n as u64 + 1;
-        let mut matcher = Matcher::<u64>::new(n);
-        for a in 0..n {
-            for b in a + 1..n {
-                if compatible(players, group[a], group[b]) {
-                    let problem = colour_problem(colours, &players[group[a]], &players[group[b]]);
-                    matcher.set_weight(a, b, pair - u64::from(problem));
-                }
-            }
-        }
+        let mut matcher = Matcher::<u64>::from_fn(n, |a, b| {
+            compatible(players, group[a], group[b])
+                .then(|| pair - u64::from(colour_problem(colours, &players[group[a]], &players[group[b]])))
+        });
         matcher.solve();
         let w = ColourWitness { matcher, pair, group: group.to_vec() };
         w.problems().map(|_| w)

@@ -124,15 +124,7 @@ impl Search for Fast {
         let base = |a: usize, b: usize| -> u64 {
             if !compatible(a, b) { 0 } else { pair_unit + proper_unit * u64::from(ctx.proper(list[a], list[b])) }
         };
-        let mut matcher = Matcher::<u64>::new(m);
-        for a in 0..m {
-            for b in 0..a {
-                let w = base(a, b);
-                if w != 0 {
-                    matcher.set_weight(a, b, w);
-                }
-            }
-        }
+        let mut matcher = Matcher::<u64>::from_fn(m, |a, b| Some(base(a, b)).filter(|&w| w != 0));
         matcher.solve();
         let mut alive = vec![true; m];
         let mut pairs = Vec::new();

@@ -29,39 +29,7 @@ fn finding(criterion: &str, text: String) -> Explanation {
     }
 }
 
-struct Record<'a> {
-    ctx: &'a Context<'a>,
-    pairing: &'a RoundPairing,
-    /// Partner of each player by index: `Some(None)` the PAB.
-    partner: BTreeMap<usize, Option<usize>>,
-}
-
-impl Record<'_> {
-    fn board(&self, player: usize) -> String {
-        let id = self.ctx.p(player).id;
-        match self.pairing.boards.iter().position(|b| b.has(id)) {
-            Some(k) => format!("board {}", k + 1),
-            None => "not paired".to_owned(),
-        }
-    }
-
-    fn partner(&self, player: usize) -> Option<Option<usize>> {
-        self.partner.get(&player).copied()
-    }
-
-    fn pairs(&self, a: usize, b: usize) -> bool {
-        self.partner(a) == Some(Some(b))
-    }
-
-    fn with(&self, player: usize) -> String {
-        let id = self.ctx.p(player).id;
-        match self.partner(player) {
-            Some(Some(q)) => format!("pairs {id} with {} ({})", self.ctx.p(q).id, self.board(player)),
-            Some(None) => format!("gives {id} the pairing-allocated bye"),
-            None => format!("does not pair {id}"),
-        }
-    }
-}
+type Record<'a> = crate::systems::common::record::Seats<'a>;
 
 fn who(ctx: &Context, i: usize) -> String {
     let p = ctx.p(i);
@@ -150,20 +118,7 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
     if let Some(found) = absolute::first_broken(&judge, &articles, recorded) {
         return found;
     }
-    let mut partner = BTreeMap::new();
-    for board in &recorded.boards {
-        let Some(&w) = index.get(&board.white) else { continue };
-        match board.black.and_then(|b| index.get(&b).copied()) {
-            Some(b) => {
-                partner.insert(w, Some(b));
-                partner.insert(b, Some(w));
-            }
-            None => {
-                partner.insert(w, None);
-            }
-        }
-    }
-    let record = Record { ctx: &ctx, pairing: recorded, partner };
+    let record = Record::new(recorded, ctx.players.iter().map(|p| p.id).collect(), "the pairing-allocated bye");
     let Ok(outcome) = super::trace(state) else {
         return finding("2.4", "the record differs from the pairing of the Lim procedure".to_owned());
     };
@@ -176,7 +131,7 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
     for &(white, black, rule) in &outcome.boards {
         if record.pairs(white, black) {
             let (w, b) = (ctx.p(white).id, ctx.p(black).id);
-            let swapped = recorded.boards.iter().any(|board| board.white == b && board.black == Some(w));
+            let swapped = record.has_board(b, w);
             if swapped {
                 let article = rule.article(state.round);
                 return finding(
@@ -202,7 +157,7 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
             if record.partner(player) == Some(None) {
                 return None;
             }
-            let holder = record.partner.iter().find(|(_, p)| p.is_none()).map(|(&q, _)| q);
+            let holder = record.bye_holder();
             let instead = match holder {
                 Some(q) => format!("the record gives it to {}", who(ctx, q)),
                 None => "the record gives it to nobody".to_owned(),

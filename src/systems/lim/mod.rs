@@ -23,11 +23,10 @@ pub mod reference;
 pub mod rules;
 mod severity;
 
-use crate::model::PlayerId;
 use crate::state::RoundState;
 
 use super::outcome::PairFailure;
-use super::pairing::{Board, RoundPairing};
+use super::pairing::RoundPairing;
 use procedure::{Outcome, Search};
 use rules::Context;
 
@@ -45,14 +44,8 @@ pub enum LiteralError {
 }
 
 fn to_pairing(state: &RoundState, ctx: &Context, outcome: &Outcome) -> RoundPairing {
-    let id = |i: usize| -> PlayerId { ctx.p(i).id };
-    let mut boards: Vec<Board> = outcome.boards.iter().map(|&(w, b, _)| Board::game(id(w), id(b))).collect();
-    if let Some(x) = outcome.bye {
-        boards.push(Board::bye(id(x)));
-    }
-    let mut pairing = RoundPairing { boards };
-    pairing.sort_boards(state);
-    pairing
+    let games = outcome.boards.iter().map(|&(w, b, _)| (w, b));
+    RoundPairing::from_positions(state, games, outcome.bye, |i| ctx.p(i).id)
 }
 
 fn run<'a>(state: &'a RoundState, search: &mut dyn Search) -> Result<(Context<'a>, Outcome), PairFailure> {

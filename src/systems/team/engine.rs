@@ -743,14 +743,7 @@ struct Search<W: Weight> {
 impl<W: Weight> Search<W> {
     /// `None` when the vertices have no perfect matching.
     fn new(m: usize, base: impl Fn(usize, usize) -> Option<W>) -> Option<Search<W>> {
-        let mut matcher = Matcher::<W>::new(m);
-        for i in 0..m {
-            for j in i + 1..m {
-                if let Some(w) = base(i, j) {
-                    matcher.set_weight(i, j, w);
-                }
-            }
-        }
+        let mut matcher = Matcher::<W>::from_fn(m, base);
         matcher.solve();
         if (0..m).any(|v| matcher.mate(v).is_none()) {
             return None;
