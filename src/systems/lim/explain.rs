@@ -36,30 +36,31 @@ fn who(ctx: &Context, i: usize) -> String {
     format!("{} (score {})", p.id, p.score)
 }
 
-/// Why the procedure transfers a player under `article`.
+/// Why the procedure transfers a player under `article`, after "they".
 fn transfer_reason(article: &str) -> &'static str {
     match article {
-        "2.3.1" => "has already played every other player of the group",
-        "2.3.2" => "has two more of one colour and no compatible opponent in the group can give the other",
+        "2.3.1" => "have already played every other player of the group",
+        "2.3.2" => "have two more of one colour, and no compatible opponent in the group can give them the other",
         "2.3.3" => {
-            "had the same colour in the previous two rounds and no compatible opponent in the group can give the other"
+            "had the same colour in the previous two rounds, and no compatible opponent in the group can give them \
+             the other"
         }
-        "2.1" => "has no compatible opponent in the group",
+        "2.1" => "have no compatible opponent in the group",
         "2.3.4" => {
-            "makes the group even: 3.9 (the type of floater), 3.10 (not a floater of the round before), 3.2.2 \
-             (the due colours) and 3.2.4/3.3/3.4 (the position) choose this player"
+            "make the odd group even: 3.9 (the type of floater), 3.10 (not a floater of the round before), 3.2.2 \
+             (the due colours) and 3.2.4/3.3/3.4 (the position) choose them"
         }
-        "3.5" => "came into the group as a floater and has no compatible opponent left in it, so floats further",
+        "3.5" => "came into the group as a floater and have no compatible opponent left in it, so float further",
         "4.4" => {
             "cannot be given a compatible opponent in the scrutiny (4.1–4.3) while every player before them keeps one"
         }
         "4.4.1" => {
             "cannot be given a compatible opponent in the scrutiny (4.1–4.3) while every player before them keeps \
-             one, and floats in place of the player floated to make the group even, who comes back"
+             one, and float in place of the player floated to make the group even, who comes back"
         }
-        "4.4.2" => "is the lowest numbered player remaining, floated with the player of 4.4 to keep the group even",
-        "2.6" => "its pairing was cracked for the median scoregroup",
-        _ => "is transferred",
+        "4.4.2" => "are the lowest numbered player remaining, floated with the player of 4.4 to keep the group even",
+        "2.6" => "had their pairing cracked for the median scoregroup",
+        _ => "are transferred",
     }
 }
 
@@ -184,7 +185,7 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
             Some(finding(
                 article,
                 format!(
-                    "{} is transferred out of scoregroup {group}: they {}; the record {}, of that scoregroup",
+                    "{} is transferred out of scoregroup {group} because they {}; the record {}, of that scoregroup",
                     who(ctx, player),
                     transfer_reason(article),
                     record.with(player)
