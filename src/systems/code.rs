@@ -78,8 +78,9 @@ pub(super) fn team_by_date(date: Option<(Date, &'static str)>) -> (SystemId, Str
     }
 }
 
-/// The Burstein text of C.04.4.2 trfcheck follows was applied from 1 February 2026.
-pub(super) const BURSTEIN_2026_IN_FORCE: Date = Date { year: 2026, month: 2, day: 1 };
+/// The texts of C.04 approved on 28 October 2025 (Burstein, Lim, the Double-Swiss) were applied
+/// from 1 February 2026.
+pub(super) const C04_2026_IN_FORCE: Date = Date { year: 2026, month: 2, day: 1 };
 
 /// The first edition of the FIDE Swiss Team Pairing System (C.04.6) was applied from 1 August 2024.
 pub(super) const TEAM_2024_IN_FORCE: Date = Date { year: 2024, month: 8, day: 1 };

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::code::{
-    BURSTEIN_2026_IN_FORCE, SystemError, TEAM_2024_IN_FORCE, dubov_by_date, dutch_by_date, from_code, team_by_date,
+    C04_2026_IN_FORCE, SystemError, TEAM_2024_IN_FORCE, dubov_by_date, dutch_by_date, from_code, team_by_date,
     tournament_date,
 };
 use super::game;
@@ -50,7 +50,7 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
     }
     if system == SystemId::Burstein2026 {
         let (date, what) = tournament_date(t)?;
-        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+        return (date < C04_2026_IN_FORCE).then(|| {
             format!(
                 "the {what} {date} is before 1 February 2026, when the Burstein rules of C.04.4.2 (2026) took \
                  effect: the event was paired under an earlier Burstein text, which trfcheck does not have; it is \
@@ -60,7 +60,7 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
     }
     if system == SystemId::Lim2026 {
         let (date, what) = tournament_date(t)?;
-        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+        return (date < C04_2026_IN_FORCE).then(|| {
             format!(
                 "the {what} {date} is before 1 February 2026, when the Lim text of C.04.4.3 approved on 28 October \
                  2025 was applied: the event was paired under the earlier text, which trfcheck does not have; it is \
@@ -70,7 +70,7 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
     }
     if system == SystemId::DoubleSwiss2026 {
         let (date, what) = tournament_date(t)?;
-        return (date < BURSTEIN_2026_IN_FORCE).then(|| {
+        return (date < C04_2026_IN_FORCE).then(|| {
             format!(
                 "the {what} {date} is before 1 February 2026, when the Double-Swiss system (C.04.5) was first \
                  applied: the event was paired under other rules; it is checked under double-swiss-2026"
