@@ -18,8 +18,17 @@ use crate::systems::common::absolute;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::procedure::{Direction, Step};
+use super::procedure::{Direction, Step, exchange_places};
 use super::rules::{ColourRule, Context};
+
+/// A record that does better than the engine at the decision named: a trfcheck bug.
+fn bug(criterion: &str, text: String) -> Explanation {
+    Explanation {
+        criterion: criterion.to_owned(),
+        text: format!("Lim, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
+        recorded_is_better: true,
+    }
+}
 
 fn finding(criterion: &str, text: String) -> Explanation {
     Explanation {
@@ -213,7 +222,7 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 ),
             ))
         }
-        Step::Pairs { group, ref pairs } => {
+        Step::Pairs { group, direction, ref pairs } => {
             let &(a, b) = pairs.iter().find(|&&(a, b)| !record.pairs(a, b))?;
             let players: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
             let inside = players
@@ -243,6 +252,15 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 })
                 .filter(|&ok| ok)
                 .count();
+            if recorded_proper > computed_proper {
+                return Some(bug(
+                    "5.2",
+                    format!(
+                        "the record's pairs of scoregroup {group} give both players their due colour in \
+                         {recorded_proper} pairs, the second scrutiny in {computed_proper} ({listed})"
+                    ),
+                ));
+            }
             if recorded_proper < computed_proper {
                 return Some(finding(
                     "5.2",
@@ -255,17 +273,46 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                     ),
                 ));
             }
-            let direction = if ctx.median <= group { Direction::Down } else { Direction::Up };
             let from = if direction == Direction::Down { "highest" } else { "lowest" };
+            let record_pairs: Vec<(usize, usize)> = players
+                .iter()
+                .filter_map(|&p| match record.partner(p) {
+                    Some(Some(q)) if p < q => Some((p, q)),
+                    _ => None,
+                })
+                .collect();
+            let places = |v: &[(usize, usize, usize)]| v.iter().map(|&(_, _, place)| place).collect::<Vec<_>>();
+            let ours = exchange_places(&players, pairs, direction).unwrap_or_default();
+            let theirs = exchange_places(&players, &record_pairs, direction).unwrap_or_default();
+            if !theirs.is_empty() && places(&theirs) < places(&ours) {
+                return Some(bug(
+                    "4.1",
+                    format!(
+                        "the record pairs the players of scoregroup {group} compatibly, with as many proper pairs \
+                         ({recorded_proper}), and earlier in the exchange order of 4.1–4.3 than the rules' pairing \
+                         ({listed})"
+                    ),
+                ));
+            }
+            // The first leader at which the two configurations part.
+            let parting = ours.iter().zip(&theirs).find(|(a, b)| a != b);
+            let at = match parting {
+                Some((&(leader, opponent, place), &(_, theirs_opponent, theirs_place))) => format!(
+                    ": {} takes its candidate {} ({}) in the rules' pairing, its candidate {} ({}) in the record",
+                    who(ctx, leader),
+                    place + 1,
+                    ctx.p(opponent).id,
+                    theirs_place + 1,
+                    ctx.p(theirs_opponent).id
+                ),
+                None => String::new(),
+            };
             Some(finding(
                 "4.1",
                 format!(
                     "the record pairs the players of scoregroup {group} compatibly and with as many proper pairs \
                      ({recorded_proper}), but the exchanges of 4.1–4.3, from the {from} numbered player, reach \
-                     {listed} first: {} meets {}; the record {}",
-                    who(ctx, a),
-                    who(ctx, b),
-                    record.with(a)
+                     {listed} first{at}"
                 ),
             ))
         }

@@ -73,6 +73,38 @@ pub fn candidates(m: usize) -> impl Iterator<Item = usize> {
     (h..m).chain((1..h).rev())
 }
 
+/// Where a configuration of `players` stands in the exchange order of 4.1–4.3: for each leader in
+/// turn, the leader, its opponent and the opponent's place among the leader's candidates.
+/// Configurations compare as the lists of places do. `None` when `pairs` do not pair every player
+/// of `players` among themselves.
+pub fn exchange_places(
+    players: &[usize],
+    pairs: &[(usize, usize)],
+    direction: Direction,
+) -> Option<Vec<(usize, usize, usize)>> {
+    let mut list = players.to_vec();
+    scrutiny_order(&mut list, direction);
+    let partner = |p: usize| {
+        pairs.iter().find_map(|&(a, b)| {
+            if a == p {
+                Some(b)
+            } else if b == p {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    };
+    let mut places = Vec::new();
+    while let Some(&leader) = list.first() {
+        let opponent = partner(leader)?;
+        let place = candidates(list.len()).position(|c| list[c] == opponent)?;
+        places.push((leader, opponent, place));
+        list.retain(|&p| p != leader && p != opponent);
+    }
+    Some(places)
+}
+
 /// 2.4: the proposed pairings of a list: 1 v (n/2 + 1), 2 v (n/2 + 2), …
 pub fn proposal(list: &[usize]) -> Vec<(usize, usize)> {
     let h = list.len() / 2;
@@ -89,8 +121,9 @@ pub enum Step {
     /// 3.8: a floater paired first in the scoregroup of score `group`; `due_alternate`: the
     /// opponent is due the other colour.
     FloaterPair { floater: usize, opponent: usize, group: Points, due_alternate: bool },
-    /// The pairs the two scrutinies give the rest of the scoregroup (4.1–4.4, 5.2).
-    Pairs { group: Points, pairs: Vec<(usize, usize)> },
+    /// The pairs the two scrutinies give the rest of the scoregroup (4.1–4.4, 5.2), paired in
+    /// `direction`.
+    Pairs { group: Points, direction: Direction, pairs: Vec<(usize, usize)> },
     /// 2.6: the pairing `pair` of the scoregroup of score `group` is cracked for the blocked median.
     Crack { pair: (usize, usize), group: Points, article: &'static str },
 }
@@ -482,7 +515,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     for &(a, b) in &pairs {
         boards.push(ctx.allocate(a, b, g.score, position(a, b)));
     }
-    steps.push(Step::Pairs { group: g.score, pairs });
+    steps.push(Step::Pairs { group: g.score, direction: g.dir, pairs });
     Ok(GroupOutcome { boards, out, steps })
 }
 
@@ -584,5 +617,39 @@ mod tests {
         assert_eq!(candidates(2).collect::<Vec<_>>(), vec![1]);
         assert_eq!(candidates(8).collect::<Vec<_>>(), vec![4, 5, 6, 7, 3, 2, 1]);
         assert_eq!(proposal(&[1, 2, 3, 4, 5, 6]), vec![(1, 4), (2, 5), (3, 6)]);
+    }
+
+    /// The five columns of 4.2's table, and those of 4.3's, come in the exchange order, each
+    /// later than the one before it.
+    #[test]
+    fn the_columns_of_4_2_and_4_3_in_the_exchange_order() {
+        let players = [1, 2, 3, 4, 5, 6];
+        let place = |pairs: &[(usize, usize)]| -> Vec<usize> {
+            exchange_places(&players, pairs, Direction::Down).unwrap().into_iter().map(|(_, _, p)| p).collect()
+        };
+        for table in [
+            [
+                [(1, 4), (2, 5), (3, 6)],
+                [(1, 5), (2, 4), (3, 6)],
+                [(1, 6), (2, 4), (3, 5)],
+                [(1, 3), (2, 5), (4, 6)],
+                [(1, 2), (3, 5), (4, 6)],
+            ],
+            [
+                [(1, 6), (2, 4), (3, 5)],
+                [(1, 6), (2, 5), (3, 4)],
+                [(1, 6), (2, 3), (4, 5)],
+                [(1, 3), (2, 6), (4, 5)],
+                [(1, 2), (3, 5), (4, 6)],
+            ],
+        ] {
+            let places: Vec<Vec<usize>> = table.iter().map(|column| place(column)).collect();
+            assert!(places.windows(2).all(|w| w[0] < w[1]), "{places:?}");
+        }
+        // Upward the mirror: #6 first, its proposed opponent #3 (2.4's pairs).
+        assert_eq!(
+            exchange_places(&players, &[(6, 3), (5, 2), (4, 1)], Direction::Up).unwrap(),
+            vec![(6, 3, 0), (5, 2, 0), (4, 1, 0)]
+        );
     }
 }
