@@ -167,7 +167,7 @@ fn check_text(text: &str) -> trfcheck::report::CheckReport {
 }
 
 /// Round 2 of §3 (b) recorded as the proposal of 2.4 without the floats (1 v 3 in group 1, …) is
-/// a departure from 2.3.4, named with the player who had to float.
+/// a departure from 2.3.4, named with the player who had to float and the rules that chose them.
 #[test]
 fn a_round_without_the_floats_is_explained_by_2_3_4() {
     let wrong: &[(u32, u32, char)] = &[(3, 1, '='), (4, 2, '='), (7, 5, '='), (6, 8, '=')];
@@ -177,6 +177,9 @@ fn a_round_without_the_floats_is_explained_by_2_3_4() {
     let explanation = round.explanation.as_deref().unwrap();
     assert_eq!(round.criterion.as_deref(), Some("2.3.4"), "{explanation}");
     assert!(explanation.contains("scoregroup 1"), "{explanation}");
+    // And the rule that chose #3 among the group: the due colours (3.2.2), then the position.
+    let whole = format!("{explanation} {}", round.details.join(" "));
+    assert!(whole.contains("3.2.2") && whole.contains("3.3"), "{whole}");
     assert_eq!(round.severity.map(|s| s.name()), Some("quality"));
 }
 

@@ -55,10 +55,7 @@ fn transfer_reason(article: &str) -> &'static str {
              the other"
         }
         "2.1" => "have no compatible opponent in the group",
-        "2.3.4" => {
-            "make the odd group even: 3.9 (the type of floater), 3.10 (not a floater of the round before), 3.2.2 \
-             (the due colours) and 3.2.4/3.3/3.4 (the position) choose them"
-        }
+        "2.3.4" => "make the odd group even",
         "3.5" => "came into the group as a floater and have no compatible opponent left in it, so float further",
         "4.4" => {
             "cannot be given a compatible opponent in the scrutiny (4.1–4.3) while every player before them keeps one"
@@ -186,7 +183,7 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 ),
             ))
         }
-        Step::Float { player, group, article } => {
+        Step::Float { player, group, article, ref why } => {
             let Some(Some(q)) = record.partner(player) else { return None };
             if ctx.p(q).score != group {
                 return None;
@@ -194,9 +191,10 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
             Some(finding(
                 article,
                 format!(
-                    "{} is transferred out of scoregroup {group} because they {}; the record {}, of that scoregroup",
+                    "{} is transferred out of scoregroup {group} because they {}{}; the record {}, of that scoregroup",
                     who(ctx, player),
                     transfer_reason(article),
+                    if why.is_empty() { String::new() } else { format!(" ({why})") },
                     record.with(player)
                 ),
             ))

@@ -116,8 +116,9 @@ pub fn proposal(list: &[usize]) -> Vec<(usize, usize)> {
 pub enum Step {
     /// 1.1 (7.1 in round 1): the PAB.
     Bye { player: usize },
-    /// The player is transferred out of the scoregroup of score `group` under `article`.
-    Float { player: usize, group: Points, article: &'static str },
+    /// The player is transferred out of the scoregroup of score `group` under `article`; `why`
+    /// says which rule chose them among others (2.3.4), empty where the article says it all.
+    Float { player: usize, group: Points, article: &'static str, why: String },
     /// 3.8: a floater paired first in the scoregroup of score `group`; `due_alternate`: the
     /// opponent is due the other colour.
     FloaterPair { floater: usize, opponent: usize, group: Points, due_alternate: bool },
@@ -359,7 +360,7 @@ fn forget_pair(steps: &mut [Step], pair: (usize, usize)) {
             Step::Pairs { pairs, .. } => pairs.retain(|&(a, b)| !same(a, b)),
             Step::FloaterPair { floater, opponent, group, .. } if same(*floater, *opponent) => {
                 // Kept as a float out of the group, which is what the crack makes of it.
-                *step = Step::Float { player: *floater, group: *group, article: "2.6" };
+                *step = Step::Float { player: *floater, group: *group, article: "2.6", why: String::new() };
             }
             _ => {}
         }
@@ -406,7 +407,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
         }
         for &p in &lonely {
             let article = transfer_article(ctx, p, &members, is_floater(p));
-            steps.push(Step::Float { player: p, group: g.score, article });
+            steps.push(Step::Float { player: p, group: g.score, article, why: String::new() });
         }
         out.extend(&lonely);
         members.retain(|p| !lonely.contains(p));
@@ -415,8 +416,8 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     let mut parity = None;
     if members.len() % 2 == 1 {
         let Some(next) = &g.next else { return Err(Blocked) };
-        let f = choose_floater(ctx, search, &members, g, next, &out);
-        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4" });
+        let (f, why) = choose_floater(ctx, search, &members, g, next, &out);
+        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4", why });
         out.push(f);
         members.retain(|&p| p != f);
         parity = Some(f);
@@ -460,7 +461,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
                 }
                 free.retain(|&p| p != f.player);
                 out.push(f.player);
-                steps.push(Step::Float { player: f.player, group: g.score, article: "3.5" });
+                steps.push(Step::Float { player: f.player, group: g.score, article: "3.5", why: String::new() });
             }
         }
     }
@@ -469,8 +470,8 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     // A floater that floated on leaves the rest odd: 2.3.4 again (docs/lim.md §1.5 d).
     if rest.len() % 2 == 1 {
         let Some(next) = &g.next else { return Err(Blocked) };
-        let f = choose_floater(ctx, search, &rest, g, next, &out);
-        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4" });
+        let (f, why) = choose_floater(ctx, search, &rest, g, next, &out);
+        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4", why });
         out.push(f);
         rest.retain(|&p| p != f);
         parity = Some(f);
@@ -494,15 +495,15 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
                     // 4.4.1: the player floats in place of the parity floater, who comes back.
                     out.retain(|&p| p != f);
                     steps.retain(|s| !matches!(s, Step::Float { player, article: "2.3.4", .. } if *player == f));
-                    steps.push(Step::Float { player, group: g.score, article: "4.4.1" });
+                    steps.push(Step::Float { player, group: g.score, article: "4.4.1", why: String::new() });
                     rest.push(f);
                     scrutiny_order(&mut rest, g.dir);
                 } else {
                     // 4.4.2: the lowest numbered player remaining floats with them.
-                    steps.push(Step::Float { player, group: g.score, article: "4.4" });
+                    steps.push(Step::Float { player, group: g.score, article: "4.4", why: String::new() });
                     if let Some(y) = rest.pop() {
                         out.push(y);
-                        steps.push(Step::Float { player: y, group: g.score, article: "4.4.2" });
+                        steps.push(Step::Float { player: y, group: g.score, article: "4.4.2", why: String::new() });
                     }
                 }
             }
@@ -521,7 +522,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
 
 /// c. The floater that makes an odd group even (2.3.4), in the order of docs/lim.md R11: the type
 /// of 3.9 (avoid a, then b, then c), the protection of 3.10, the colours of 3.2.2, and the
-/// position of 3.2.4/3.3/3.4.
+/// position of 3.2.4/3.3/3.4; with the rules that decided, in words.
 fn choose_floater(
     ctx: &Context,
     search: &mut dyn Search,
@@ -529,7 +530,7 @@ fn choose_floater(
     g: &GroupInput,
     next: &Next,
     already_out: &[usize],
-) -> usize {
+) -> (usize, String) {
     let from_higher = g.dir == Direction::Down;
     let heading: Vec<Incoming> = next
         .floaters
@@ -591,6 +592,37 @@ fn choose_floater(
         .unwrap_or(members[0])
     };
     let chosen = pick(&candidates);
+    let mut why = Vec::new();
+    if kinds.iter().any(|&k| k != best) {
+        why.push(match best {
+            3 => {
+                "3.9.2: the others would be floaters of types a, b or c (no compatible opponent in the next group, or \
+                  already floated into this group)"
+                    .to_owned()
+            }
+            kind => format!(
+                "3.9.2: no player of the group can float as type d, and the least disadvantaged type here is {}",
+                ["a", "b", "c"][usize::from(kind)]
+            ),
+        });
+    }
+    let colour_clause = |player: usize| -> Option<String> {
+        let majority = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => crate::model::Colour::White,
+            std::cmp::Ordering::Less => crate::model::Colour::Black,
+            std::cmp::Ordering::Equal => return None,
+        };
+        (ctx.p(player).due == Some(majority)).then(|| {
+            format!(
+                "3.2.2: the group's due colours are {white} White and {black} Black, so a player due {} floats",
+                crate::systems::common::colour::capitalised(majority)
+            )
+        })
+    };
+    let position = match g.dir {
+        Direction::Down => "3.2.4/3.3: the lowest numbered of those left",
+        Direction::Up => "3.2.4/3.4: the highest numbered of those left",
+    };
     // 3.10: a player who floated in the round before is not floated again, when another of type d
     // can float and the group makes as many pairings without them (3.10.1, 3.10.2; R13).
     if best == 3 && ctx.p(chosen).floated_last_round {
@@ -599,11 +631,20 @@ fn choose_floater(
             let alternative = pick(&others);
             let without = |x: usize| -> Vec<usize> { members.iter().copied().filter(|&p| p != x).collect() };
             if search.max_pairs(ctx, &without(alternative)) >= search.max_pairs(ctx, &without(chosen)) {
-                return alternative;
+                why.push(format!("3.10: {} floated in the round before and is not floated again", ctx.p(chosen).id));
+                why.extend(colour_clause(alternative));
+                why.push(position.to_owned());
+                return (alternative, why.join("; "));
             }
+            why.push(format!(
+                "3.10.2: {} floated in the round before, but the group makes fewer pairings without another",
+                ctx.p(chosen).id
+            ));
         }
     }
-    chosen
+    why.extend(colour_clause(chosen));
+    why.push(position.to_owned());
+    (chosen, why.join("; "))
 }
 
 #[cfg(test)]
