@@ -33,6 +33,19 @@ impl Board {
     }
 }
 
+/// The partner of `player` among `pairs` (two players each, in any order).
+pub fn partner_in(pairs: &[(usize, usize)], player: usize) -> Option<usize> {
+    pairs.iter().find_map(|&(a, b)| {
+        if a == player {
+            Some(b)
+        } else if b == player {
+            Some(a)
+        } else {
+            None
+        }
+    })
+}
+
 /// The boards of a round, in board order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RoundPairing {

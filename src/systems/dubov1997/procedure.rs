@@ -145,17 +145,7 @@ pub fn options(ctx: &Context, group: &Group, slot: usize, taken: &dyn Fn(usize) 
 /// (whites, then blacks), the position of its partner in [`options`].
 pub fn order_key(ctx: &Context, group: &Group, pairs: &[(usize, usize)]) -> Vec<usize> {
     let members = group.members();
-    let partner = |p: usize| {
-        pairs.iter().find_map(|&(a, b)| {
-            if a == p {
-                Some(b)
-            } else if b == p {
-                Some(a)
-            } else {
-                None
-            }
-        })
-    };
+    let partner = |p: usize| crate::systems::pairing::partner_in(pairs, p);
     let mut decided: BTreeSet<usize> = BTreeSet::new();
     let mut key = Vec::with_capacity(members.len());
     for (slot, &m) in members.iter().enumerate() {

@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 
 use crate::model::Points;
 use crate::systems::outcome::PairFailure;
+use crate::systems::pairing::partner_in;
 
 use super::rules::{ColourRule, Context};
 
@@ -84,17 +85,7 @@ pub fn exchange_places(
 ) -> Option<Vec<(usize, usize, usize)>> {
     let mut list = players.to_vec();
     scrutiny_order(&mut list, direction);
-    let partner = |p: usize| {
-        pairs.iter().find_map(|&(a, b)| {
-            if a == p {
-                Some(b)
-            } else if b == p {
-                Some(a)
-            } else {
-                None
-            }
-        })
-    };
+    let partner = |p: usize| partner_in(pairs, p);
     let mut places = Vec::new();
     while let Some(&leader) = list.first() {
         let opponent = partner(leader)?;
