@@ -34,3 +34,24 @@ pub struct Explanation {
     /// The recorded pairing does better than the computed one on `criterion`: an engine bug.
     pub recorded_is_better: bool,
 }
+
+impl Explanation {
+    /// A finding under the text of `system` (`Lim`, `Dubov 1997`): "`system`, `criterion`: `text`".
+    pub fn under(system: &str, criterion: &str, text: String) -> Explanation {
+        Explanation {
+            criterion: criterion.to_owned(),
+            text: format!("{system}, {criterion}: {text}"),
+            recorded_is_better: false,
+        }
+    }
+
+    /// The record does better than trfcheck's pairing at `criterion` of `system`'s text: a
+    /// trfcheck bug, said as such.
+    pub fn engine_bug(system: &str, criterion: &str, text: String) -> Explanation {
+        Explanation {
+            criterion: criterion.to_owned(),
+            text: format!("{system}, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
+            recorded_is_better: true,
+        }
+    }
+}

@@ -23,19 +23,11 @@ use super::procedure::{self, Category, Group, Step, Value};
 use super::rules::Context;
 
 fn finding(criterion: &str, text: String) -> Explanation {
-    Explanation {
-        criterion: criterion.to_owned(),
-        text: format!("Dubov 1997, {criterion}: {text}"),
-        recorded_is_better: false,
-    }
+    Explanation::under("Dubov 1997", criterion, text)
 }
 
 fn bug(criterion: &str, text: String) -> Explanation {
-    Explanation {
-        criterion: criterion.to_owned(),
-        text: format!("Dubov 1997, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
-        recorded_is_better: true,
-    }
+    Explanation::engine_bug("Dubov 1997", criterion, text)
 }
 
 type Record<'a> = crate::systems::common::record::Seats<'a>;

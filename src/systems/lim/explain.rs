@@ -23,19 +23,11 @@ use super::rules::{ColourRule, Context};
 
 /// A record that does better than the engine at the decision named: a trfcheck bug.
 fn bug(criterion: &str, text: String) -> Explanation {
-    Explanation {
-        criterion: criterion.to_owned(),
-        text: format!("Lim, {criterion}: {text} — the record does better here than trfcheck: a trfcheck bug"),
-        recorded_is_better: true,
-    }
+    Explanation::engine_bug("Lim", criterion, text)
 }
 
 fn finding(criterion: &str, text: String) -> Explanation {
-    Explanation {
-        criterion: criterion.to_owned(),
-        text: format!("Lim, {criterion}: {text}"),
-        recorded_is_better: false,
-    }
+    Explanation::under("Lim", criterion, text)
 }
 
 type Record<'a> = crate::systems::common::record::Seats<'a>;
@@ -240,16 +232,17 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                     ),
                 ));
             }
-            let proper = |x: usize, y: usize| ctx.proper(x, y);
-            let computed_proper = pairs.iter().filter(|&&(x, y)| proper(x, y)).count();
-            let recorded_proper = players
+            // Inside: every player of the group is paired by the record with another of them.
+            let record_pairs: Vec<(usize, usize)> = players
                 .iter()
                 .filter_map(|&p| match record.partner(p) {
-                    Some(Some(q)) if p < q => Some(proper(p, q)),
+                    Some(Some(q)) if p < q => Some((p, q)),
                     _ => None,
                 })
-                .filter(|&ok| ok)
-                .count();
+                .collect();
+            let proper = |&&(x, y): &&(usize, usize)| ctx.proper(x, y);
+            let computed_proper = pairs.iter().filter(proper).count();
+            let recorded_proper = record_pairs.iter().filter(proper).count();
             if recorded_proper > computed_proper {
                 return Some(bug(
                     "5.2",
@@ -272,13 +265,6 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 ));
             }
             let from = if direction == Direction::Down { "highest" } else { "lowest" };
-            let record_pairs: Vec<(usize, usize)> = players
-                .iter()
-                .filter_map(|&p| match record.partner(p) {
-                    Some(Some(q)) if p < q => Some((p, q)),
-                    _ => None,
-                })
-                .collect();
             let places = |v: &[(usize, usize, usize)]| v.iter().map(|&(_, _, place)| place).collect::<Vec<_>>();
             let ours = exchange_places(&players, pairs, direction).unwrap_or_default();
             let theirs = exchange_places(&players, &record_pairs, direction).unwrap_or_default();

@@ -3,7 +3,7 @@
 //! (C.04.1 art. 4) and whether the player floated in the round before (3.10).
 
 use crate::model::{ByeKind, Colour, EntryKind, PlayerId, Points};
-use crate::state::{Contender, PastRound, RoundState};
+use crate::state::{ColourHistory, Contender, PastRound, RoundState};
 use crate::systems::common::bye::{self, PabRule};
 
 /// A player to pair, with everything the Lim text reads.
@@ -33,32 +33,20 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn new(contender: &Contender, state: &RoundState) -> Player {
-        let sequence = contender.colours.sequence.clone();
-        let (whites, blacks) = (contender.colours.whites, contender.colours.blacks);
-        let due = match whites.cmp(&blacks) {
-            std::cmp::Ordering::Less => Some(Colour::White),
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Equal => sequence.last().map(|c| c.opposite()),
-        };
-        let repeated = match sequence.as_slice() {
-            [.., a, b] if a == b => Some(b.opposite()),
-            _ => None,
-        };
-        let mandatory = repeated.or(if whites.abs_diff(blacks) >= 2 { due } else { None });
-        let floated_last_round = transferred_last_round(state, contender);
+    fn new(contender: &Contender, state: &RoundState, before: &RoundBefore) -> Player {
+        let (due, mandatory) = due_and_mandatory(&contender.colours);
         Player {
             id: contender.id,
             tpn: contender.rank + 1,
             rating: contender.rating.unwrap_or(0),
             score: contender.pairing_score(),
-            sequence,
-            whites,
-            blacks,
+            sequence: contender.colours.sequence.clone(),
+            whites: contender.colours.whites,
+            blacks: contender.colours.blacks,
             due,
             mandatory,
             pab_eligible: bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying),
-            floated_last_round,
+            floated_last_round: before.transferred(state, contender),
         }
     }
 
@@ -72,6 +60,20 @@ impl Player {
     }
 }
 
+/// The due colour (docs/lim.md R5: the colour played less, else the other of the last one; none
+/// before the first game) and the mandatory colour (5.1.1, 5.3: the other after the same colour
+/// twice; 5.1.2: the lower after two more of one colour) of a player's colours.
+fn due_and_mandatory(colours: &ColourHistory) -> (Option<Colour>, Option<Colour>) {
+    let due = match colours.whites.cmp(&colours.blacks) {
+        std::cmp::Ordering::Less => Some(Colour::White),
+        std::cmp::Ordering::Greater => Some(Colour::Black),
+        std::cmp::Ordering::Equal => colours.last().map(Colour::opposite),
+    };
+    let after_a_run = colours.repeated().map(Colour::opposite);
+    let mandatory = after_a_run.or(if colours.imbalance() >= 2 { due } else { None });
+    (due, mandatory)
+}
+
 /// The opponent a round paired the player with: a game played, forfeited or not played yet (the
 /// pairing was made all the same).
 fn paired_opponent(round: &PastRound) -> Option<PlayerId> {
@@ -83,49 +85,74 @@ fn paired_opponent(round: &PastRound) -> Option<PlayerId> {
     }
 }
 
-/// 3.10: was the player transferred to another scoregroup (3.1) in the round before? Read from
-/// the record (docs/lim.md R13): a pair of different scores was made in one group, and only the
-/// player who came into it floated. Downfloaters go no lower than the median group (or, without
-/// one, the highest group below the median score), upfloaters no higher than the median (2.2,
-/// 2.6, 3.2.1); so in a pair of scores x > y, the higher player floated when y is at least the
-/// median score or x is above it, and the lower player floated when x is at most the median
-/// score, or when x is above and y below it and the pair was not made in y's group (both floated
-/// into the median group, or into the highest group below the median when there is no median
-/// group). A bye or an absence transfers nobody.
-fn transferred_last_round(state: &RoundState, contender: &Contender) -> bool {
-    let Some(index) = contender.past.len().checked_sub(1) else { return false };
-    let last = &contender.past[index];
-    let Some(opponent) = paired_opponent(last) else { return false };
-    let Some(theirs) = state.past_of(opponent).get(index) else { return false };
-    let (mine, other) = (last.pairing_score(), theirs.pairing_score());
-    if mine == other {
-        return false;
+/// The round before the one being paired, as 3.10 reads it: its median score and its
+/// scoregroups (the players it paired, the PAB left out), found once for every player.
+struct RoundBefore {
+    /// The round's index in the players' past rounds; `None` before round 2.
+    index: Option<usize>,
+    median: Points,
+    /// A scoregroup had the median score.
+    had_median: bool,
+    /// The highest score below the median.
+    highest_below: Option<Points>,
+}
+
+impl RoundBefore {
+    fn new(state: &RoundState) -> RoundBefore {
+        let index = (state.round as usize).checked_sub(2);
+        let at = index.unwrap_or(0);
+        let median = Points::from_tenths(at as i64 * state.point_system.white_win.tenths() / 2);
+        let scores: Vec<Points> = state
+            .histories
+            .values()
+            .filter_map(|past| past.get(at))
+            .filter(|r| r.paired() && !matches!(r.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin)))
+            .map(PastRound::pairing_score)
+            .collect();
+        RoundBefore {
+            index,
+            median,
+            had_median: scores.contains(&median),
+            highest_below: scores.iter().copied().filter(|&s| s < median).max(),
+        }
     }
-    // The median score of that round, and the scoregroups of its players (the PAB left out).
-    let median = Points::from_tenths(index as i64 * state.point_system.white_win.tenths() / 2);
-    let scores: Vec<Points> = state
-        .histories
-        .values()
-        .filter_map(|past| past.get(index))
-        .filter(|r| r.paired() && !matches!(r.kind, EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin)))
-        .map(PastRound::pairing_score)
-        .collect();
-    let (x, y) = if mine > other { (mine, other) } else { (other, mine) };
-    let higher_floated = y >= median || x > median;
-    let lower_floated = if y >= median {
-        false
-    } else if x <= median || scores.contains(&median) {
-        true
-    } else {
-        let highest_below = scores.iter().copied().filter(|&s| s < median).max();
-        Some(y) != highest_below
-    };
-    if mine > other { higher_floated } else { lower_floated }
+
+    /// 3.10: was the player transferred to another scoregroup (3.1) in this round? Read from the
+    /// record (docs/lim.md R13): a pair of different scores was made in one group, and only the
+    /// player who came into it floated. Downfloaters go no lower than the median group (or,
+    /// without one, the highest group below the median score), upfloaters no higher than the
+    /// median (2.2, 2.6, 3.2.1); so in a pair of scores x > y, the higher player floated when y is
+    /// at least the median score or x is above it, and the lower player floated when x is at most
+    /// the median score, or when x is above and y below it and the pair was not made in y's group
+    /// (both floated into the median group, or into the highest group below the median when there
+    /// is no median group). A bye or an absence transfers nobody.
+    fn transferred(&self, state: &RoundState, contender: &Contender) -> bool {
+        let Some(index) = self.index else { return false };
+        let Some(last) = contender.past.get(index) else { return false };
+        let Some(opponent) = paired_opponent(last) else { return false };
+        let Some(theirs) = state.past_of(opponent).get(index) else { return false };
+        let (mine, other) = (last.pairing_score(), theirs.pairing_score());
+        if mine == other {
+            return false;
+        }
+        let median = self.median;
+        let (x, y) = if mine > other { (mine, other) } else { (other, mine) };
+        let higher_floated = y >= median || x > median;
+        let lower_floated = if y >= median {
+            false
+        } else if x <= median || self.had_median {
+            true
+        } else {
+            Some(y) != self.highest_below
+        };
+        if mine > other { higher_floated } else { lower_floated }
+    }
 }
 
 /// The players of the round in pairing order.
 pub fn players(state: &RoundState) -> Vec<Player> {
-    let mut players: Vec<Player> = state.players.iter().map(|c| Player::new(c, state)).collect();
+    let before = RoundBefore::new(state);
+    let mut players: Vec<Player> = state.players.iter().map(|c| Player::new(c, state, &before)).collect();
     players.sort_by_key(|p| p.tpn);
     players
 }
@@ -137,11 +164,7 @@ mod tests {
     fn with_colours(sequence: &[Colour]) -> Player {
         let whites = sequence.iter().filter(|&&c| c == Colour::White).count() as u32;
         let blacks = sequence.len() as u32 - whites;
-        let due = match whites.cmp(&blacks) {
-            std::cmp::Ordering::Less => Some(Colour::White),
-            std::cmp::Ordering::Greater => Some(Colour::Black),
-            std::cmp::Ordering::Equal => sequence.last().map(|c| c.opposite()),
-        };
+        let (due, mandatory) = due_and_mandatory(&ColourHistory { sequence: sequence.to_vec(), whites, blacks });
         Player {
             id: 1,
             tpn: 1,
@@ -151,7 +174,7 @@ mod tests {
             whites,
             blacks,
             due,
-            mandatory: None,
+            mandatory,
             pab_eligible: true,
             floated_last_round: false,
         }
@@ -169,5 +192,9 @@ mod tests {
         // R5: W W B is due B (played less), W B due W (the other of the last).
         assert_eq!(with_colours(&[W, W, B]).due, Some(B));
         assert_eq!(with_colours(&[W, B]).due, Some(W));
+        // 5.3 after a run, 5.1.2 after two more of one colour.
+        assert_eq!(with_colours(&[W, B, B]).mandatory, Some(W));
+        assert_eq!(with_colours(&[W, B, W, B, W, W]).mandatory, Some(B));
+        assert_eq!(with_colours(&[W, B, W]).mandatory, None);
     }
 }

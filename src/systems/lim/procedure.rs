@@ -404,15 +404,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
         members.retain(|p| !lonely.contains(p));
     }
     // c. 2.3.4.
-    let mut parity = None;
-    if members.len() % 2 == 1 {
-        let Some(next) = &g.next else { return Err(Blocked) };
-        let (f, why) = choose_floater(ctx, search, &members, g, next, &out);
-        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4", why });
-        out.push(f);
-        members.retain(|&p| p != f);
-        parity = Some(f);
-    }
+    let mut parity = float_for_parity(ctx, search, g, &mut members, &mut out, &mut steps)?;
     // d. The floaters first (3.6–3.8): DFs before UFs in the median and above (3.6.3), UFs first
     // below it (3.7.3).
     let down_first = g.score >= ctx.median;
@@ -459,12 +451,7 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     let mut rest = free;
     scrutiny_order(&mut rest, g.dir);
     // A floater that floated on leaves the rest odd: 2.3.4 again (docs/lim.md §1.5 d).
-    if rest.len() % 2 == 1 {
-        let Some(next) = &g.next else { return Err(Blocked) };
-        let (f, why) = choose_floater(ctx, search, &rest, g, next, &out);
-        steps.push(Step::Float { player: f, group: g.score, article: "2.3.4", why });
-        out.push(f);
-        rest.retain(|&p| p != f);
+    if let Some(f) = float_for_parity(ctx, search, g, &mut rest, &mut out, &mut steps)? {
         parity = Some(f);
     }
     // e–g. The first scrutiny, and 4.4 while a player cannot be given a compatible opponent.
@@ -509,6 +496,27 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     }
     steps.push(Step::Pairs { group: g.score, direction: g.dir, pairs });
     Ok(GroupOutcome { boards, out, steps })
+}
+
+/// 2.3.4: when `players` are odd, transfers the floater [`choose_floater`] names out of them (to
+/// `out`, with its step); the group paired last cannot, and is blocked.
+fn float_for_parity(
+    ctx: &Context,
+    search: &mut dyn Search,
+    g: &GroupInput,
+    players: &mut Vec<usize>,
+    out: &mut Vec<usize>,
+    steps: &mut Vec<Step>,
+) -> Result<Option<usize>, Blocked> {
+    if players.len().is_multiple_of(2) {
+        return Ok(None);
+    }
+    let Some(next) = &g.next else { return Err(Blocked) };
+    let (f, why) = choose_floater(ctx, search, players, g, next, out);
+    steps.push(Step::Float { player: f, group: g.score, article: "2.3.4", why });
+    out.push(f);
+    players.retain(|&p| p != f);
+    Ok(Some(f))
 }
 
 /// c. The floater that makes an odd group even (2.3.4), in the order of docs/lim.md R11: the type

@@ -132,50 +132,38 @@ impl<'a> Context<'a> {
     /// group's list (from 0), which the lot of 7.2 reads.
     pub fn allocate(&self, a: usize, b: usize, group: Points, position: usize) -> (usize, usize, ColourRule) {
         let (x, y) = (self.p(a), self.p(b));
-        let to = |colour: Colour, player: usize| {
+        let give = |colour: Colour, player: usize, rule: ColourRule| {
             let other = if player == a { b } else { a };
-            if colour == Colour::White { (player, other) } else { (other, player) }
+            if colour == Colour::White { (player, other, rule) } else { (other, player, rule) }
         };
-        let wanted = match (x.mandatory, y.mandatory) {
-            (Some(c), Some(d)) if c != d => {
-                let (w, bl) = to(c, a);
-                return (w, bl, ColourRule::Mandatory);
-            }
-            (Some(c), None) => {
-                let (w, bl) = to(c, a);
-                return (w, bl, ColourRule::Mandatory);
-            }
-            (None, Some(d)) => {
-                let (w, bl) = to(d, b);
-                return (w, bl, ColourRule::Mandatory);
-            }
-            // Only in the last round (6): both must have the same colour; 5.4 decides who has it.
-            (Some(c), Some(_)) => c,
-            (None, None) => match (x.due, y.due) {
-                (Some(c), Some(d)) if c != d => {
-                    let (w, bl) = to(c, a);
-                    return (w, bl, ColourRule::Due);
+        // A rule decides when one player has a colour under it and the other has none or the
+        // other one.
+        let decides = |cx: Option<Colour>, cy: Option<Colour>| match (cx, cy) {
+            (Some(c), d) if d != Some(c) => Some((c, a)),
+            (None, Some(d)) => Some((d, b)),
+            _ => None,
+        };
+        if let Some((colour, player)) = decides(x.mandatory, y.mandatory) {
+            return give(colour, player, ColourRule::Mandatory);
+        }
+        // Both with the same mandatory colour: only in the last round (6); 5.4 decides who has it.
+        let wanted = match x.mandatory {
+            Some(colour) => colour,
+            None => {
+                if let Some((colour, player)) = decides(x.due, y.due) {
+                    return give(colour, player, ColourRule::Due);
                 }
-                (Some(c), None) => {
-                    let (w, bl) = to(c, a);
-                    return (w, bl, ColourRule::Due);
-                }
-                (None, Some(d)) => {
-                    let (w, bl) = to(d, b);
-                    return (w, bl, ColourRule::Due);
-                }
-                (None, None) => {
+                let Some(colour) = x.due else {
                     // 7.2: the odd-numbered players of the upper half have #1's colour, drawn by
                     // lot; a pair of players without colours later on is read the same way
                     // (docs/lim.md R9).
                     let higher = if self.rank_key(a) <= self.rank_key(b) { a } else { b };
                     let lot = self.state.initial_colour;
                     let colour = if position.is_multiple_of(2) { lot } else { lot.opposite() };
-                    let (w, bl) = to(colour, higher);
-                    return (w, bl, ColourRule::Lot);
-                }
-                (Some(c), Some(_)) => c,
-            },
+                    return give(colour, higher, ColourRule::Lot);
+                };
+                colour
+            }
         };
         // 5.4: both are due `wanted`. Going back from the latest game (C.04.2 3.4), the first
         // game in which they had different colours decides: the player who then had the other
@@ -183,15 +171,13 @@ impl<'a> Context<'a> {
         for (cx, cy) in x.sequence.iter().rev().zip(y.sequence.iter().rev()) {
             if cx != cy {
                 let player = if *cx == wanted.opposite() { a } else { b };
-                let (w, bl) = to(wanted, player);
-                return (w, bl, ColourRule::History);
+                return give(wanted, player, ColourRule::History);
             }
         }
         // Identical histories: the higher ranked in the median scoregroup or above, the lower
         // ranked below it (5.4; the group the pair is formed in, docs/lim.md R8).
         let (higher, lower) = if self.rank_key(a) <= self.rank_key(b) { (a, b) } else { (b, a) };
         let player = if group >= self.median { higher } else { lower };
-        let (w, bl) = to(wanted, player);
-        (w, bl, ColourRule::Rank)
+        give(wanted, player, ColourRule::Rank)
     }
 }
