@@ -12,6 +12,7 @@ mod dubov1997;
 mod dubov2025;
 mod dutch2012;
 mod dutch_mutations;
+mod fide_standings;
 mod fmjd;
 mod fmjd_corpus;
 mod fmjd_options;

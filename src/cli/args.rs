@@ -213,6 +213,33 @@ pub enum Command {
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// The standings under FIDE's tie-break regulations (C.07): each participant's rank, points
+    /// and every tie-break of the list the file declares (212, or 202 after the points).
+    Standings {
+        /// The tournament file; `-` reads standard input.
+        file: PathBuf,
+        /// The edition of the tie-break regulations: 2023, 2023/24, 2024 or 2026; by default the
+        /// one in force at the tournament's start date.
+        #[arg(long, value_name = "EDITION")]
+        rules: Option<crate::standings::fide::Edition>,
+        /// Tie-breaks after the points, comma-separated as record 212 writes them (such as
+        /// `BH/C1,BH,SB,DE`), instead of the file's.
+        #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
+        tie_breaks: Option<TieBreakList>,
+        /// The rating unrated participants count with in the rating tie-breaks (Art. 10), as the
+        /// tournament's regulations publish it; without it, those tie-breaks are dropped when a
+        /// participant is unrated.
+        #[arg(long, value_name = "RATING")]
+        unrated_rating: Option<u32>,
+        /// The standings after this round; by default after the last round with a result.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        after_round: Option<u32>,
+        /// text: a table for people; json: one object (docs/json.md); csv: one line per participant.
+        #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
+        format: StandingsFormat,
+        #[command(flatten)]
+        read: ReadArgs,
+    },
     /// Stay running and re-check every TRF/FMJD file under the paths whenever it changes.
     Watch {
         /// Files and folders to watch (folders recursively); not `-`: standard input does not change.
@@ -363,6 +390,25 @@ fn probability(text: &str) -> Result<f64, String> {
         Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
         _ => Err(format!("`{text}` is not a probability; expected a number from 0 to 1")),
     }
+}
+
+/// `--format` of `standings`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StandingsFormat {
+    /// A table for people.
+    Text,
+    /// One JSON object (docs/json.md).
+    Json,
+    /// A header line, then one line per participant in standings order.
+    Csv,
+}
+
+/// A tie-break list given on the command line (`--tie-breaks`).
+#[derive(Clone, Debug)]
+pub struct TieBreakList(pub Vec<crate::standings::fide::Descriptor>);
+
+fn parse_tie_breaks(text: &str) -> Result<TieBreakList, String> {
+    crate::standings::fide::descriptor::parse_list(text).map(TieBreakList).map_err(|error| error.to_string())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

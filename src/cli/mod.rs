@@ -10,6 +10,7 @@ mod generate;
 mod identify;
 mod output;
 mod pair;
+mod standings;
 mod streams;
 mod validate;
 mod watch;
@@ -22,7 +23,7 @@ use clap::Parser;
 
 pub use args::{
     AuditArgs, Cli, ColourChoice, Command, ConvertTarget, DraughtsArgs, GenerateArgs, PlainFormat, ReadArgs,
-    StandingsArgs,
+    StandingsArgs, StandingsFormat, TieBreakList,
 };
 
 use crate::diagnostics::render::Style;
@@ -82,6 +83,15 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         }
         Command::Pair { file, system, draughts, read } => {
             pair::pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
+        }
+        Command::Standings { file, rules, tie_breaks, unrated_rating, after_round, format, read } => {
+            let request = crate::standings::fide::Request {
+                edition: rules,
+                tie_breaks: tie_breaks.map(|list| list.0),
+                unrated_rating: unrated_rating.map(i64::from),
+                after_round,
+            };
+            standings::standings(&file, &request, format, read.options(), style, &mut out, &mut err)
         }
         Command::Watch { paths, system, format, debounce_ms, no_pair_ahead, draughts, read, standings } => {
             drop(out);

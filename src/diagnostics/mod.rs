@@ -85,6 +85,8 @@ pub enum Code {
     TeamMatch,
     /// A team's match or game points in record 310 differ from the games.
     TeamPoints,
+    /// An entry of a tie-break list (records 202, 212) that is not a tie-break of C.07.
+    TieBreakList,
 }
 
 impl Code {
@@ -121,6 +123,7 @@ impl Code {
             Code::SplitMatch => "split-match",
             Code::TeamMatch => "team-match",
             Code::TeamPoints => "team-points",
+            Code::TieBreakList => "tie-break-list",
         }
     }
 }

@@ -433,11 +433,9 @@ impl Tournament {
         last.map_or(0, |index| index as u32 + 1)
     }
 
-    /// The round a pairing program would pair next, when the file holds only its markers:
-    /// JaVaFo's `0000 - Z/H/F` for players who will not be paired, with everything else blank.
     /// The points a player's round gives, with the 299 records applied: a typed record replaces
-    /// the points of that result, a blank-type record adds a bonus or penalty in its round (one
-    /// for every round counts once, with round 1).
+    /// the points of that result, a blank-type record adds a bonus or penalty in its round
+    /// ([`Tournament::bonus_points`]).
     pub fn round_points(&self, player: &Player, round: u32) -> Points {
         let entry = player.round(round);
         let applies = |a: &AbnormalPoints| a.players.is_empty() || a.players.contains(&player.id);
@@ -446,18 +444,25 @@ impl Tournament {
             .abnormal_points
             .iter()
             .find(|a| a.kind == Some(code) && a.round.is_none_or(|r| r == round) && applies(a) && a.points.is_some());
-        let mut points = match overridden {
+        let points = match overridden {
             Some(a) => a.points.unwrap_or(Points::ZERO),
             None => entry.points(&self.point_system),
         };
-        for a in self.abnormal_points.iter().filter(|a| a.kind.is_none() && applies(a)) {
-            if a.round.unwrap_or(1) == round {
-                points += a.points.unwrap_or(Points::ZERO);
-            }
-        }
-        points
+        points + self.bonus_points(player, round)
     }
 
+    /// The bonus or penalty of blank-type 299 records in a round: points outside any game (one
+    /// for every round counts once, with round 1).
+    pub fn bonus_points(&self, player: &Player, round: u32) -> Points {
+        let applies = |a: &AbnormalPoints| a.players.is_empty() || a.players.contains(&player.id);
+        self.abnormal_points
+            .iter()
+            .filter(|a| a.kind.is_none() && applies(a) && a.round.unwrap_or(1) == round)
+            .fold(Points::ZERO, |sum, a| sum + a.points.unwrap_or(Points::ZERO))
+    }
+
+    /// The round a pairing program would pair next, when the file holds only its markers:
+    /// JaVaFo's `0000 - Z/H/F` for players who will not be paired, with everything else blank.
     pub fn round_to_pair(&self) -> u32 {
         self.rounds_paired() + 1
     }

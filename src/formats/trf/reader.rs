@@ -409,9 +409,33 @@ impl Reader {
             "122" => header.time_control = value,
             "182" => header.pairing_controller = value,
             "192" => header.system_code = value,
-            "202" => header.tie_breaks = value,
-            "212" => header.standings_tie_breaks = value,
+            "202" | "212" => {
+                self.tie_break_list(tag, line);
+                let header = &mut self.tournament.header;
+                if tag == "202" {
+                    header.tie_breaks = value;
+                } else {
+                    header.standings_tie_breaks = value;
+                }
+            }
             _ => unreachable!("TEXT_RECORDS and this match list the same tags"),
+        }
+    }
+
+    /// Records 202 and 212: each entry a tie-break descriptor of C.07 (docs/standings.md,
+    /// "Descriptors"); one that is not is said where it stands, and the standings refuse the list.
+    fn tie_break_list(&mut self, tag: &str, line: &Line<'_>) {
+        let field = line.rest(5);
+        for (offset, entry) in crate::standings::fide::descriptor::entries(field.text) {
+            if let Err(error) = entry.parse::<crate::standings::fide::Descriptor>() {
+                let column = field.column + offset;
+                let width = entry.chars().count().max(1);
+                self.push(
+                    Diagnostic::warning(Code::TieBreakList, format!("record {tag}: {error}"))
+                        .at(Span::new(line.number, column, column + width))
+                        .expected("tie-breaks such as BH/C1, SB, DE, WIN, ARO, separated by commas (C.07 Art. 5)"),
+                );
+            }
         }
     }
 

@@ -1,0 +1,172 @@
+//! `trfcheck standings`: the standings under FIDE's tie-break regulations, as a table, JSON or CSV.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::diagnostics::render::Style;
+use crate::exit::Status;
+use crate::formats::ReadOptions;
+use crate::report;
+use crate::standings::fide::{self, Request, Standings, StandingsError};
+use crate::verify;
+
+use super::StandingsFormat;
+
+/// Exit 0 with the standings; 3 for a file that cannot be read as a tournament or a tie-break list
+/// that is not C.07's; 4 when there is nothing to rank, the event is a draughts one, or the list
+/// needs what is not computed yet.
+pub(super) fn standings(
+    path: &Path,
+    request: &Request,
+    format: StandingsFormat,
+    options: ReadOptions,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
+    let inspected = verify::inspect(path, options);
+    let name = verify::display_name(path);
+    if let Some(error) = inspected.read_error {
+        writeln!(err, "trfcheck: {error}")?;
+        return Ok(Status::Io);
+    }
+    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
+    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
+        writeln!(err, "trfcheck: {name} is not a tournament file trfcheck reads")?;
+        return Ok(Status::Invalid);
+    };
+    if inspected.diagnostics.has_errors() {
+        writeln!(err, "trfcheck: {name} is invalid; no standings made")?;
+        return Ok(Status::Invalid);
+    }
+    let standings = match fide::standings(tournament, request) {
+        Ok(standings) => standings,
+        Err(error) => {
+            writeln!(err, "trfcheck: {name}: {error}")?;
+            return Ok(match error {
+                StandingsError::Declaration { .. } => Status::Invalid,
+                StandingsError::Team(_) | StandingsError::NoRounds | StandingsError::Draughts => Status::NothingToCheck,
+            });
+        }
+    };
+    for note in &standings.notes {
+        writeln!(err, "trfcheck: {name}: note: {note}")?;
+    }
+    match format {
+        StandingsFormat::Text => write_text(out, &name, &standings)?,
+        StandingsFormat::Json => report::write_json_line(out, &json(&name, &standings))?,
+        StandingsFormat::Csv => write_csv(out, &standings)?,
+    }
+    Ok(Status::Ok)
+}
+
+fn value_text(standings: &Standings, line: &fide::Line, k: usize) -> String {
+    standings.shown(line, k).unwrap_or_else(|| "-".to_owned())
+}
+
+fn rank_text(line: &fide::Line) -> String {
+    if line.tied { format!("{}=", line.rank) } else { line.rank.to_string() }
+}
+
+fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> {
+    writeln!(
+        out,
+        "{name}: standings after round {} under the {} tie-break regulations ({})",
+        s.after_round, s.edition, s.edition_reason
+    )?;
+    let list: Vec<String> = s.tie_breaks.iter().map(ToString::to_string).collect();
+    writeln!(out, "order: {} ({})", list.join(", "), s.source)?;
+    let stated = s.lines.iter().any(|l| l.stated_rank.is_some());
+    let mut header = vec!["rank".to_owned(), "no".to_owned(), "name".to_owned(), "rtg".to_owned()];
+    if stated {
+        header.push("file".to_owned());
+    }
+    header.extend(list);
+    let rows: Vec<Vec<String>> = s
+        .lines
+        .iter()
+        .map(|line| {
+            let mut row = vec![
+                rank_text(line),
+                line.id.to_string(),
+                line.name.chars().take(30).collect(),
+                line.rating.map_or_else(String::new, |r| r.to_string()),
+            ];
+            if stated {
+                row.push(line.stated_rank.map_or_else(String::new, |r| r.to_string()));
+            }
+            row.extend((0..s.tie_breaks.len()).map(|k| value_text(s, line, k)));
+            row
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).chain([header[c].chars().count()]).max().unwrap_or(0))
+        .collect();
+    let write_row = |out: &mut dyn Write, row: &[String]| -> io::Result<()> {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                // The name left-aligned, numbers right-aligned.
+                if c == 2 { format!("{cell:<w$}", w = widths[c]) } else { format!("{cell:>w$}", w = widths[c]) }
+            })
+            .collect();
+        writeln!(out, "{}", cells.join("  ").trim_end())
+    };
+    write_row(out, &header)?;
+    for row in &rows {
+        write_row(out, row)?;
+    }
+    Ok(())
+}
+
+fn json(name: &str, s: &Standings) -> serde_json::Value {
+    let participants: Vec<serde_json::Value> = s
+        .lines
+        .iter()
+        .map(|line| {
+            let values: serde_json::Map<String, serde_json::Value> = s
+                .tie_breaks
+                .iter()
+                .enumerate()
+                .map(|(k, d)| {
+                    (d.to_string(), s.shown(line, k).map_or(serde_json::Value::Null, serde_json::Value::from))
+                })
+                .collect();
+            serde_json::json!({"id": line.id, "name": line.name, "rank": line.rank, "tied": line.tied,
+                "stated_rank": line.stated_rank, "values": values})
+        })
+        .collect();
+    serde_json::json!({
+        "schema": report::SCHEMA,
+        "file": name,
+        "rules": s.edition.name(),
+        "rules_reason": s.edition_reason,
+        "after_round": s.after_round,
+        "tie_breaks": s.tie_breaks.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "tie_breaks_source": s.source,
+        "notes": s.notes,
+        "participants": participants,
+    })
+}
+
+fn write_csv(out: &mut dyn Write, s: &Standings) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    let mut header: Vec<String> =
+        ["rank", "tied", "id", "name", "rating", "stated_rank"].iter().map(|h| (*h).to_owned()).collect();
+    header.extend(s.tie_breaks.iter().map(ToString::to_string));
+    writer.write_record(&header)?;
+    for line in &s.lines {
+        let mut row = vec![
+            line.rank.to_string(),
+            line.tied.to_string(),
+            line.id.to_string(),
+            line.name.clone(),
+            line.rating.map_or_else(String::new, |r| r.to_string()),
+            line.stated_rank.map_or_else(String::new, |r| r.to_string()),
+        ];
+        row.extend((0..s.tie_breaks.len()).map(|k| s.shown(line, k).unwrap_or_default()));
+        writer.write_record(&row)?;
+    }
+    writer.flush()
+}

@@ -1,0 +1,294 @@
+//! The value of every individual tie-break of C.07 for every participant (Arts. 7–10), with the
+//! modifiers of Art. 14 and the unplayed rounds of Art. 16. Direct encounter (Art. 6) depends on
+//! the tied group, so it is in `order.rs`.
+
+use crate::model::{Colour, Outcome, Points};
+
+use super::descriptor::{Code, Descriptor};
+use super::edition::Edition;
+use super::rating;
+use super::rounds::{Category, Field, Happened, RoundView};
+use super::value::{Shown, Value};
+
+/// What the columns are computed from.
+pub struct Context<'a> {
+    pub field: &'a Field,
+    /// Fore Buchholz's field (8.3): the last round's paired games drawn.
+    pub fore: &'a Field,
+    pub edition: Edition,
+    /// Each participant's rating for Art. 10 (unrated ones given the published default, if any).
+    pub ratings: &'a [Option<i64>],
+    /// Pairing numbers, for TPN.
+    pub numbers: &'a [u32],
+}
+
+/// Whether a higher value ranks first.
+pub fn higher_first(d: &Descriptor) -> bool {
+    match d.code {
+        // 7.8: ascending pairing numbers, unless reversed.
+        Code::Tpn => d.reverse,
+        // 10.6: from the highest rating, unless reversed.
+        Code::Rtng => !d.reverse,
+        _ => true,
+    }
+}
+
+pub fn shown(code: Code) -> Shown {
+    match code {
+        Code::Win
+        | Code::Won
+        | Code::Bpg
+        | Code::Bwg
+        | Code::Rep
+        | Code::Tpn
+        | Code::Rtng
+        | Code::Aro
+        | Code::Tpr
+        | Code::Ptp
+        | Code::Apro
+        | Code::Appo => Shown::Whole,
+        Code::Aob => Shown::Average,
+        _ => Shown::Points,
+    }
+}
+
+/// One value of a sum that cuts may remove (Art. 14), with what makes it the least significant.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    /// Least significant first: the value itself, or for SB the opponent's score, then the product
+    /// (14.1.1 d).
+    key: (i64, i64),
+    value: i64,
+    /// A voluntarily unplayed round's contribution (16.5).
+    vur: bool,
+}
+
+/// The column of one tie-break (not DE), in participant order.
+pub fn column(ctx: &Context<'_>, d: &Descriptor) -> Vec<Value> {
+    let n = ctx.field.len();
+    (0..n).map(|p| value(ctx, d, p)).collect()
+}
+
+fn value(ctx: &Context<'_>, d: &Descriptor, p: usize) -> Value {
+    let f = ctx.field;
+    let rounds = &f.rounds[p];
+    match d.code {
+        Code::Pts => Value::points(f.score[p]),
+        // 7.1: the points of a win, with or without playing.
+        Code::Win => count(rounds, |r| match r.happened {
+            Happened::Played { outcome, .. } => outcome == Outcome::Win,
+            _ => r.points >= f.win && f.win > Points::ZERO,
+        }),
+        // 7.2: games won over the board.
+        Code::Won => count(rounds, |r| matches!(r.happened, Happened::Played { outcome: Outcome::Win, .. })),
+        // 7.3, 7.4: games over the board with Black, and those won.
+        Code::Bpg => count(rounds, |r| matches!(r.happened, Happened::Played { colour: Colour::Black, .. })),
+        Code::Bwg => count(rounds, |r| {
+            matches!(r.happened, Happened::Played { colour: Colour::Black, outcome: Outcome::Win, .. })
+        }),
+        // 7.5: the score after each round, summed.
+        Code::Ps => {
+            let mut total = Points::ZERO;
+            let terms = rounds
+                .iter()
+                .map(|r| {
+                    total = total + r.points + r.bonus;
+                    Term { key: (total.tenths(), 0), value: total.tenths(), vur: false }
+                })
+                .collect();
+            Value::ratio(i128::from(cut(terms, d, false)), 10)
+        }
+        // 7.6: the rounds less the half-point byes, zero-point byes and forfeit losses: the VURs.
+        Code::Rep => Value::whole(rounds.len() as i64 - rounds.iter().filter(|r| r.is_vur()).count() as i64),
+        Code::Std => standard_points(f, p),
+        Code::Tpn => Value::whole(i64::from(ctx.numbers[p])),
+        Code::Rtng => ctx.ratings[p].map_or(Value::Missing, Value::whole),
+        Code::Bh => Value::ratio(i128::from(cut(buchholz_terms(f, p, ctx.edition, d.forfeits_played), d, true)), 10),
+        Code::Fb => {
+            Value::ratio(i128::from(cut(buchholz_terms(ctx.fore, p, ctx.edition, d.forfeits_played), d, true)), 10)
+        }
+        Code::Aob => {
+            // 8.2: the opponents' Buchholz (2026: or Fore Buchholz, `/F`) over the games played.
+            let basis = if d.fore { ctx.fore } else { f };
+            let opponents: Vec<usize> = rounds.iter().filter_map(RoundView::played_opponent).collect();
+            let sum: i64 = opponents.iter().map(|&o| terms_sum(&buchholz_terms(basis, o, ctx.edition, false))).sum();
+            Value::ratio(i128::from(sum), 10 * opponents.len() as i128)
+        }
+        Code::Sb => Value::ratio(i128::from(cut(sonneborn_terms(f, p, ctx.edition, d.forfeits_played), d, true)), 100),
+        Code::Ks => koya(f, p, d),
+        Code::Aro => {
+            let terms = opponent_ratings(ctx, p).map(|ratings| {
+                ratings.into_iter().map(|r| Term { key: (r, 0), value: r, vur: false }).collect::<Vec<_>>()
+            });
+            match terms {
+                None => Value::Missing,
+                Some(terms) => {
+                    let kept = kept(terms, d, false);
+                    if kept.is_empty() {
+                        Value::Missing
+                    } else {
+                        let sum: i64 = kept.iter().map(|t| t.value).sum();
+                        Value::whole(rating::round_half_up(sum, kept.len() as i64))
+                    }
+                }
+            }
+        }
+        Code::Tpr => performance(ctx, p, rating::performance),
+        Code::Ptp => performance(ctx, p, rating::perfect_performance),
+        Code::Apro | Code::Appo => {
+            let of: fn(&[i64], i64) -> Option<i64> =
+                if d.code == Code::Apro { rating::performance } else { rating::perfect_performance };
+            let opponents: Vec<usize> = rounds.iter().filter_map(RoundView::played_opponent).collect();
+            let values: Option<Vec<i64>> = opponents.iter().map(|&o| performance_of(ctx, o, of)).collect();
+            match values {
+                Some(values) if !values.is_empty() => {
+                    Value::whole(rating::round_half_up(values.iter().sum(), values.len() as i64))
+                }
+                _ => Value::Missing,
+            }
+        }
+        // Direct encounter is computed on the tied group; team tie-breaks are refused before.
+        Code::De | Code::Team(_) => Value::Missing,
+    }
+}
+
+fn count(rounds: &[RoundView], test: impl Fn(&RoundView) -> bool) -> Value {
+    Value::whole(rounds.iter().filter(|r| test(r)).count() as i64)
+}
+
+/// 7.7 (2026): a round is worth 1 when the participant scores more than the scheduled opponent, or
+/// obtains without playing more than a draw; ½ when as much. A forfeit is obtained without playing,
+/// so it is measured against a draw (docs/standings.md, reading S8).
+fn standard_points(f: &Field, p: usize) -> Value {
+    let halves: i64 = f.rounds[p]
+        .iter()
+        .enumerate()
+        .map(|(r, view)| {
+            let other = match view.played_opponent() {
+                Some(o) => f.rounds[o][r].points,
+                None => f.draw,
+            };
+            match view.points.cmp(&other) {
+                std::cmp::Ordering::Greater => 2,
+                std::cmp::Ordering::Equal => 1,
+                std::cmp::Ordering::Less => 0,
+            }
+        })
+        .sum();
+    Value::ratio(i128::from(halves), 2)
+}
+
+/// The opponent a round counts against in BH and SB: the one played, or with `/P` the scheduled
+/// one of a forfeit (16.6); else the dummy of 16.4.
+fn counted_opponent(view: &RoundView, forfeits_played: bool) -> Option<usize> {
+    match view.happened {
+        Happened::Played { opponent, .. } => Some(opponent),
+        Happened::Forfeit { opponent, .. } if forfeits_played => Some(opponent),
+        _ => None,
+    }
+}
+
+/// Per round: the score counted against the participant (the opponent's adjusted score, 16.3, or
+/// the dummy's, 16.4), the points scored, and whether it is a VUR for the cuts of 16.5 (with `/P` a
+/// forfeit loss counts as a game, so it is none).
+fn opposition(
+    f: &Field,
+    p: usize,
+    edition: Edition,
+    forfeits_played: bool,
+) -> impl Iterator<Item = (Points, Points, bool)> {
+    f.rounds[p].iter().map(move |view| {
+        let score = match counted_opponent(view, forfeits_played) {
+            Some(o) => f.adjusted[o],
+            None => f.dummy(p, view, edition),
+        };
+        let covered = forfeits_played && view.category == Some(Category::ForfeitLoss);
+        (score, view.points, view.is_vur() && !covered)
+    })
+}
+
+/// 8.1: the opponents' scores.
+fn buchholz_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
+    opposition(f, p, edition, forfeits_played)
+        .map(|(score, _, vur)| Term { key: (score.tenths(), 0), value: score.tenths(), vur })
+        .collect()
+}
+
+/// 9.1: the opponents' scores times the points scored against them.
+fn sonneborn_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
+    opposition(f, p, edition, forfeits_played)
+        .map(|(score, points, vur)| {
+            let product = score.tenths() * points.tenths();
+            Term { key: (score.tenths(), product), value: product, vur }
+        })
+        .collect()
+}
+
+/// 9.2: the points scored against participants with at least half the most points a participant
+/// could score, the limit moved by half points (14.5). A forfeit's points were scored against the
+/// scheduled opponent too (docs/standings.md, reading S7).
+fn koya(f: &Field, p: usize, d: &Descriptor) -> Value {
+    let most = f.win.times(i64::from(f.scheduled_rounds));
+    let limit = Points::from_tenths(most.tenths() / 2) + Points::HALF.times(i64::from(d.limit));
+    let points: i64 = f.rounds[p]
+        .iter()
+        .filter(|view| view.opponent().is_some_and(|o| f.score[o] >= limit))
+        .map(|view| view.points.tenths())
+        .sum();
+    Value::ratio(i128::from(points), 10)
+}
+
+fn terms_sum(terms: &[Term]) -> i64 {
+    terms.iter().map(|t| t.value).sum()
+}
+
+/// The sum after the cuts of Art. 14.
+fn cut(terms: Vec<Term>, d: &Descriptor, vur_first: bool) -> i64 {
+    terms_sum(&kept(terms, d, vur_first))
+}
+
+/// The terms left after Cut-n (14.1, 14.2) or Median-n (14.3, 14.4): the least significant first,
+/// then the most significant. 16.5: each low cut takes the lowest VUR contribution instead, as long
+/// as it is not lower than the least significant value.
+fn kept(mut terms: Vec<Term>, d: &Descriptor, vur_first: bool) -> Vec<Term> {
+    let low = d.low_cut.max(d.median);
+    for _ in 0..low {
+        let Some(least) = (0..terms.len()).min_by_key(|&i| terms[i].key) else { break };
+        let vur = (0..terms.len()).filter(|&i| terms[i].vur).min_by_key(|&i| terms[i].value);
+        let gone = match vur {
+            Some(v) if vur_first && terms[v].value >= terms[least].value => v,
+            _ => least,
+        };
+        terms.remove(gone);
+    }
+    for _ in 0..d.median {
+        let Some(most) = (0..terms.len()).max_by_key(|&i| terms[i].key) else { break };
+        terms.remove(most);
+    }
+    terms
+}
+
+/// The ratings of the opponents played over the board (10.1); `None` when one has none.
+fn opponent_ratings(ctx: &Context<'_>, p: usize) -> Option<Vec<i64>> {
+    ctx.field.rounds[p].iter().filter_map(RoundView::played_opponent).map(|o| ctx.ratings[o]).collect()
+}
+
+/// The points of the games played over the board, in tenths, as a rating counts them (1, ½, 0).
+fn game_points(f: &Field, p: usize) -> i64 {
+    f.rounds[p]
+        .iter()
+        .map(|view| match view.happened {
+            Happened::Played { outcome: Outcome::Win, .. } => 10,
+            Happened::Played { outcome: Outcome::Draw, .. } => 5,
+            _ => 0,
+        })
+        .sum()
+}
+
+fn performance_of(ctx: &Context<'_>, p: usize, of: fn(&[i64], i64) -> Option<i64>) -> Option<i64> {
+    of(&opponent_ratings(ctx, p)?, game_points(ctx.field, p))
+}
+
+fn performance(ctx: &Context<'_>, p: usize, of: fn(&[i64], i64) -> Option<i64>) -> Value {
+    performance_of(ctx, p, of).map_or(Value::Missing, Value::whole)
+}

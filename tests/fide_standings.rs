@@ -1,0 +1,240 @@
+//! Standings under FIDE's tie-break regulations (C.07): two small events whose every value was
+//! derived by hand from the articles (docs/standings.md, "Worked examples"), the declarations of
+//! records 202/212, and the refusals of `standings`.
+
+use serde_json::Value;
+
+use crate::support::trfcheck;
+
+/// Six players, three rounds, every kind of unplayed round (docs/standings.md, example 1):
+///
+/// | round | games (white–black) | without a game |
+/// |---|---|---|
+/// | 1 | 1–4 1-0, 2–5 ½-½, 3–6 forfeit won by 3 | |
+/// | 2 | 3–1 0-1, 4–2 1-0 | 5 half-point bye (H), 6 PAB (U) |
+/// | 3 | 2–3 0-1, 4–5 1-0 | 1 half-point bye (H), 6 absent (Z) |
+///
+/// Scores 2.5, 0.5, 2.0, 2.0, 1.0, 1.0. Unplayed rounds (16.2): 3's forfeit win is category 2;
+/// 5's bye in round 2 is category 3 (a game follows); 1's bye in the last round and 6's absence are
+/// category 5; 6's forfeit loss category 4; the PAB category 1. Adjusted scores (16.3): 6's absence
+/// counts as a draw, 1.5; the others' are their scores (1's last-round bye was worth a draw).
+const EXAMPLE: &str = "\
+012 Hand-derived C.07 example
+042 2025/05/01
+XXR 3
+001    1 m    Player 001                        2000                             2.5          4 w 1     3 b 1  0000 - H
+001    2 m    Player 002                        1900                             0.5          5 w =     4 b 0     3 w 0
+001    3 m    Player 003                        1800                             2.0          6 w +     1 w 0     2 b 1
+001    4 m    Player 004                        1700                             2.0          1 b 0     2 w 1     5 w 1
+001    5 m    Player 005                        1600                             1.0          2 b =  0000 - H     4 b 0
+001    6 m    Player 006                        1500                             1.0          3 b -  0000 - U  0000 - Z
+";
+
+/// Four players who all met (docs/standings.md, example 2): 1 beat 2 and 4, lost to 3; 2 beat 3
+/// and 4; 4 beat 3. Scores 2, 2, 1, 1; Buchholz 4, 4, 5, 5.
+const ALL_MET: &str = "\
+012 Four players, all met
+XXR 3
+001    1 m    Player 001                        2000                             2.0          2 w 1     3 b 0     4 w 1
+001    2 m    Player 002                        1900                             2.0          1 b 0     4 w 1     3 w 1
+001    3 m    Player 003                        1800                             1.0          4 w 0     1 w 1     2 b 0
+001    4 m    Player 004                        1700                             1.0          3 b 1     2 b 0     1 b 0
+";
+
+const LIST: &str = "BH,BH/C1,SB,SB/C1,PS,PS/C1,WIN,WON,BPG,BWG,REP,STD,KS,KS/L-1,ARO,TPR";
+
+fn standings(text: &str, args: &[&str]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("event.trf");
+    std::fs::write(&path, text).unwrap();
+    let output = trfcheck().arg("standings").args(args).arg("--format").arg("json").arg(&path).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Each participant's id and the values of `names`, in standings order.
+fn table(json: &Value, names: &[&str]) -> Vec<(u64, Vec<String>)> {
+    json["participants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let values = names.iter().map(|n| p["values"][*n].as_str().unwrap_or("-").to_owned()).collect();
+            (p["id"].as_u64().unwrap(), values)
+        })
+        .collect()
+}
+
+fn row(id: u64, values: &str) -> (u64, Vec<String>) {
+    (id, values.split_whitespace().map(str::to_owned).collect())
+}
+
+#[test]
+fn every_individual_tie_break_of_the_example_under_the_2024_text() {
+    let json = standings(EXAMPLE, &["--rules", "2024", "--tie-breaks", LIST]);
+    assert_eq!(json["rules"], "2024");
+    let names: Vec<&str> = LIST.split(',').collect();
+    // BH (8.1): own unplayed rounds against a dummy with the participant's own score (16.4, 2024):
+    //   1: 2.0 + 2.0 + 2.5 = 6.5; 3: 2.0 (dummy, the forfeit) + 2.5 + 0.5 = 5.0; 5: 0.5 + 1.0 + 2.0.
+    // BH/C1 (14.1, 16.5): 1's lowest VUR contribution, 2.5, is cut, not the 2.0 (6.5 − 2.5); 5's
+    //   VUR, 1.0, is cut, not the 0.5 (3.5 − 1.0); 6's three contributions are 1.0.
+    // SB (9.1): 1: 2.0 + 2.0 + 2.5 × ½ = 5.25; 3: 2.0 × 1 (dummy) + 0 + 0.5; 6: the PAB, 1.0 × 1.
+    // SB/C1 (14.1.1): the product for the lowest-scoring opponent; 1's VUR contribution 1.25 is
+    //   lower than that product (2.0), so the product goes (16.5): 3.25; 5's VUR 0.5 is higher than
+    //   the product for opponent 2 (0.25), so the VUR goes: 0.25.
+    // PS (7.5): 1: 1 + 2 + 2.5; PS/C1 cuts the lowest, round 1's.
+    // WIN (7.1) counts 3's forfeit win and 6's PAB; WON (7.2) games won over the board.
+    // REP (7.6): rounds less the VURs: 1 and 5 had a bye, 6 a forfeit loss and an absence.
+    // STD (7.7): a game against the opponent, a round without one against a draw: 1's half-point
+    //   bye is worth ½, 6's PAB 1.
+    // KS (9.2): against 1, 3 and 4 (at least 1.5 of 3); KS/L-1 lowers the limit to 1.0 (14.5), so
+    //   5 and 6 count too, and forfeits count: 3 scored 1 against 6.
+    // ARO (10.1), TPR (10.2): 4 met 2000, 1900, 1600: 1833; 2 of 3 is 0.67, dp 125: 1958; 2 scored
+    //   0.5 of 3, 0.17, dp −273: 1700 − 273; 6 played no game: no value.
+    assert_eq!(
+        table(&json, &names),
+        [
+            row(1, "6.5 4.0 5.25 3.25 5.5 4.5 2 2 1 1 2 2.5 2.0 2.0 1750 2550"),
+            row(3, "5.0 4.5 2.5 2.0 4.0 3.0 2 1 1 1 3 2.0 0.0 1.0 1950 1950"),
+            row(4, "4.0 3.5 1.5 1.0 3.0 3.0 2 2 1 0 3 2.0 0.0 1.0 1833 1958"),
+            row(5, "3.5 2.5 0.75 0.25 2.5 2.0 0 0 2 0 2 1.0 0.0 0.0 1800 1607"),
+            row(6, "3.0 2.0 1.0 1.0 2.0 2.0 1 0 0 0 1 1.0 0.0 0.0 - -"),
+            row(2, "5.0 4.0 0.5 0.0 1.5 1.0 0 0 1 0 3 0.5 0.0 0.5 1700 1427"),
+        ]
+    );
+}
+
+#[test]
+fn the_2026_text_caps_the_dummy() {
+    let json = standings(EXAMPLE, &["--rules", "2026", "--tie-breaks", "BH,BH/C1,SB,SB/C1"]);
+    // 16.4.2: 1's last-round bye meets a dummy of at most a draw per round, 1.5 (not 2.5);
+    // 16.4.1: 3's forfeit win a dummy of at most 6's adjusted score, 1.5 (not 2.0).
+    // BH: 1: 2.0 + 2.0 + 1.5; 3: 1.5 + 2.5 + 0.5. BH/C1: 1 loses the VUR's 1.5; 3 the 0.5.
+    // SB: 1: 2.0 + 2.0 + 1.5 × ½; 3: 1.5 + 0 + 0.5. SB/C1: 1's VUR contribution 0.75 is the
+    // product for the lowest-scoring "opponent" (the dummy, 1.5) itself, so it goes: 4.0.
+    assert_eq!(
+        table(&json, &["BH", "BH/C1", "SB", "SB/C1"])[..2],
+        [row(1, "5.5 4.0 4.75 4.0"), row(3, "4.5 4.0 2.0 1.5")]
+    );
+    assert_eq!(table(&json, &["BH"])[2..], [row(4, "4.0"), row(5, "3.5"), row(6, "3.0"), row(2, "5.0")]);
+}
+
+#[test]
+fn direct_encounter_ranks_those_who_met_and_leaves_those_who_did_not() {
+    // 6.2: 1 and 2 are tied on points and Buchholz and met: 1 won. 3 and 4 likewise: 4 won.
+    let json = standings(ALL_MET, &["--tie-breaks", "BH,DE"]);
+    assert_eq!(
+        table(&json, &["BH", "DE"]),
+        [row(1, "4.0 1.0"), row(2, "4.0 0.0"), row(4, "5.0 1.0"), row(3, "5.0 0.0")]
+    );
+    assert!(json["participants"].as_array().unwrap().iter().all(|p| p["tied"] == false));
+    // 6.3: in the first example 3 and 4 (2.0) never met, nor 5 and 6 (1.0): a missing game could
+    // give either the win, so Direct Encounter separates no one, and Buchholz does.
+    let json = standings(EXAMPLE, &["--rules", "2024", "--tie-breaks", "DE,BH"]);
+    assert_eq!(
+        table(&json, &["DE", "BH"])[1..5],
+        [row(3, "0.0 5.0"), row(4, "0.0 4.0"), row(5, "0.0 3.5"), row(6, "0.0 3.0")]
+    );
+    // Without a tie-break that separates them, they share the place (4.2; lots are not in a file).
+    let json = standings(EXAMPLE, &["--tie-breaks", "DE"]);
+    let ranks: Vec<(u64, bool)> = json["participants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["rank"].as_u64().unwrap(), p["tied"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(ranks, [(1, false), (2, true), (2, true), (4, true), (4, true), (6, false)]);
+}
+
+#[test]
+fn the_declared_list_and_the_edition_come_from_the_file() {
+    let with_212 = EXAMPLE.replace("XXR 3\n", "XXR 3\n212 PTS, BH-C1, SB\n");
+    let json = standings(&with_212, &[]);
+    assert_eq!(json["tie_breaks"], serde_json::json!(["PTS", "BH/C1", "SB"]));
+    assert_eq!(json["tie_breaks_source"], "record 212");
+    // 042 2025/05/01 falls under the 2024 text (in force 1 August 2024 – 28 February 2026).
+    assert_eq!(json["rules"], "2024");
+    let with_202 = EXAMPLE.replace("042 2025/05/01", "042 2026/05/01").replace("XXR 3\n", "XXR 3\n202 BH\n");
+    let json = standings(&with_202, &[]);
+    assert_eq!((json["tie_breaks"].clone(), json["rules"].clone()), (serde_json::json!(["PTS", "BH"]), "2026".into()));
+    assert_eq!(json["participants"][0]["values"]["BH"], "5.5");
+}
+
+#[test]
+fn a_participant_without_a_rating_drops_the_rating_tie_breaks_unless_told_how_they_count() {
+    let unrated = EXAMPLE.replace("Player 006                        1500", "Player 006                            ");
+    let json = standings(&unrated, &["--tie-breaks", "ARO,BH"]);
+    assert_eq!(json["tie_breaks"], serde_json::json!(["PTS", "BH"]));
+    assert!(json["notes"][0].as_str().unwrap().contains("ARO dropped"), "{}", json["notes"]);
+    let json = standings(&unrated, &["--tie-breaks", "ARO,BH", "--unrated-rating", "1000"]);
+    assert_eq!(json["tie_breaks"], serde_json::json!(["PTS", "ARO", "BH"]));
+}
+
+#[test]
+fn a_bonus_of_record_299_is_part_of_the_score_and_no_game() {
+    // 299 with a blank type: two points for player 2 outside any game (docs/standings.md, S10).
+    let bonus = EXAMPLE.replace("XXR 3\n", "XXR 3\n299           2.0    1    2\n").replace(
+        "Player 002                        1900                             0.5",
+        "Player 002                        1900                             2.5",
+    );
+    let json = standings(&bonus, &["--tie-breaks", "SB,PS"]);
+    let two = json["participants"].as_array().unwrap().iter().find(|p| p["id"] == 2).unwrap().clone();
+    // Score 0.5 + 2; PS counts the bonus in round 1 (2.5 + 2.5 + 2.5); SB only the games: a draw
+    // against 5 (1.0 × ½).
+    assert_eq!((two["values"]["PTS"].as_str(), two["values"]["PS"].as_str()), (Some("2.5"), Some("7.5")));
+    assert_eq!(two["values"]["SB"], "0.5");
+}
+
+#[test]
+fn standings_say_what_they_cannot_do_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.trf");
+    std::fs::write(&bad, EXAMPLE.replace("XXR 3\n", "XXR 3\n212 PTS, BH, XYZ\n")).unwrap();
+    let output = trfcheck().args(["standings"]).arg(&bad).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("warning[tie-break-list]") && stderr.contains("bad.trf:4:14"), "{stderr}");
+    assert!(stderr.contains("record 212: `XYZ` is not a tie-break"), "{stderr}");
+    // A team tie-break: not computed yet, and said (exit 4).
+    let output = trfcheck().args(["standings", "--tie-breaks", "EDE"]).arg(&bad).output().unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    // A list on the command line that C.07 does not define: a usage error.
+    let output = trfcheck().args(["standings", "--tie-breaks", "WIN/C1"]).arg(&bad).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("takes no cut"));
+    // A draughts event has its own standings (FMJD Annex 5).
+    let draughts = dir.path().join("draughts.trf");
+    std::fs::write(&draughts, ALL_MET.replace("XXR 3\n", "XXR 3\n192 FMJD_SWISS_SOLKOFF\n")).unwrap();
+    let output = trfcheck().args(["standings"]).arg(&draughts).output().unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("FMJD Annex 5"));
+    // Nothing played: nothing to rank (exit 4), never an empty table that reads as standings.
+    let empty = dir.path().join("empty.trf");
+    let not_started: String = ALL_MET
+        .lines()
+        .map(|l| format!("{}\n", l.get(..80).map_or(l.to_owned(), |head| format!("{head} 0.0"))))
+        .collect();
+    std::fs::write(&empty, not_started).unwrap();
+    let output = trfcheck().args(["standings"]).arg(&empty).output().unwrap();
+    assert_eq!(output.status.code(), Some(4), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
+fn csv_and_text_carry_the_same_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("event.trf");
+    std::fs::write(&path, ALL_MET).unwrap();
+    let csv = trfcheck().args(["standings", "--tie-breaks", "BH,DE", "--format", "csv"]).arg(&path).output().unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert_eq!(csv.lines().next(), Some("rank,tied,id,name,rating,stated_rank,PTS,BH,DE"));
+    assert_eq!(csv.lines().nth(3), Some("3,false,4,Player 004,1700,,1.0,5.0,1.0"));
+    let text = trfcheck().args(["standings", "--tie-breaks", "BH,DE"]).arg(&path).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("order: PTS, BH, DE (--tie-breaks)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["3", "4", "Player", "004", "1700", "1.0", "5.0", "1.0"]),
+        "{text}"
+    );
+}
