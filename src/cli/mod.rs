@@ -10,6 +10,7 @@ mod generate;
 mod identify;
 mod output;
 mod pair;
+mod reading;
 mod standings;
 mod streams;
 mod validate;

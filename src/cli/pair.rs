@@ -23,21 +23,11 @@ pub(super) fn pair(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let inspected = verify::inspect(path, options);
-    let name = verify::display_name(path);
-    if let Some(error) = inspected.read_error {
-        writeln!(err, "trfcheck: {error}")?;
-        return Ok(Status::Io);
-    }
-    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
-    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
-        return Ok(Status::Invalid);
+    let (tournament, name) = match super::reading::valid_tournament(path, options, "no pairing made", style, err)? {
+        Ok(read) => read,
+        Err(status) => return Ok(status),
     };
-    if inspected.diagnostics.has_errors() {
-        writeln!(err, "trfcheck: {name} is invalid; no pairing made")?;
-        return Ok(Status::Invalid);
-    }
-    match verify::pair_next_with(tournament, system, draughts) {
+    match verify::pair_next_with(&tournament, system, draughts) {
         Ok(next) => {
             warn_unused_draughts_flags(err, &name, next.resolved.system, draughts)?;
             if next.resolved.source == "assumed" {
@@ -48,7 +38,7 @@ pub(super) fn pair(
             }
             // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
             // the JaVaFo layout, which has no place for them).
-            if let Some(used) = crate::systems::of(next.resolved.system).used_options(tournament, draughts)
+            if let Some(used) = crate::systems::of(next.resolved.system).used_options(&tournament, draughts)
                 && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
             {
                 writeln!(err, "trfcheck: {name}: options: {}", crate::systems::system::describe_options(&used))?;

@@ -8,7 +8,6 @@ use crate::exit::Status;
 use crate::formats::ReadOptions;
 use crate::report;
 use crate::standings::fide::{self, Request, Standings, StandingsError};
-use crate::verify;
 
 use super::StandingsFormat;
 
@@ -24,22 +23,11 @@ pub(super) fn standings(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let inspected = verify::inspect(path, options);
-    let name = verify::display_name(path);
-    if let Some(error) = inspected.read_error {
-        writeln!(err, "trfcheck: {error}")?;
-        return Ok(Status::Io);
-    }
-    report::write_diagnostics(err, inspected.loaded.as_ref(), &name, &inspected.diagnostics, style)?;
-    let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else {
-        writeln!(err, "trfcheck: {name} is not a tournament file trfcheck reads")?;
-        return Ok(Status::Invalid);
+    let (tournament, name) = match super::reading::valid_tournament(path, options, "no standings made", style, err)? {
+        Ok(read) => read,
+        Err(status) => return Ok(status),
     };
-    if inspected.diagnostics.has_errors() {
-        writeln!(err, "trfcheck: {name} is invalid; no standings made")?;
-        return Ok(Status::Invalid);
-    }
-    let standings = match fide::standings(tournament, request) {
+    let standings = match fide::standings(&tournament, request) {
         Ok(standings) => standings,
         Err(error) => {
             writeln!(err, "trfcheck: {name}: {error}")?;

@@ -85,8 +85,8 @@ pub struct Field {
 }
 
 impl Field {
-    /// The field after `last` rounds; `pending_as_unplayed`: a game paired without a result counts as
-    /// a round without points.
+    /// The field after `last` rounds. A game paired without a result counts as a forfeit lost by
+    /// both: a round without points.
     pub fn new(t: &Tournament, last: u32) -> Field {
         let system = &t.point_system;
         let index = |id: u32| t.players.iter().position(|p| p.id == id);
@@ -109,7 +109,7 @@ impl Field {
     }
 
     fn from_rounds(rounds: Vec<Vec<RoundView>>, win: Points, draw: Points, scheduled_rounds: u32) -> Field {
-        let score: Vec<Points> = rounds.iter().map(|v| v.iter().map(|r| r.points + r.bonus).sum_points()).collect();
+        let score: Vec<Points> = rounds.iter().map(|v| v.iter().map(|r| r.points + r.bonus).sum::<Points>()).collect();
         let adjusted = rounds
             .iter()
             .zip(&score)
@@ -161,16 +161,6 @@ impl Field {
             _ => self.draw.times(i64::from(self.scheduled_rounds)),
         };
         own.min(cap)
-    }
-}
-
-trait SumPoints {
-    fn sum_points(self) -> Points;
-}
-
-impl<I: Iterator<Item = Points>> SumPoints for I {
-    fn sum_points(self) -> Points {
-        self.fold(Points::ZERO, |a, b| a + b)
     }
 }
 
