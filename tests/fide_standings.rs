@@ -238,3 +238,112 @@ fn csv_and_text_carry_the_same_standings() {
         "{text}"
     );
 }
+
+/// `text` with the ranks of 001 columns 86–89 set, `ranks[i]` for player `i + 1`.
+fn with_ranks(text: &str, ranks: &[u32]) -> String {
+    text.lines()
+        .map(|line| {
+            let id: Option<usize> =
+                line.strip_prefix("001").and_then(|rest| rest.get(..5)).and_then(|n| n.trim().parse().ok());
+            match id.and_then(|id| ranks.get(id - 1)) {
+                Some(rank) => format!("{}{rank:>4}{}\n", &line[..85], &line[89..]),
+                None => format!("{line}\n"),
+            }
+        })
+        .collect()
+}
+
+fn check_json(text: &str, args: &[&str]) -> (Option<i32>, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("event.trf");
+    std::fs::write(&path, text).unwrap();
+    let output = trfcheck()
+        .args(["check", "--system", "dutch-2025", "--format", "json"])
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap();
+    (output.status.code(), serde_json::from_slice(&output.stdout).unwrap())
+}
+
+#[test]
+fn check_verifies_stated_ranks_under_the_declared_tie_breaks() {
+    // Under 212 `PTS, BH, SB` and the 2024 text (042 2025/05/01), the order is 1, 3, 4, 5, 6, 2:
+    // 3 and 4 tie on 2.0 and BH gives 5.0 and 4.0; 5 and 6 tie on 1.0 and BH gives 3.5 and 3.0.
+    let declared = EXAMPLE.replace("XXR 3\n", "XXR 3\n212 PTS, BH, SB\n");
+    let right = with_ranks(&declared, &[1, 6, 2, 3, 4, 5]);
+    let (_, json) = check_json(&right, &[]);
+    assert_eq!(json["standings"]["status"], "match", "{}", json["standings"]);
+    assert_eq!(json["standings"]["tie_breaks"], serde_json::json!(["PTS", "BH", "SB"]));
+    assert_eq!(json["standings"]["ranks_checked"], 6);
+    // 3 and 4 swapped: a finding names the tie-break that decides and both values; exit 1.
+    let swapped = with_ranks(&declared, &[1, 6, 3, 2, 4, 5]);
+    let (code, json) = check_json(&swapped, &[]);
+    assert_eq!(json["standings"]["status"], "mismatch");
+    assert_eq!(
+        json["standings"]["findings"],
+        serde_json::json!([
+            "ranks 2 and 3 swapped: Player 004 (4) and Player 003 (3); BH gives Player 003 (3) 5.0 and Player 004 (4) 4.0"
+        ])
+    );
+    assert_eq!(code, Some(1));
+    // --no-standings leaves the ranks unread.
+    let (_, json) = check_json(&swapped, &["--no-standings"]);
+    assert!(json.get("standings").is_none());
+}
+
+#[test]
+fn a_wrong_rank_fails_a_check_whose_rounds_all_match_unless_only_pairings_are_asked_for() {
+    // A generated event (every round as dutch-2025 pairs it), with 212 added and the ranks that
+    // `standings` gives written in: the check passes. Two participants of different scores swapped
+    // fail it, by the standings alone.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("generated.trf");
+    trfcheck()
+        .args(["generate", "--system", "dutch-2025", "--players", "14", "--rounds", "5", "--seed", "3", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    // TRF-2026 ends lines with CR LF; the helpers here write LF.
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace("\r\n", "\n")
+        .replace("142 5\n", "142 5\n212 PTS, BH/C1, BH, SB\n");
+    assert!(text.contains("212 PTS"), "generate writes 142");
+    let json = standings(&text, &[]);
+    let mut ranks = vec![0; 14];
+    for p in json["participants"].as_array().unwrap() {
+        ranks[p["id"].as_u64().unwrap() as usize - 1] = p["rank"].as_u64().unwrap() as u32;
+    }
+    let (code, report) = check_json(&with_ranks(&text, &ranks), &[]);
+    assert_eq!((code, report["standings"]["status"].as_str()), (Some(0), Some("match")), "{}", report["standings"]);
+    let first = ranks.iter().position(|&r| r == 1).unwrap();
+    let last = ranks.iter().position(|&r| r == 14).unwrap();
+    ranks.swap(first, last);
+    let (code, report) = check_json(&with_ranks(&text, &ranks), &[]);
+    assert_eq!((code, report["standings"]["status"].as_str()), (Some(1), Some("mismatch")));
+    assert!(report["summary"]["mismatched_rounds"].as_array().unwrap().is_empty());
+    // --fail-on a pairing severity: the standings are reported, only rounds decide the status.
+    let (code, report) = check_json(&with_ranks(&text, &ranks), &["--fail-on", "order"]);
+    assert_eq!((code, report["standings"]["status"].as_str()), (Some(0), Some("mismatch")));
+}
+
+#[test]
+fn without_a_declared_list_ranks_must_follow_points_and_a_list_that_gives_them_is_named() {
+    let (_, json) = check_json(&with_ranks(EXAMPLE, &[1, 6, 2, 3, 4, 5]), &[]);
+    let standings = &json["standings"];
+    assert_eq!((standings["status"].as_str(), standings["source"].as_str()), (Some("match"), Some("none declared")));
+    // BH/C1 (2024) gives 3 4.5 and 4 3.5, 5 2.5 and 6 2.0: the first common list tried.
+    assert_eq!(standings["hint"], "the ranks follow the tie-breaks PTS, BH/C1, BH, SB (declare them in record 212)");
+    // Player 2 (0.5 points) stated above player 5 (1.0): points decide, whatever the tie-breaks.
+    let (code, json) = check_json(&with_ranks(EXAMPLE, &[1, 4, 2, 3, 5, 6]), &[]);
+    assert_eq!(json["standings"]["status"], "mismatch");
+    assert_eq!(
+        json["standings"]["findings"][0],
+        "ranks 4 and 5 swapped: Player 002 (2) and Player 005 (5); PTS gives Player 005 (5) 1.0 and Player 002 (2) 0.5"
+    );
+    assert_eq!(code, Some(1));
+    // A rank column that repeats the pairing numbers is no ranking (pairing programs write it so).
+    let (_, json) = check_json(&with_ranks(EXAMPLE, &[1, 2, 3, 4, 5, 6]), &[]);
+    assert!(json.get("standings").is_none(), "{}", json["standings"]);
+}

@@ -634,7 +634,18 @@ fn generated_tournament(dir: &Path, players: u32, rounds: u32) -> String {
     assert!(status.success());
     let text = fs::read_to_string(&path).unwrap();
     fs::remove_file(&path).unwrap();
-    text
+    without_ranks(&text)
+}
+
+/// The rank column (001 columns 86–89) blanked: the tests here edit results and cut rounds, after
+/// which the final ranks `generate` writes would no longer be the standings `check` verifies.
+fn without_ranks(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| match line.get(85..89) {
+            Some(_) if line.starts_with("001") => format!("{}    {}", &line[..85], &line[89..]),
+            _ => line.to_owned(),
+        })
+        .collect()
 }
 
 /// Where round `round`'s block starts in a 001 record (TRF: columns 92–99, ten per round).

@@ -86,7 +86,8 @@ pub struct StandingsArgs {
     /// bye=zero,forfeit=scheduled,absent=ignore.
     #[arg(long, value_name = "RULE")]
     pub solkoff_unplayed: Option<crate::model::UnplayedRule>,
-    /// Leave out the final standings of the FMJD systems.
+    /// Leave out the standings: the final standings of the FMJD systems, and the check of the ranks
+    /// a chess file states.
     #[arg(long)]
     pub no_standings: bool,
 }
@@ -156,10 +157,11 @@ pub enum Command {
         /// Rounds (one file) or files (several) checked at once (default: one per core).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
-        /// The mildest severity of a difference that makes the exit status 1: absolute, quality,
-        /// colours or order (any difference).
-        #[arg(long, value_enum, default_value_t = Severity::Order, value_name = "SEVERITY")]
-        fail_on: Severity,
+        /// The mildest difference that makes the exit status 1: a round's absolute, quality,
+        /// colours or order (any pairing difference), or standings (any difference, a stated rank
+        /// the tie-breaks do not give included).
+        #[arg(long, value_enum, default_value_t = FailOn::Standings, value_name = "SEVERITY")]
+        fail_on: FailOn,
         #[command(flatten)]
         audit: AuditArgs,
         #[command(flatten)]
@@ -389,6 +391,29 @@ fn probability(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(value) if (0.0..=1.0).contains(&value) => Ok(value),
         _ => Err(format!("`{text}` is not a probability; expected a number from 0 to 1")),
+    }
+}
+
+/// `--fail-on`: the severities of a round's difference, then the standings, mildest of all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    Absolute,
+    Quality,
+    Colours,
+    Order,
+    Standings,
+}
+
+impl FailOn {
+    /// The severity of a round that fails, and whether only rounds decide.
+    pub fn split(self) -> (Severity, bool) {
+        match self {
+            FailOn::Absolute => (Severity::Absolute, true),
+            FailOn::Quality => (Severity::Quality, true),
+            FailOn::Colours => (Severity::Colours, true),
+            FailOn::Order => (Severity::Order, true),
+            FailOn::Standings => (Severity::Order, false),
+        }
     }
 }
 

@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub use args::{
-    AuditArgs, Cli, ColourChoice, Command, ConvertTarget, DraughtsArgs, GenerateArgs, PlainFormat, ReadArgs,
+    AuditArgs, Cli, ColourChoice, Command, ConvertTarget, DraughtsArgs, FailOn, GenerateArgs, PlainFormat, ReadArgs,
     StandingsArgs, StandingsFormat, TieBreakList,
 };
 
@@ -72,7 +72,8 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
     match command {
         Command::Check { files, system, rounds, format, jobs, fail_on, audit, draughts, read, standings } => {
             let file_options = args::check_options(system, &draughts, &read, &standings);
-            let options = CheckOptions { rounds, jobs, fail_on, ..file_options };
+            let (fail_on, pairings_only) = fail_on.split();
+            let options = CheckOptions { rounds, jobs, fail_on, pairings_only, ..file_options };
             check::check(&files, &options, format, audit.report.as_deref(), style, &mut out, &mut err)
         }
         Command::Validate { files, format, jobs, audit, read } => {

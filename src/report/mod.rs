@@ -256,6 +256,10 @@ pub struct CheckReport {
     /// The final standings of an FMJD system (section 5 and the tie-breaks of 3.1); an added field.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub standings: Option<crate::standings::Standings>,
+    /// The verdict on the ranks a chess file states (C.07), written as `standings` too: a file has
+    /// one or the other, never both.
+    #[serde(rename = "standings", skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<crate::standings::fide::check::RankCheck>,
 }
 
 /// The system of a check report as its JSON gives it (docs/json.md): `system`, `system_source`
@@ -300,6 +304,7 @@ impl CheckReport {
             error: None,
             diagnostics: Vec::new(),
             standings: None,
+            ranks: None,
         }
     }
 

@@ -101,8 +101,43 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     if let Some(standings) = &report.standings {
         super::standings_table::write(out, standings)?;
     }
+    if let Some(ranks) = &report.ranks {
+        write_ranks(out, ranks)?;
+    }
     for hint in &report.hints {
         writeln!(out, "  hint: {hint}")?;
     }
     writeln!(out, "{}", report.summary_line())
+}
+
+/// The verdict on a chess file's stated ranks (C.07): one line, the pairs the file orders otherwise
+/// than its tie-breaks, and the common list that gives the ranks when the file declares none.
+fn write_ranks(out: &mut dyn Write, ranks: &crate::standings::fide::check::RankCheck) -> io::Result<()> {
+    use crate::standings::fide::check::RankStatus;
+    let against = format!(
+        "{} ({}, {} text, after round {})",
+        ranks.tie_breaks.join(", "),
+        ranks.source,
+        ranks.rules.unwrap_or("?"),
+        ranks.after_round
+    );
+    match ranks.status {
+        RankStatus::NotChecked => {
+            writeln!(out, "  standings: not checked: {}", ranks.reason.as_deref().unwrap_or_default())?;
+        }
+        RankStatus::Match => writeln!(out, "  standings: ✓ the {} stated ranks follow {against}", ranks.ranks_checked)?,
+        RankStatus::Mismatch => {
+            writeln!(out, "  standings: ✗ the stated ranks do not follow {against}")?;
+            for finding in &ranks.findings {
+                writeln!(out, "    {finding}")?;
+            }
+        }
+    }
+    for note in &ranks.notes {
+        writeln!(out, "    note: {note}")?;
+    }
+    if let Some(hint) = &ranks.hint {
+        writeln!(out, "  hint: {hint}")?;
+    }
+    Ok(())
 }

@@ -78,7 +78,8 @@ pub struct CheckOptions {
     pub read: ReadOptions,
     /// Rounds checked at once (each round is paired independently); `None`: one per core.
     pub jobs: Option<usize>,
-    /// Leave out the final standings of the FMJD systems.
+    /// Leave out the standings: the FMJD systems' final standings and the check of a chess file's
+    /// stated ranks.
     pub no_standings: bool,
     /// The rule for unplayed rounds in the FMJD tie-breaks, over the file's `XDT` record.
     pub unplayed: Option<crate::model::UnplayedRule>,
@@ -87,6 +88,9 @@ pub struct CheckOptions {
     /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
     /// the default, `order`, makes any difference count.
     pub fail_on: crate::systems::Severity,
+    /// Only differing rounds decide the status (`--fail-on` names a pairing severity): a stated
+    /// rank the tie-breaks do not give is reported, and the status stays a pass.
+    pub pairings_only: bool,
 }
 
 /// Reported while a file's rounds are checked: rounds done out of the rounds to check.
@@ -348,6 +352,14 @@ pub fn check_read_reusing(
     if !options.no_standings {
         let last = rounds.last().copied().unwrap_or_else(|| tournament.rounds_paired());
         report.standings = fmjd_standings(tournament, system.id(), last, options.unplayed);
+        if report.standings.is_none() {
+            report.ranks = crate::standings::fide::check::check_ranks(tournament);
+            if report.ranks.as_ref().is_some_and(|r| r.status == crate::standings::fide::check::RankStatus::Mismatch)
+                && !options.pairings_only
+            {
+                report.status = Status::Mismatch;
+            }
+        }
     }
     // No round could be checked: the system is not supported for this file (exit 4), with the reason.
     if report.summary.rounds_checked == 0 && report.summary.not_checked_rounds.is_empty() {

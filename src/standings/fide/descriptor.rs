@@ -154,6 +154,24 @@ pub enum TeamScore {
     Game,
 }
 
+impl Descriptor {
+    /// `PTS`: the score, which record 212 lists first.
+    pub fn points() -> Descriptor {
+        Descriptor {
+            code: Code::Pts,
+            acronym: "PTS",
+            score: None,
+            low_cut: 0,
+            median: 0,
+            limit: 0,
+            forfeits_played: false,
+            fore: false,
+            reverse: false,
+            factor: None,
+        }
+    }
+}
+
 /// Why a descriptor could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DescriptorError {

@@ -6,7 +6,9 @@
 //! - `rounds`: the rounds as Art. 16 sees them (categories, adjusted scores, the dummy).
 //! - `columns`: each tie-break's values (Arts. 7–10, modifiers of Art. 14).
 //! - `order`: the order of 4.2 and Direct Encounter (Art. 6).
+//! - `check`: `check`'s verdict on the ranks a file states.
 
+pub mod check;
 pub mod descriptor;
 pub mod edition;
 pub mod rating;
@@ -131,84 +133,138 @@ pub fn standings(t: &Tournament, request: &Request) -> Result<Standings, Standin
         Some(list) => (list.clone(), "--tie-breaks"),
         None => declared(t)?.unwrap_or((Vec::new(), "none declared")),
     };
-    let mut notes = Vec::new();
-    if edition == Edition::E2023 {
-        notes.push(
-            "the 2023 text's own rules for unplayed rounds (the participant's game against itself, Direct Encounter \
-             by percentage) are not modelled; values follow the 2023/24 text"
-                .to_owned(),
-        );
-    }
-    let mut tie_breaks: Vec<Descriptor> = Vec::new();
-    if list.first().is_none_or(|d| d.code != Code::Pts) {
-        tie_breaks.push("PTS".parse().map_err(|error| StandingsError::Declaration { record: "212", error })?);
-    }
-    tie_breaks.extend(list);
-    if let Some(team) = tie_breaks.iter().find(|d| matches!(d.code, Code::Team(_)) || d.score.is_some()) {
-        return Err(StandingsError::Team(team.to_string()));
-    }
     let last = request.after_round.unwrap_or_else(|| last_round_with_results(t));
     if last == 0 {
         return Err(StandingsError::NoRounds);
     }
-    let field = rounds::Field::new(t, last);
-    // 8.3: Fore Buchholz draws the games of the tournament's final round; standings after an
-    // earlier round do not hold that round, and Fore Buchholz is Buchholz there.
-    let final_round = t.header.rounds.unwrap_or(last);
-    let fore = if final_round == last { field.fore() } else { field.clone() };
-    let unrated = t.players.iter().any(|p| p.rating.is_none_or(|r| r == 0));
-    let ratings: Vec<Option<i64>> =
-        t.players.iter().map(|p| p.rating.filter(|&r| r > 0).map(i64::from).or(request.unrated_rating)).collect();
-    if unrated && request.unrated_rating.is_none() {
-        let dropped: Vec<String> =
-            tie_breaks.iter().filter(|d| d.code.needs_ratings()).map(ToString::to_string).collect();
-        if !dropped.is_empty() {
-            notes.push(format!(
-                "{} dropped: a participant is unrated, and Art. 10 drops rating tie-breaks then unless the \
-                 tournament's regulations say how unrated players count (--unrated-rating)",
-                dropped.join(", ")
-            ));
-            tie_breaks.retain(|d| !d.code.needs_ratings());
-        }
-    }
-    let numbers: Vec<u32> = t.players.iter().map(|p| p.id).collect();
-    let ctx = columns::Context { field: &field, fore: &fore, edition, ratings: &ratings, numbers: &numbers };
-    let columns: Vec<Vec<Value>> = tie_breaks
-        .iter()
-        .map(|d| if d.code == Code::De { vec![Value::Missing; field.len()] } else { columns::column(&ctx, d) })
-        .collect();
-    let keys: Vec<order::Key<'_>> = tie_breaks
-        .iter()
-        .zip(&columns)
-        .map(|(d, values)| match d.code {
-            Code::De => order::Key::DirectEncounter { forfeits_played: d.forfeits_played },
-            _ => order::Key::Values { values, higher_first: columns::higher_first(d) },
-        })
-        .collect();
-    let mut de = vec![None; field.len()];
-    let groups = order::order(&field, &keys, &mut de);
-    let mut lines = Vec::with_capacity(field.len());
-    for group in groups {
-        let rank = lines.len() as u32 + 1;
-        let tied = group.len() > 1;
-        for p in group {
-            let player = &t.players[p];
-            let values = tie_breaks
-                .iter()
-                .zip(&columns)
-                .map(|(d, column)| if d.code == Code::De { de[p].unwrap_or(Value::Missing) } else { column[p] })
-                .collect();
-            lines.push(Line {
-                index: p,
-                id: player.id,
-                name: player.name.clone(),
-                rating: player.rating,
-                rank,
-                tied,
-                values,
-                stated_rank: player.rank,
-            });
-        }
-    }
+    let mut ranker = Ranker::new(t, edition, last, request.unrated_rating);
+    let (tie_breaks, notes) = ranker.settle_list(list)?;
+    let lines = ranker.lines(&tie_breaks);
     Ok(Standings { edition, edition_reason, after_round: last, tie_breaks, source, notes, lines })
+}
+
+/// Everything the order of a tournament's standings is computed from, with each tie-break's values
+/// computed once however many lists are ranked (the check's search for a list that explains the
+/// stated ranks ranks several).
+pub struct Ranker<'t> {
+    t: &'t Tournament,
+    edition: Edition,
+    field: rounds::Field,
+    fore: rounds::Field,
+    ratings: Vec<Option<i64>>,
+    unrated: bool,
+    numbers: Vec<u32>,
+    columns: std::collections::HashMap<String, Vec<Value>>,
+}
+
+impl<'t> Ranker<'t> {
+    pub fn new(t: &'t Tournament, edition: Edition, last: u32, unrated_rating: Option<i64>) -> Ranker<'t> {
+        let field = rounds::Field::new(t, last);
+        // 8.3: Fore Buchholz draws the games of the tournament's final round; standings after an
+        // earlier round do not hold that round, and Fore Buchholz is Buchholz there.
+        let final_round = t.header.rounds.unwrap_or(last);
+        let fore = if final_round == last { field.fore() } else { field.clone() };
+        let unrated = unrated_rating.is_none() && t.players.iter().any(|p| p.rating.is_none_or(|r| r == 0));
+        let ratings = t.players.iter().map(|p| p.rating.filter(|&r| r > 0).map(i64::from).or(unrated_rating)).collect();
+        let numbers = t.players.iter().map(|p| p.id).collect();
+        Ranker { t, edition, field, fore, ratings, unrated, numbers, columns: Default::default() }
+    }
+
+    /// The list as ranked: `PTS` first; rating tie-breaks dropped when a participant is unrated and
+    /// no rating was given for them (Art. 10); with the notes that say so. Team tie-breaks refused.
+    pub fn settle_list(&self, list: Vec<Descriptor>) -> Result<(Vec<Descriptor>, Vec<String>), StandingsError> {
+        let mut notes = Vec::new();
+        if self.edition == Edition::E2023 && list.iter().any(|d| d.code != Code::Pts) {
+            notes.push(
+                "the 2023 text's own rules for unplayed rounds (the participant's game against itself, Direct \
+                 Encounter by percentage) are not modelled; values follow the 2023/24 text"
+                    .to_owned(),
+            );
+        }
+        let mut tie_breaks: Vec<Descriptor> = Vec::new();
+        if list.first().is_none_or(|d| d.code != Code::Pts) {
+            tie_breaks.push(Descriptor::points());
+        }
+        tie_breaks.extend(list);
+        if let Some(team) = tie_breaks.iter().find(|d| matches!(d.code, Code::Team(_)) || d.score.is_some()) {
+            return Err(StandingsError::Team(team.to_string()));
+        }
+        if self.unrated {
+            let dropped: Vec<String> =
+                tie_breaks.iter().filter(|d| d.code.needs_ratings()).map(ToString::to_string).collect();
+            if !dropped.is_empty() {
+                notes.push(format!(
+                    "{} dropped: a participant is unrated, and Art. 10 drops rating tie-breaks then unless the \
+                     tournament's regulations say how unrated players count (--unrated-rating)",
+                    dropped.join(", ")
+                ));
+                tie_breaks.retain(|d| !d.code.needs_ratings());
+            }
+        }
+        Ok((tie_breaks, notes))
+    }
+
+    /// A participant's score (index into the tournament's players).
+    pub fn score(&self, p: usize) -> crate::model::Points {
+        self.field.score[p]
+    }
+
+    fn column(&mut self, d: &Descriptor) -> Vec<Value> {
+        if d.code == Code::De {
+            return vec![Value::Missing; self.field.len()];
+        }
+        let key = d.to_string();
+        if let Some(values) = self.columns.get(&key) {
+            return values.clone();
+        }
+        let ctx = columns::Context {
+            field: &self.field,
+            fore: &self.fore,
+            edition: self.edition,
+            ratings: &self.ratings,
+            numbers: &self.numbers,
+        };
+        let values = columns::column(&ctx, d);
+        self.columns.insert(key, values.clone());
+        values
+    }
+
+    /// The standings under a settled list (see [`Ranker::settle_list`]).
+    pub fn lines(&mut self, tie_breaks: &[Descriptor]) -> Vec<Line> {
+        let columns: Vec<Vec<Value>> = tie_breaks.iter().map(|d| self.column(d)).collect();
+        let keys: Vec<order::Key<'_>> = tie_breaks
+            .iter()
+            .zip(&columns)
+            .map(|(d, values)| match d.code {
+                Code::De => order::Key::DirectEncounter { forfeits_played: d.forfeits_played },
+                _ => order::Key::Values { values, higher_first: columns::higher_first(d) },
+            })
+            .collect();
+        let mut de = vec![None; self.field.len()];
+        let groups = order::order(&self.field, &keys, &mut de);
+        let mut lines = Vec::with_capacity(self.field.len());
+        for group in groups {
+            let rank = lines.len() as u32 + 1;
+            let tied = group.len() > 1;
+            for p in group {
+                let player = &self.t.players[p];
+                let values = tie_breaks
+                    .iter()
+                    .zip(&columns)
+                    .map(|(d, column)| if d.code == Code::De { de[p].unwrap_or(Value::Missing) } else { column[p] })
+                    .collect();
+                lines.push(Line {
+                    index: p,
+                    id: player.id,
+                    name: player.name.clone(),
+                    rating: player.rating,
+                    rank,
+                    tied,
+                    values,
+                    stated_rank: player.rank,
+                });
+            }
+        }
+        lines
+    }
 }

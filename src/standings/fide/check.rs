@@ -1,0 +1,196 @@
+//! `check`'s verdict on the ranks a file states (001 columns 86–89): under the tie-breaks the file
+//! declares (212, or 202 after the points), or, when it declares none, that ranks follow points,
+//! with the common list that gives the stated order, if one does (docs/standings.md, "The check").
+
+use serde::Serialize;
+
+use crate::model::Tournament;
+
+use super::{Descriptor, Edition, Line, Ranker, Standings, columns, declared, last_round_with_results};
+
+/// The verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RankStatus {
+    Match,
+    Mismatch,
+    NotChecked,
+}
+
+/// The standings part of a check report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RankCheck {
+    pub status: RankStatus,
+    /// Why the ranks were not checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<&'static str>,
+    pub after_round: u32,
+    /// The list the ranks were checked against, `PTS` first.
+    pub tie_breaks: Vec<String>,
+    /// "record 212", "record 202", or "none declared" (then only points are checked).
+    pub source: &'static str,
+    /// The participants with a stated rank.
+    pub ranks_checked: usize,
+    /// Pairs of participants the file orders otherwise than the list does.
+    pub findings: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Common lists tried, in this order, when the file declares none: the list of the first that
+/// gives every stated rank is named in a hint.
+const COMMON_LISTS: [&str; 8] =
+    ["BH/C1,BH,SB", "BH/C1,BH,SB,DE", "DE,BH/C1,BH,SB", "BH,SB", "BH/C2,BH/C1,BH", "BH/M1,BH,SB", "SB,BH", "ARO"];
+
+/// The verdict on the stated ranks of an individual chess tournament; `None` when there is nothing
+/// to check: no rank stated, a rank column that repeats the pairing numbers (pairing programs
+/// write that), a draughts event (FMJD Annex 5 ranks it), or no round with a result.
+pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
+    let stated: Vec<(u32, u32)> = t.players.iter().filter_map(|p| p.rank.map(|r| (p.id, r))).collect();
+    if stated.is_empty() || stated.iter().all(|&(id, rank)| id == rank) || crate::systems::is_draughts(t) {
+        return None;
+    }
+    let last = last_round_with_results(t);
+    if last == 0 {
+        return None;
+    }
+    let (edition, _) = Edition::for_tournament(t);
+    let not_checked = |reason: String, source| RankCheck {
+        status: RankStatus::NotChecked,
+        reason: Some(reason),
+        rules: Some(edition.name()),
+        after_round: last,
+        tie_breaks: Vec::new(),
+        source,
+        ranks_checked: 0,
+        findings: Vec::new(),
+        hint: None,
+        notes: Vec::new(),
+    };
+    if !t.teams.is_empty() {
+        return Some(not_checked("the standings of team tournaments are not checked yet".into(), "none declared"));
+    }
+    let (list, source) = match declared(t) {
+        Ok(Some((list, source))) => (list, source),
+        Ok(None) => (Vec::new(), "none declared"),
+        Err(error) => return Some(not_checked(error.to_string(), "record 212")),
+    };
+    let mut ranker = Ranker::new(t, edition, last, None);
+    // Ranks follow the file's own scores; where its Points column disagrees with the results (a
+    // finding of its own), the ranks cannot be told right or wrong from the results.
+    let differing =
+        t.players.iter().enumerate().filter(|(i, p)| p.points.is_some_and(|s| s != ranker.score(*i))).count();
+    if differing > 0 {
+        let plural = if differing == 1 { "" } else { "s" };
+        // JaVaFo's input counts the byes of the round to pair, marked before it is paired.
+        let recorded = t.rounds_recorded();
+        let with_markers = |p: &crate::model::Player| (1..=recorded).map(|r| t.round_points(p, r)).sum();
+        let reason = if recorded > last && t.players.iter().all(|p| p.points.is_none_or(|s| s == with_markers(p))) {
+            format!(
+                "the Points column of {differing} participant{plural} counts the byes of round {recorded}, \
+                 which is not paired yet, so the ranks are not those after round {last}"
+            )
+        } else {
+            format!(
+                "the Points column of {differing} participant{plural} differs from the results, so the ranks \
+                 cannot be checked against them"
+            )
+        };
+        return Some(not_checked(reason, source));
+    }
+    let (tie_breaks, notes) = match ranker.settle_list(list) {
+        Ok(settled) => settled,
+        Err(error) => return Some(not_checked(error.to_string(), source)),
+    };
+    let lines = ranker.lines(&tie_breaks);
+    let standings = Standings {
+        edition,
+        edition_reason: String::new(),
+        after_round: last,
+        tie_breaks: tie_breaks.clone(),
+        source,
+        notes: notes.clone(),
+        lines,
+    };
+    let findings = findings(&standings);
+    let hint = if findings.is_empty() && source == "none declared" {
+        explaining_list(&mut ranker, &standings.lines)
+    } else {
+        None
+    };
+    Some(RankCheck {
+        status: if findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch },
+        reason: None,
+        rules: Some(edition.name()),
+        after_round: last,
+        tie_breaks: tie_breaks.iter().map(ToString::to_string).collect(),
+        source,
+        ranks_checked: stated.len(),
+        findings,
+        hint,
+        notes,
+    })
+}
+
+/// Whether a stated rank is one the standings give: within the places its tied group shares.
+fn gives(lines: &[Line], line: &Line) -> bool {
+    let size = lines.iter().filter(|l| l.rank == line.rank).count() as u32;
+    line.stated_rank.is_some_and(|r| (line.rank..line.rank + size).contains(&r))
+}
+
+/// One finding per pair of participants next to each other in the file's order whom the standings
+/// order the other way (or separate where the file has them share a place), naming the tie-break
+/// that decides and both values.
+fn findings(s: &Standings) -> Vec<String> {
+    let mut by_stated: Vec<&Line> = s.lines.iter().filter(|l| l.stated_rank.is_some()).collect();
+    by_stated.sort_by_key(|l| (l.stated_rank, l.rank));
+    let mut out = Vec::new();
+    for pair in by_stated.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (ra, rb) = (a.stated_rank.unwrap_or(0), b.stated_rank.unwrap_or(0));
+        let wrong =
+            if ra == rb { a.rank != b.rank && !(gives(&s.lines, a) && gives(&s.lines, b)) } else { b.rank < a.rank };
+        if !wrong {
+            continue;
+        }
+        let how = if ra == rb { format!("share rank {ra}") } else { format!("ranks {ra} and {rb}") };
+        let who = |l: &Line| format!("{} ({})", l.name.trim(), l.id);
+        let decides = s
+            .tie_breaks
+            .iter()
+            .enumerate()
+            .find(|&(k, _)| a.values[k] != b.values[k])
+            .map(|(k, d)| {
+                let show = |l: &Line| l.values[k].show(columns::shown(d.code)).unwrap_or_else(|| "no value".into());
+                let (first, second) = if b.rank < a.rank { (b, a) } else { (a, b) };
+                format!("{d} gives {} {} and {} {}", who(first), show(first), who(second), show(second))
+            })
+            .unwrap_or_else(|| "the direct encounter separates them".to_owned());
+        let order = if ra == rb { "" } else { " swapped" };
+        out.push(format!("{how}{order}: {} and {}; {decides}", who(a), who(b)));
+    }
+    out
+}
+
+/// The first common list that gives every stated rank and breaks a tie on points, as a hint.
+fn explaining_list(ranker: &mut Ranker<'_>, by_points: &[Line]) -> Option<String> {
+    let ties = by_points.iter().any(|l| l.tied);
+    if !ties {
+        return None;
+    }
+    COMMON_LISTS.iter().find_map(|&text| {
+        let list: Vec<Descriptor> = super::descriptor::parse_list(text).ok()?;
+        let (tie_breaks, _) = ranker.settle_list(list).ok()?;
+        let lines = ranker.lines(&tie_breaks);
+        let breaks_a_tie = lines.iter().filter(|l| l.tied).count() < by_points.iter().filter(|l| l.tied).count();
+        let all = lines.iter().all(|l| l.stated_rank.is_none() || gives(&lines, l));
+        (all && breaks_a_tie).then(|| {
+            let list: Vec<String> = tie_breaks.iter().map(ToString::to_string).collect();
+            format!("the ranks follow the tie-breaks {} (declare them in record 212)", list.join(", "))
+        })
+    })
+}
