@@ -347,3 +347,46 @@ fn without_a_declared_list_ranks_must_follow_points_and_a_list_that_gives_them_i
     let (_, json) = check_json(&with_ranks(EXAMPLE, &[1, 2, 3, 4, 5, 6]), &[]);
     assert!(json.get("standings").is_none(), "{}", json["standings"]);
 }
+
+#[test]
+fn generated_events_with_tie_breaks_state_the_ranks_check_verifies_and_a_swap_is_caught() {
+    use trfcheck::generate::{GenerateOptions, generate};
+    use trfcheck::standings::fide::check::{RankStatus, check_ranks};
+    use trfcheck::standings::fide::descriptor::parse_list;
+    use trfcheck::systems::SystemId;
+    let systems = [SystemId::Dutch2025, SystemId::Dubov2025, SystemId::Burstein2026, SystemId::Lim2026];
+    // Between them, every individual tie-break of Art. 5.
+    let lists =
+        ["BH/C1,BH,SB", "DE,SB,WIN,WON", "ARO,TPR,PTP,APRO,APPO,RTNG", "PS,BPG,BWG,KS,TPN", "BH/M1,AOB,FB,STD,REP"];
+    let mut checked = 0;
+    for seed in 1..=5u64 {
+        for (i, system) in systems.iter().enumerate() {
+            let list = lists[(seed as usize + i) % lists.len()];
+            let options = GenerateOptions {
+                tie_breaks: Some(parse_list(list).unwrap()),
+                bye_rate: 0.05,
+                forfeit_rate: 0.04,
+                ..GenerateOptions::new(*system, 12 + 5 * seed as u32, 6, seed)
+            };
+            let t = generate(&options).unwrap_or_else(|e| panic!("{system} seed {seed}: {e}"));
+            // Through the writer and the reader, as a file reaches `check`.
+            let (text, _) = trfcheck::formats::trf::write(&t);
+            let t = crate::support::read_valid("generated.trf", &text);
+            let verdict = check_ranks(&t).expect("ranks are stated");
+            assert_eq!(verdict.status, RankStatus::Match, "{system} seed {seed} {list}: {verdict:?}");
+            assert_eq!(verdict.source, "record 212");
+            // The winner and the last swapped: caught, with a finding.
+            let mut swapped = t.clone();
+            let first = swapped.players.iter().position(|p| p.rank == Some(1)).unwrap();
+            let last = swapped.players.iter().enumerate().max_by_key(|(_, p)| p.rank).unwrap().0;
+            let (a, b) = (swapped.players[first].rank, swapped.players[last].rank);
+            swapped.players[first].rank = b;
+            swapped.players[last].rank = a;
+            let verdict = check_ranks(&swapped).unwrap();
+            assert_eq!(verdict.status, RankStatus::Mismatch, "{system} seed {seed} {list}");
+            assert!(!verdict.findings.is_empty());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 20);
+}

@@ -347,6 +347,10 @@ pub struct GenerateArgs {
     /// Ratings are drawn from this range (pairing numbers follow them).
     #[arg(long, default_value = "1200-2700", value_name = "LOW-HIGH")]
     pub ratings: generate::RatingRange,
+    /// Individual chess systems: the tie-breaks after the points, comma-separated (such as
+    /// `BH/C1,BH,SB`), written as record 212 with the ranks they give (C.07).
+    #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
+    pub tie_breaks: Option<TieBreakList>,
     #[command(flatten)]
     pub draughts: DraughtsArgs,
 }
@@ -363,6 +367,7 @@ impl GenerateArgs {
             draughts: self.draughts.options(),
             boards: self.boards,
             team_code: self.team_code.clone(),
+            tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
             ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
         }
     }

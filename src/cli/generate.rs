@@ -25,7 +25,7 @@ pub(super) fn generate_tournament(
             writeln!(err, "trfcheck: {error}")?;
             return Ok(match error {
                 generate::GenerateError::Unsupported(_) | generate::GenerateError::GaveUp { .. } => Status::System,
-                generate::GenerateError::InvalidOption { .. } => Status::Usage,
+                generate::GenerateError::InvalidOption { .. } | generate::GenerateError::TieBreaks(_) => Status::Usage,
                 generate::GenerateError::NoValidPairing { .. } | generate::GenerateError::EngineFault { .. } => {
                     Status::Mismatch
                 }

@@ -184,6 +184,9 @@ pub struct GenerateOptions {
     pub boards: u32,
     /// Team systems: the `192` code, which names the competition's options (C.04.6 1.2, 1.7).
     pub team_code: String,
+    /// Individual chess systems: the tie-breaks after the points, written as record 212, with the
+    /// ranks they give (C.07); without them players with equal points share a rank.
+    pub tie_breaks: Option<Vec<crate::standings::fide::Descriptor>>,
 }
 
 /// The default number of boards of a generated team event.
@@ -206,6 +209,7 @@ impl GenerateOptions {
             draughts: crate::model::DraughtsOptions::default(),
             boards: DEFAULT_BOARDS,
             team_code: "FIDE_TEAM".to_owned(),
+            tie_breaks: None,
         }
     }
 
@@ -247,6 +251,15 @@ impl GenerateOptions {
     /// Refuses what cannot make a tournament, or a file, before anything is drawn.
     pub fn check(&self) -> Result<(), GenerateError> {
         let invalid = |option: &'static str, reason: String| Err(GenerateError::InvalidOption { option, reason });
+        if self.tie_breaks.is_some() && (self.system.is_team() || self.system.is_fmjd()) {
+            return invalid(
+                "--tie-breaks",
+                format!(
+                    "{} is not an individual chess system; C.07's standings are written for those only",
+                    self.system
+                ),
+            );
+        }
         if self.system.is_team() {
             return team::check_options(self);
         }
@@ -316,6 +329,8 @@ pub enum GenerateError {
     /// The engine's pairing left out a player to pair, or paired one twice or one not to pair.
     #[error("the {system} engine's pairing of round {round} is not a pairing of its players: {problem}")]
     EngineFault { system: SystemId, round: u32, problem: String },
+    #[error("--tie-breaks: {0}")]
+    TieBreaks(String),
 }
 
 /// Generates a tournament: every round paired by the engine of `options.system`.
@@ -345,6 +360,9 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
         tracing::debug!(round, boards = pairing.boards.len(), "generated");
     }
     standings(&mut tournament);
+    if let Some(list) = &options.tie_breaks {
+        ranks_under(&mut tournament, list)?;
+    }
     Ok(tournament)
 }
 
@@ -583,7 +601,7 @@ pub(crate) fn game_result(draws: [f64; 3], ratings: [u32; 2], options: &Generate
 }
 
 /// The Points column (the sum of the results, as the validator wants it) and the rank column
-/// (players with equal points share a rank, as TRF-2026 allows; no tie-breaks are computed).
+/// (players with equal points share a rank, as TRF-2026 allows).
 fn standings(t: &mut Tournament) {
     let points: Vec<Points> =
         t.players.iter().map(|p| (1..=p.rounds.len() as u32).map(|round| t.round_points(p, round)).sum()).collect();
@@ -591,6 +609,23 @@ fn standings(t: &mut Tournament) {
         player.points = Some(*mine);
         player.rank = Some(1 + points.iter().filter(|other| *other > mine).count() as u32);
     }
+}
+
+/// The ranks in the order of C.07 under `list` (ties the list leaves share a rank), the list
+/// written as record 212.
+fn ranks_under(t: &mut Tournament, list: &[crate::standings::fide::Descriptor]) -> Result<(), GenerateError> {
+    use crate::standings::fide::{Edition, Ranker, last_round_with_results};
+    let (edition, _) = Edition::for_tournament(t);
+    let mut ranker = Ranker::new(t, edition, last_round_with_results(t), None);
+    let (settled, _) =
+        ranker.settle_list(list.to_vec()).map_err(|error| GenerateError::TieBreaks(error.to_string()))?;
+    let ranks: Vec<(usize, u32)> = ranker.lines(&settled).iter().map(|line| (line.index, line.rank)).collect();
+    let written: Vec<String> = settled.iter().map(ToString::to_string).collect();
+    t.header.standings_tie_breaks = Some(written.join(", "));
+    for (index, rank) in ranks {
+        t.players[index].rank = Some(rank);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
