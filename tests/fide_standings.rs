@@ -390,3 +390,29 @@ fn generated_events_with_tie_breaks_state_the_ranks_check_verifies_and_a_swap_is
     }
     assert_eq!(checked, 20);
 }
+
+#[test]
+fn a_round_robin_counts_its_forfeits_as_games_as_15_2_says_and_the_2026_text_keeps_its_exceptions() {
+    // Example 2 with the last game of 1 and 4 forfeited (won by 1): a complete round robin, so
+    // the pairings were pre-determined (15.2).
+    let forfeit = ALL_MET.replace("    4 w 1\n", "    4 w +\n").replace("    1 b 0\n", "    1 b -\n");
+    assert!(forfeit.contains("4 w +") && forfeit.contains("1 b -"));
+    let list = "BH,WON,BPG,REP,ARO,TPR";
+    let json = standings(&forfeit, &["--rules", "2024", "--tie-breaks", list]);
+    let names: Vec<&str> = list.split(',').collect();
+    // 2024: the forfeit is a game. BH of 1 is 2.0 + 1.0 + 1.0 (4's score, not a dummy of 2.0); 1's
+    // ARO counts 4 (1900, 1800, 1700) and TPR 2 of 3 (0.67, +125). 4's forfeit loss with Black is a
+    // game with Black and a round it played (BPG 3, REP 3); it beat 3 (WON 1); ARO over 1800, 1900,
+    // 2000, TPR 1 of 3 (0.33, −125).
+    let of = |json: &Value, id: u64| table(json, &names).into_iter().find(|(i, _)| *i == id).unwrap();
+    assert_eq!(of(&json, 1), row(1, "4.0 2 1 3 1800 1925"));
+    assert_eq!(of(&json, 4), row(4, "5.0 1 3 3 1900 1775"));
+    assert!(json["notes"][0].as_str().unwrap().contains("pre-determined"), "{}", json["notes"]);
+    // 2026 (15.2): forfeit losses stay unplayed rounds in Art. 7 (4: BPG 2, REP 2), and every
+    // forfeit in Art. 10 (1's ARO over 2 and 3, 1850, TPR 1 of 2, 1850; 4's over 3 and 2, 1850, TPR
+    // 1 of 2); BH is not for round robins (Art. 8), said in a note.
+    let json = standings(&forfeit, &["--rules", "2026", "--tie-breaks", list]);
+    assert_eq!(of(&json, 1), row(1, "4.0 2 1 3 1850 1850"));
+    assert_eq!(of(&json, 4), row(4, "5.0 1 2 2 1850 1850"));
+    assert!(json["notes"][1].as_str().unwrap().contains("Art. 8"), "{}", json["notes"]);
+}

@@ -419,6 +419,41 @@ impl Tournament {
         self.players.iter().map(Player::last_recorded_round).max().unwrap_or(0)
     }
 
+    /// How many times every two players were paired (played or forfeited), when each pair was
+    /// paired equally often: a complete round robin (single, double, …); `None` otherwise, or with
+    /// fewer than three players.
+    pub fn round_robin(&self) -> Option<usize> {
+        let n = self.players.len();
+        if n < 3 {
+            return None;
+        }
+        let index = self.player_index();
+        // Scheduled games per player first: a round robin gives each the same count, a multiple of
+        // n − 1, which rules out every ordinary Swiss (fewer rounds than players) before any pair
+        // is counted.
+        let scheduled = |player: &Player| -> Vec<PlayerId> {
+            player
+                .rounds
+                .iter()
+                .filter_map(RoundEntry::scheduled_opponent)
+                .filter(|&o| o != player.id && index.contains_key(&o))
+                .collect()
+        };
+        let games = scheduled(&self.players[0]).len();
+        if games == 0 || games % (n - 1) != 0 || self.players.iter().any(|p| scheduled(p).len() != games) {
+            return None;
+        }
+        let times = games / (n - 1);
+        // Each pair counted from both sides, so that a game only one side records spoils it.
+        let mut pairs: std::collections::BTreeMap<(PlayerId, PlayerId), usize> = std::collections::BTreeMap::new();
+        for player in &self.players {
+            for opponent in scheduled(player) {
+                *pairs.entry((player.id.min(opponent), player.id.max(opponent))).or_default() += 1;
+            }
+        }
+        (pairs.len() == n * (n - 1) / 2 && pairs.values().all(|&count| count == 2 * times)).then_some(times)
+    }
+
     /// True when round `round` has at least one pairing: a game (played or forfeited) or a PAB.
     pub fn round_is_paired(&self, round: u32) -> bool {
         self.players.iter().any(|p| is_pairing(&p.round(round)))

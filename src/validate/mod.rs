@@ -464,36 +464,7 @@ impl Validator<'_> {
     /// and the user knows which it was.)
     fn round_robin(&mut self) {
         let n = self.t.players.len();
-        if n < 3 {
-            return;
-        }
-        // Scheduled games per player first: a round robin gives each the same count, a multiple of
-        // n − 1, which rules out every ordinary Swiss (fewer rounds than players) before any pair
-        // is counted.
-        let index = &self.index;
-        let scheduled = |player: &'_ Player| -> Vec<PlayerId> {
-            player
-                .rounds
-                .iter()
-                .filter_map(RoundEntry::scheduled_opponent)
-                .filter(|&o| o != player.id && index.contains_key(&o))
-                .collect()
-        };
-        let games = scheduled(&self.t.players[0]).len();
-        if games == 0 || games % (n - 1) != 0 || self.t.players.iter().any(|p| scheduled(p).len() != games) {
-            return;
-        }
-        let times = games / (n - 1);
-        // Each pair counted from both sides, so that a game only one side records spoils it.
-        let mut pairs: BTreeMap<(PlayerId, PlayerId), usize> = BTreeMap::new();
-        for player in &self.t.players {
-            for opponent in scheduled(player) {
-                *pairs.entry((player.id.min(opponent), player.id.max(opponent))).or_default() += 1;
-            }
-        }
-        if pairs.len() != n * (n - 1) / 2 || pairs.values().any(|&count| count != 2 * times) {
-            return;
-        }
+        let Some(times) = self.t.round_robin() else { return };
         let (how_often, kind) = match times {
             1 => ("once".to_owned(), "a round robin".to_owned()),
             2 => ("twice".to_owned(), "a double round robin".to_owned()),

@@ -80,12 +80,12 @@ fn value(ctx: &Context<'_>, d: &Descriptor, p: usize) -> Value {
             _ => r.points >= f.win && f.win > Points::ZERO,
         }),
         // 7.2: games won over the board.
-        Code::Won => count(rounds, |r| matches!(r.happened, Happened::Played { outcome: Outcome::Win, .. })),
+        Code::Won => count(rounds, |r| own_game(f, r, ctx.edition).is_some_and(|(_, outcome)| outcome == Outcome::Win)),
         // 7.3, 7.4: games over the board with Black, and those won.
-        Code::Bpg => count(rounds, |r| matches!(r.happened, Happened::Played { colour: Colour::Black, .. })),
-        Code::Bwg => count(rounds, |r| {
-            matches!(r.happened, Happened::Played { colour: Colour::Black, outcome: Outcome::Win, .. })
-        }),
+        Code::Bpg => {
+            count(rounds, |r| own_game(f, r, ctx.edition).is_some_and(|(colour, _)| colour == Some(Colour::Black)))
+        }
+        Code::Bwg => count(rounds, |r| own_game(f, r, ctx.edition) == Some((Some(Colour::Black), Outcome::Win))),
         // 7.5: the score after each round, summed.
         Code::Ps => {
             let mut total = Points::ZERO;
@@ -98,8 +98,13 @@ fn value(ctx: &Context<'_>, d: &Descriptor, p: usize) -> Value {
                 .collect();
             Value::ratio(i128::from(cut(terms, d, false)), 10)
         }
-        // 7.6: the rounds less the half-point byes, zero-point byes and forfeit losses: the VURs.
-        Code::Rep => Value::whole(rounds.len() as i64 - rounds.iter().filter(|r| r.is_vur()).count() as i64),
+        // 7.6: the rounds less the half-point byes, zero-point byes and forfeit losses: the VURs. With
+        // pre-determined pairings a forfeit loss is a game up to the 2024 text (15.2).
+        Code::Rep => {
+            let game =
+                |r: &RoundView| r.category == Some(Category::ForfeitLoss) && own_game(f, r, ctx.edition).is_some();
+            Value::whole(rounds.len() as i64 - rounds.iter().filter(|r| r.is_vur() && !game(r)).count() as i64)
+        }
         Code::Std => standard_points(f, p),
         Code::Tpn => Value::whole(i64::from(ctx.numbers[p])),
         Code::Rtng => ctx.ratings[p].map_or(Value::Missing, Value::whole),
@@ -197,7 +202,10 @@ fn opposition(
     edition: Edition,
     forfeits_played: bool,
 ) -> impl Iterator<Item = (Points, Points, bool)> {
-    f.rounds[p].iter().map(move |view| {
+    // 15.2: with pre-determined pairings forfeits are games, and a round without a scheduled game
+    // (the free round of an odd round robin) counts for nothing: Art. 16 is for Swiss events (15.3).
+    let forfeits_played = forfeits_played || f.predetermined;
+    f.rounds[p].iter().filter(move |view| !f.predetermined || view.opponent().is_some()).map(move |view| {
         let score = match counted_opponent(view, forfeits_played) {
             Some(o) => f.adjusted[o],
             None => f.dummy(p, view, edition),
@@ -228,7 +236,14 @@ fn sonneborn_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool)
 /// could score, the limit moved by half points (14.5). A forfeit's points were scored against the
 /// scheduled opponent too (docs/standings.md, reading S7).
 fn koya(f: &Field, p: usize, d: &Descriptor) -> Value {
-    let most = f.win.times(i64::from(f.scheduled_rounds));
+    // With pre-determined pairings, the most a participant can score is a win in each scheduled game
+    // (an odd round robin gives each a free round).
+    let games = if f.predetermined {
+        f.rounds.iter().map(|rounds| rounds.iter().filter(|r| r.opponent().is_some()).count()).max().unwrap_or(0) as i64
+    } else {
+        i64::from(f.scheduled_rounds)
+    };
+    let most = f.win.times(games);
     let limit = Points::from_tenths(most.tenths() / 2) + Points::HALF.times(i64::from(d.limit));
     let points: i64 = f.rounds[p]
         .iter()
@@ -268,25 +283,51 @@ fn kept(mut terms: Vec<Term>, d: &Descriptor, vur_first: bool) -> Vec<Term> {
     terms
 }
 
-/// The ratings of the opponents played over the board (10.1); `None` when one has none.
+/// The ratings of the opponents played over the board (10.1); `None` when one has none. With
+/// pre-determined pairings forfeits are games up to the 2024 text; the 2026 text keeps them
+/// unplayed rounds for Art. 10 (15.2).
 fn opponent_ratings(ctx: &Context<'_>, p: usize) -> Option<Vec<i64>> {
-    ctx.field.rounds[p].iter().filter_map(RoundView::played_opponent).map(|o| ctx.ratings[o]).collect()
+    ctx.field.rounds[p].iter().filter_map(|r| rated_game(ctx, r).map(|(o, _)| o)).map(|o| ctx.ratings[o]).collect()
 }
 
-/// The points of the games played over the board, in tenths, as a rating counts them (1, ½, 0).
-fn game_points(f: &Field, p: usize) -> i64 {
-    f.rounds[p]
-        .iter()
-        .map(|view| match view.happened {
-            Happened::Played { outcome: Outcome::Win, .. } => 10,
-            Happened::Played { outcome: Outcome::Draw, .. } => 5,
-            _ => 0,
-        })
-        .sum()
+/// A game Art. 10 counts: the opponent, and the points in tenths as a rating counts them (1, ½, 0).
+fn rated_game(ctx: &Context<'_>, view: &RoundView) -> Option<(usize, i64)> {
+    match view.happened {
+        Happened::Played { opponent, outcome, .. } => Some((opponent, outcome_tenths(outcome))),
+        Happened::Forfeit { opponent, won, .. } if ctx.field.predetermined && ctx.edition < Edition::E2026 => {
+            Some((opponent, if won { 10 } else { 0 }))
+        }
+        _ => None,
+    }
+}
+
+fn outcome_tenths(outcome: Outcome) -> i64 {
+    match outcome {
+        Outcome::Win => 10,
+        Outcome::Draw => 5,
+        Outcome::Loss => 0,
+    }
+}
+
+/// A game of the participant's own for Art. 7 (type B): one played over the board; with
+/// pre-determined pairings a forfeit too, but from 2026 not a forfeit loss (15.2).
+fn own_game(f: &Field, view: &RoundView, edition: Edition) -> Option<(Option<Colour>, Outcome)> {
+    match view.happened {
+        Happened::Played { colour, outcome, .. } => Some((Some(colour), outcome)),
+        Happened::Forfeit { won, colour, .. } if f.predetermined && (won || edition < Edition::E2026) => {
+            Some((colour, if won { Outcome::Win } else { Outcome::Loss }))
+        }
+        _ => None,
+    }
+}
+
+/// The points of the games Art. 10 counts, in tenths.
+fn game_points(ctx: &Context<'_>, p: usize) -> i64 {
+    ctx.field.rounds[p].iter().filter_map(|r| rated_game(ctx, r).map(|(_, points)| points)).sum()
 }
 
 fn performance_of(ctx: &Context<'_>, p: usize, of: fn(&[i64], i64) -> Option<i64>) -> Option<i64> {
-    of(&opponent_ratings(ctx, p)?, game_points(ctx.field, p))
+    of(&opponent_ratings(ctx, p)?, game_points(ctx, p))
 }
 
 fn performance(ctx: &Context<'_>, p: usize, of: fn(&[i64], i64) -> Option<i64>) -> Value {

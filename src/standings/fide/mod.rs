@@ -181,6 +181,21 @@ impl<'t> Ranker<'t> {
                     .to_owned(),
             );
         }
+        if self.field.predetermined {
+            notes.push(
+                "the pairings were pre-determined (a round robin): forfeits count as games, and a round without \
+                 a game counts for nothing (15.2)"
+                    .to_owned(),
+            );
+            let buchholz: Vec<String> = list
+                .iter()
+                .filter(|d| matches!(d.code, Code::Bh | Code::Fb | Code::Aob))
+                .map(ToString::to_string)
+                .collect();
+            if self.edition >= Edition::E2026 && !buchholz.is_empty() {
+                notes.push(format!("{}: Art. 8 says these must not be used in round robins", buchholz.join(", ")));
+            }
+        }
         let mut tie_breaks: Vec<Descriptor> = Vec::new();
         if list.first().is_none_or(|d| d.code != Code::Pts) {
             tie_breaks.push(Descriptor::points());

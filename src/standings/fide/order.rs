@@ -131,7 +131,8 @@ fn separate_standings(field: &Field, group: &[usize], forfeits_played: bool) -> 
         for view in &field.rounds[p] {
             let opponent = match view.happened {
                 Happened::Played { opponent, .. } => Some(opponent),
-                Happened::Forfeit { opponent, .. } if forfeits_played => Some(opponent),
+                // 6.1.1: forfeits are left out, but for those 15.2 makes games (a round robin's).
+                Happened::Forfeit { opponent, .. } if forfeits_played || field.predetermined => Some(opponent),
                 _ => None,
             };
             if let Some(o) = opponent.filter(|o| position.contains_key(o)) {

@@ -11,8 +11,8 @@ pub enum Happened {
     /// A game over the board (`1 = 0`, and `W D L`, played though not rated).
     Played { opponent: usize, colour: Colour, outcome: Outcome },
     /// A scheduled game not played (`+`, `-`), or a game paired but not yet played, which
-    /// gives no points.
-    Forfeit { opponent: usize, won: bool },
+    /// gives no points; the colour when the file gives one.
+    Forfeit { opponent: usize, won: bool, colour: Option<Colour> },
     /// No opponent: byes, absences and rounds not recorded.
     Bye(ByeKind),
 }
@@ -82,6 +82,8 @@ pub struct Field {
     /// "The number of rounds in the tournament" (16.4.2, and 9.2's most points): the rounds the
     /// standings are made after (docs/standings.md, reading S3).
     pub scheduled_rounds: u32,
+    /// Pre-determined pairings (a round robin): Art. 16 does not apply, forfeits are games (15.2).
+    pub predetermined: bool,
 }
 
 impl Field {
@@ -105,7 +107,9 @@ impl Field {
         for views in &mut rounds {
             categorise(views);
         }
-        Field::from_rounds(rounds, system.white_win, system.white_draw, last)
+        let mut field = Field::from_rounds(rounds, system.white_win, system.white_draw, last);
+        field.predetermined = predetermined(t);
+        field
     }
 
     fn from_rounds(rounds: Vec<Vec<RoundView>>, win: Points, draw: Points, scheduled_rounds: u32) -> Field {
@@ -121,7 +125,7 @@ impl Field {
                     .fold(score, |s, r| s - r.points + draw)
             })
             .collect();
-        Field { rounds, score, adjusted, win, draw, scheduled_rounds }
+        Field { rounds, score, adjusted, win, draw, scheduled_rounds, predetermined: false }
     }
 
     /// Fore Buchholz's field (8.3): as if every game paired in the last round had ended in a draw
@@ -141,7 +145,10 @@ impl Field {
             }
             categorise(views);
         }
-        Field::from_rounds(rounds, self.win, self.draw, self.scheduled_rounds)
+        Field {
+            predetermined: self.predetermined,
+            ..Field::from_rounds(rounds, self.win, self.draw, self.scheduled_rounds)
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -164,6 +171,15 @@ impl Field {
     }
 }
 
+/// Pairings fixed in advance (15.2): a complete round robin, or one that record 192 declares.
+pub fn predetermined(t: &Tournament) -> bool {
+    let declared = t.header.system_code.as_deref().is_some_and(|code| {
+        let code = code.trim().to_ascii_uppercase();
+        code.starts_with("FIDE_ROUNDROBIN") || code.starts_with("FIDE_DOUBLEROUNDROBIN")
+    });
+    declared || t.round_robin().is_some()
+}
+
 fn view(entry: crate::model::RoundEntry, system: &PointSystem, index: &impl Fn(u32) -> Option<usize>) -> RoundView {
     let points = entry.points(system);
     let happened = match entry.kind() {
@@ -171,12 +187,12 @@ fn view(entry: crate::model::RoundEntry, system: &PointSystem, index: &impl Fn(u
             Some(opponent) => Happened::Played { opponent, colour, outcome },
             None => Happened::Bye(ByeKind::ZeroPoint),
         },
-        EntryKind::Forfeit { opponent, won, .. } => match index(opponent) {
-            Some(opponent) => Happened::Forfeit { opponent, won },
+        EntryKind::Forfeit { opponent, won, colour } => match index(opponent) {
+            Some(opponent) => Happened::Forfeit { opponent, won, colour },
             None => Happened::Bye(if won { ByeKind::LegacyWin } else { ByeKind::ZeroPoint }),
         },
         EntryKind::Pending { opponent, .. } => match index(opponent) {
-            Some(opponent) => Happened::Forfeit { opponent, won: false },
+            Some(opponent) => Happened::Forfeit { opponent, won: false, colour: None },
             None => Happened::Bye(ByeKind::ZeroPoint),
         },
         EntryKind::Bye(kind) => Happened::Bye(kind),
@@ -224,7 +240,7 @@ mod tests {
             category: None,
         };
         let lost = RoundView {
-            happened: Happened::Forfeit { opponent: 1, won: false },
+            happened: Happened::Forfeit { opponent: 1, won: false, colour: None },
             points: Points::ZERO,
             bonus: Points::ZERO,
             category: None,
