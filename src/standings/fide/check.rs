@@ -24,8 +24,8 @@ pub struct RankCheck {
     /// Why the ranks were not checked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<&'static str>,
+    /// The edition of C.07 (the tournament's date's).
+    pub rules: &'static str,
     pub after_round: u32,
     /// The list the ranks were checked against, `PTS` first.
     pub tie_breaks: Vec<String>,
@@ -62,7 +62,7 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
     let not_checked = |reason: String, source| RankCheck {
         status: RankStatus::NotChecked,
         reason: Some(reason),
-        rules: Some(edition.name()),
+        rules: edition.name(),
         after_round: last,
         tie_breaks: Vec::new(),
         source,
@@ -77,7 +77,13 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
     let (list, source) = match declared(t) {
         Ok(Some((list, source))) => (list, source),
         Ok(None) => (Vec::new(), "none declared"),
-        Err(error) => return Some(not_checked(error.to_string(), "record 212")),
+        Err(error) => {
+            let record = match &error {
+                super::StandingsError::Declaration { record: "202", .. } => "record 202",
+                _ => "record 212",
+            };
+            return Some(not_checked(error.to_string(), record));
+        }
     };
     let mut ranker = Ranker::new(t, edition, last, None);
     // Ranks follow the file's own scores; where its Points column disagrees with the results (a
@@ -125,7 +131,7 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
     Some(RankCheck {
         status: if findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch },
         reason: None,
-        rules: Some(edition.name()),
+        rules: edition.name(),
         after_round: last,
         tie_breaks: tie_breaks.iter().map(ToString::to_string).collect(),
         source,

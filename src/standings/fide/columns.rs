@@ -79,7 +79,7 @@ fn value(ctx: &Context<'_>, d: &Descriptor, p: usize) -> Value {
             Happened::Played { outcome, .. } => outcome == Outcome::Win,
             _ => r.points >= f.win && f.win > Points::ZERO,
         }),
-        // 7.2: games won over the board.
+        // 7.2: games won over the board (with pre-determined pairings, forfeits too: 15.2).
         Code::Won => count(rounds, |r| own_game(f, r, ctx.edition).is_some_and(|(_, outcome)| outcome == Outcome::Win)),
         // 7.3, 7.4: games over the board with Black, and those won.
         Code::Bpg => {
@@ -143,7 +143,7 @@ fn value(ctx: &Context<'_>, d: &Descriptor, p: usize) -> Value {
         Code::Apro | Code::Appo => {
             let of: fn(&[i64], i64) -> Option<i64> =
                 if d.code == Code::Apro { rating::performance } else { rating::perfect_performance };
-            let opponents: Vec<usize> = rounds.iter().filter_map(RoundView::played_opponent).collect();
+            let opponents: Vec<usize> = rounds.iter().filter_map(|r| rated_game(ctx, r).map(|(o, _)| o)).collect();
             let values: Option<Vec<i64>> = opponents.iter().map(|&o| performance_of(ctx, o, of)).collect();
             match values {
                 Some(values) if !values.is_empty() => {
