@@ -157,9 +157,14 @@ pub enum TeamScore {
 impl Descriptor {
     /// `PTS`: the score, which record 212 lists first.
     pub fn points() -> Descriptor {
+        Descriptor::plain(Code::Pts, "PTS")
+    }
+
+    /// A tie-break without modifiers.
+    fn plain(code: Code, acronym: &'static str) -> Descriptor {
         Descriptor {
-            code: Code::Pts,
-            acronym: "PTS",
+            code,
+            acronym,
             score: None,
             low_cut: 0,
             median: 0,
@@ -218,18 +223,7 @@ impl FromStr for Descriptor {
             .find(|(n, _)| *n == name)
             .map(|&(n, c)| (n, c))
             .ok_or_else(|| DescriptorError::Acronym(text.trim().to_owned()))?;
-        let mut d = Descriptor {
-            code,
-            acronym,
-            score,
-            low_cut: 0,
-            median: 0,
-            limit: 0,
-            forfeits_played: false,
-            fore: false,
-            reverse: false,
-            factor: None,
-        };
+        let mut d = Descriptor { score, ..Descriptor::plain(code, acronym) };
         let bad =
             |modifier: &str| DescriptorError::Modifier { descriptor: written.clone(), modifier: modifier.to_owned() };
         for modifier in parts {
