@@ -614,16 +614,13 @@ fn standings(t: &mut Tournament) {
 /// The ranks in the order of C.07 under `list` (ties the list leaves share a rank), the list
 /// written as record 212.
 fn ranks_under(t: &mut Tournament, list: &[crate::standings::fide::Descriptor]) -> Result<(), GenerateError> {
-    use crate::standings::fide::{Edition, Ranker, last_round_with_results};
-    let (edition, _) = Edition::for_tournament(t);
-    let mut ranker = Ranker::new(t, edition, last_round_with_results(t), None);
-    let (settled, _) =
-        ranker.settle_list(list.to_vec()).map_err(|error| GenerateError::TieBreaks(error.to_string()))?;
-    let ranks: Vec<(usize, u32)> = ranker.lines(&settled).iter().map(|line| (line.index, line.rank)).collect();
-    let written: Vec<String> = settled.iter().map(ToString::to_string).collect();
+    let request = crate::standings::fide::Request { tie_breaks: Some(list.to_vec()), ..Default::default() };
+    let standings =
+        crate::standings::fide::standings(t, &request).map_err(|error| GenerateError::TieBreaks(error.to_string()))?;
+    let written: Vec<String> = standings.tie_breaks.iter().map(ToString::to_string).collect();
     t.header.standings_tie_breaks = Some(written.join(", "));
-    for (index, rank) in ranks {
-        t.players[index].rank = Some(rank);
+    for line in &standings.lines {
+        t.players[line.index].rank = Some(line.rank);
     }
     Ok(())
 }

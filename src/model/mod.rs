@@ -263,6 +263,13 @@ pub struct AbnormalPoints {
     pub players: Vec<PlayerId>,
 }
 
+impl AbnormalPoints {
+    /// Whether the record is about the player: it names them, or names nobody (every player).
+    pub fn applies_to(&self, player: PlayerId) -> bool {
+        self.players.is_empty() || self.players.contains(&player)
+    }
+}
+
 /// A team (310, or 013 numbered in file order).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Team {
@@ -473,7 +480,7 @@ impl Tournament {
     /// ([`Tournament::bonus_points`]).
     pub fn round_points(&self, player: &Player, round: u32) -> Points {
         let entry = player.round(round);
-        let applies = |a: &AbnormalPoints| a.players.is_empty() || a.players.contains(&player.id);
+        let applies = |a: &AbnormalPoints| a.applies_to(player.id);
         let code = entry.result.trf_char().to_ascii_uppercase();
         let overridden = self
             .abnormal_points
@@ -489,10 +496,9 @@ impl Tournament {
     /// The bonus or penalty of blank-type 299 records in a round: points outside any game (one
     /// for every round counts once, with round 1).
     pub fn bonus_points(&self, player: &Player, round: u32) -> Points {
-        let applies = |a: &AbnormalPoints| a.players.is_empty() || a.players.contains(&player.id);
         self.abnormal_points
             .iter()
-            .filter(|a| a.kind.is_none() && applies(a) && a.round.unwrap_or(1) == round)
+            .filter(|a| a.kind.is_none() && a.applies_to(player.id) && a.round.unwrap_or(1) == round)
             .fold(Points::ZERO, |sum, a| sum + a.points.unwrap_or(Points::ZERO))
     }
 

@@ -86,7 +86,7 @@ pub struct CheckOptions {
     /// The FMJD organiser's options given as flags: over the file's `XDO` record.
     pub draughts: crate::model::DraughtsOptions,
     /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
-    /// the default, `order`, makes any difference count.
+    /// the default, `order`, makes any differing round count.
     pub fail_on: crate::systems::Severity,
     /// Only differing rounds decide the status (`--fail-on` names a pairing severity): a stated
     /// rank the tie-breaks do not give is reported, and the status stays a pass.

@@ -2,11 +2,13 @@
 //! declares (212, or 202 after the points), or, when it declares none, that ranks follow points,
 //! with the common list that gives the stated order, if one does (docs/standings.md, "The check").
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::model::Tournament;
 
-use super::{Descriptor, Edition, Line, Ranker, Standings, columns, declared, last_round_with_results};
+use super::{Descriptor, Edition, Line, Ranker, columns, declared, last_round_with_results};
 
 /// The verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -113,21 +115,9 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         Err(error) => return Some(not_checked(error.to_string(), source)),
     };
     let lines = ranker.lines(&tie_breaks);
-    let standings = Standings {
-        edition,
-        edition_reason: String::new(),
-        after_round: last,
-        tie_breaks: tie_breaks.clone(),
-        source,
-        notes: notes.clone(),
-        lines,
-    };
-    let findings = findings(&standings);
-    let hint = if findings.is_empty() && source == "none declared" {
-        explaining_list(&mut ranker, &standings.lines)
-    } else {
-        None
-    };
+    let findings = findings(&tie_breaks, &lines);
+    let hint =
+        if findings.is_empty() && source == "none declared" { explaining_list(&mut ranker, &lines) } else { None };
     Some(RankCheck {
         status: if findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch },
         reason: None,
@@ -142,31 +132,40 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
     })
 }
 
+/// The number of participants sharing each place of the standings.
+fn group_sizes(lines: &[Line]) -> HashMap<u32, u32> {
+    let mut sizes = HashMap::new();
+    for line in lines {
+        *sizes.entry(line.rank).or_insert(0) += 1;
+    }
+    sizes
+}
+
 /// Whether a stated rank is one the standings give: within the places its tied group shares.
-fn gives(lines: &[Line], line: &Line) -> bool {
-    let size = lines.iter().filter(|l| l.rank == line.rank).count() as u32;
+fn gives(sizes: &HashMap<u32, u32>, line: &Line) -> bool {
+    let size = sizes.get(&line.rank).copied().unwrap_or(1);
     line.stated_rank.is_some_and(|r| (line.rank..line.rank + size).contains(&r))
 }
 
 /// One finding per pair of participants next to each other in the file's order whom the standings
 /// order the other way (or separate where the file has them share a place), naming the tie-break
 /// that decides and both values.
-fn findings(s: &Standings) -> Vec<String> {
-    let mut by_stated: Vec<&Line> = s.lines.iter().filter(|l| l.stated_rank.is_some()).collect();
+fn findings(tie_breaks: &[Descriptor], lines: &[Line]) -> Vec<String> {
+    let sizes = group_sizes(lines);
+    let mut by_stated: Vec<&Line> = lines.iter().filter(|l| l.stated_rank.is_some()).collect();
     by_stated.sort_by_key(|l| (l.stated_rank, l.rank));
     let mut out = Vec::new();
     for pair in by_stated.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let (ra, rb) = (a.stated_rank.unwrap_or(0), b.stated_rank.unwrap_or(0));
         let wrong =
-            if ra == rb { a.rank != b.rank && !(gives(&s.lines, a) && gives(&s.lines, b)) } else { b.rank < a.rank };
+            if ra == rb { a.rank != b.rank && !(gives(&sizes, a) && gives(&sizes, b)) } else { b.rank < a.rank };
         if !wrong {
             continue;
         }
         let how = if ra == rb { format!("share rank {ra}") } else { format!("ranks {ra} and {rb}") };
         let who = |l: &Line| format!("{} ({})", l.name.trim(), l.id);
-        let decides = s
-            .tie_breaks
+        let decides = tie_breaks
             .iter()
             .enumerate()
             .find(|&(k, _)| a.values[k] != b.values[k])
@@ -193,7 +192,8 @@ fn explaining_list(ranker: &mut Ranker<'_>, by_points: &[Line]) -> Option<String
         let (tie_breaks, _) = ranker.settle_list(list).ok()?;
         let lines = ranker.lines(&tie_breaks);
         let breaks_a_tie = lines.iter().filter(|l| l.tied).count() < by_points.iter().filter(|l| l.tied).count();
-        let all = lines.iter().all(|l| l.stated_rank.is_none() || gives(&lines, l));
+        let sizes = group_sizes(&lines);
+        let all = lines.iter().all(|l| l.stated_rank.is_none() || gives(&sizes, l));
         (all && breaks_a_tie).then(|| {
             let list: Vec<String> = tie_breaks.iter().map(ToString::to_string).collect();
             format!("the ranks follow the tie-breaks {} (declare them in record 212)", list.join(", "))

@@ -91,7 +91,8 @@ impl Field {
     /// both: a round without points.
     pub fn new(t: &Tournament, last: u32) -> Field {
         let system = &t.point_system;
-        let index = |id: u32| t.players.iter().position(|p| p.id == id);
+        let numbers = t.player_index();
+        let index = |id: u32| numbers.get(&id).copied();
         let mut rounds: Vec<Vec<RoundView>> = t
             .players
             .iter()
@@ -107,12 +108,16 @@ impl Field {
         for views in &mut rounds {
             categorise(views);
         }
-        let mut field = Field::from_rounds(rounds, system.white_win, system.white_draw, last);
-        field.predetermined = predetermined(t);
-        field
+        Field::from_rounds(rounds, system.white_win, system.white_draw, last, predetermined(t))
     }
 
-    fn from_rounds(rounds: Vec<Vec<RoundView>>, win: Points, draw: Points, scheduled_rounds: u32) -> Field {
+    fn from_rounds(
+        rounds: Vec<Vec<RoundView>>,
+        win: Points,
+        draw: Points,
+        scheduled_rounds: u32,
+        predetermined: bool,
+    ) -> Field {
         let score: Vec<Points> = rounds.iter().map(|v| v.iter().map(|r| r.points + r.bonus).sum::<Points>()).collect();
         let adjusted = rounds
             .iter()
@@ -125,7 +130,7 @@ impl Field {
                     .fold(score, |s, r| s - r.points + draw)
             })
             .collect();
-        Field { rounds, score, adjusted, win, draw, scheduled_rounds, predetermined: false }
+        Field { rounds, score, adjusted, win, draw, scheduled_rounds, predetermined }
     }
 
     /// Fore Buchholz's field (8.3): as if every game paired in the last round had ended in a draw
@@ -145,10 +150,7 @@ impl Field {
             }
             categorise(views);
         }
-        Field {
-            predetermined: self.predetermined,
-            ..Field::from_rounds(rounds, self.win, self.draw, self.scheduled_rounds)
-        }
+        Field::from_rounds(rounds, self.win, self.draw, self.scheduled_rounds, self.predetermined)
     }
 
     pub fn len(&self) -> usize {
