@@ -208,6 +208,29 @@ fn a_forum_crosstable_reads_with_its_forfeits() {
     );
 }
 
+/// TRF needs every player's points in columns 81–84: `convert` of a crosstable without totals
+/// writes the points of the results (10, 7, 5 and 2 in Huizum 2005: Wiersma 2+2+0+2+2+2) and says so.
+#[test]
+fn convert_writes_the_results_points_of_a_crosstable_without_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huizum.csv");
+    std::fs::write(&path, HUIZUM_2005).unwrap();
+    let output = trfcheck().args(["convert", "--to", "trf"]).arg(&path).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("4 players had no points in the source; columns 81–84 hold the points of the results"),
+        "{stderr}"
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    let points: Vec<&str> =
+        text.lines().filter(|line| line.starts_with("001")).map(|line| line[80..84].trim()).collect();
+    assert_eq!(points, ["10.0", "7.0", "5.0", "2.0"]);
+    let (again, findings) = inspect(&text);
+    assert!(defects(&findings).is_empty(), "{findings:?}\n{text}");
+    assert_eq!(again.unwrap().player(1).unwrap().points, Some(Points::whole(10)));
+}
+
 /// Toernooibase's plain crosstable (`1947-Vierkamp-Den-Haag.csv`, reproduced): a URL line, the title,
 /// `Pl;Name;rd1;rd2;rd3` and cells `4w2`; a single round robin of four.
 #[test]

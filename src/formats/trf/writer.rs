@@ -92,7 +92,18 @@ impl Writer {
         self.header(t);
         self.extensions(t);
         for player in &t.players {
-            self.player(player);
+            self.player(player, t);
+        }
+        let unstated = t.players.iter().filter(|p| p.points.is_none()).count();
+        if unstated > 0 {
+            // Columns 81–84 are mandatory in TRF; a forum crosstable may print no totals.
+            self.warnings.push(Diagnostic::warning(
+                Code::Nonstandard,
+                format!(
+                    "{unstated} player{} had no points in the source; columns 81–84 hold the points of the results",
+                    if unstated == 1 { "" } else { "s" }
+                ),
+            ));
         }
         for player in &t.players {
             self.draughts(player);
@@ -360,7 +371,7 @@ impl Writer {
         }
     }
 
-    fn player(&mut self, p: &Player) {
+    fn player(&mut self, p: &Player, t: &Tournament) {
         use layout::player::*;
         let title = p.title.as_deref().filter(|t| t.chars().count() <= 3).unwrap_or("");
         // A longer name (or one TRF cannot hold) goes whole into the XDP record.
@@ -370,7 +381,8 @@ impl Writer {
         let birth = self.fit(p.birth.as_deref().unwrap_or(""), BIRTH, "birth date");
         let id = self.number(p.id, 4, "pairing number");
         let rating = self.opt_number(p.rating, 4, "rating");
-        let points = self.opt_points(p.points, 4, "points");
+        let from_results = || (1..=p.rounds.len().max(1) as u32).map(|round| t.round_points(p, round)).sum();
+        let points = self.points(p.points.unwrap_or_else(from_results), 4, "points");
         let rank = self.opt_number(p.rank, 4, "rank");
         let mut line = format!(
             "001 {id} {}{:>3} {:<33} {rating} {:<3} {:>11} {:<10} {points} {rank}  ",
