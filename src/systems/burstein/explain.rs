@@ -55,6 +55,7 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
 /// [C1]–[C3] (2.1) on the recorded pairing.
 fn absolute(round: &Round<'_>, index: &BTreeMap<PlayerId, usize>, recorded: &RoundPairing) -> Option<Explanation> {
     let articles = absolute::Articles {
+        keys: absolute::KEYS,
         c1: "C1 (2.1.1, two participants shall not play against each other more than once)",
         c2: "C2 (2.1.2, no second pairing-allocated bye)",
         c2_barred: "already had a bye or scored a win's points without playing",

@@ -81,6 +81,7 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
 /// [C1]–[C3] on the recorded pairing.
 fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
     let articles = absolute::Articles {
+        keys: absolute::KEYS,
         c1: "C1 (3.1.1, two players shall not play each other more than once)",
         c2: "C2 (3.1.2, no second pairing-allocated bye)",
         c2_barred: "already had a bye or a win without playing",

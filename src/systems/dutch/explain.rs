@@ -18,7 +18,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::matching::{Matcher, Weight, Wide};
-use crate::model::{Colour, PlayerId};
+use crate::model::PlayerId;
 use crate::state::RoundState;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
@@ -27,6 +27,7 @@ use super::player::{DutchPlayer, Float};
 use super::rules2017;
 use super::weights::{self, ByeContext, Layout, Reach};
 use super::{Rules, Trace, dutch_players};
+use crate::systems::common::absolute;
 use crate::systems::common::fields::{Collect, Frame, Pack, Row, Value, sum_rows};
 
 fn finding(criterion: &str, text: String) -> Explanation {
@@ -117,71 +118,39 @@ pub fn explain(state: &RoundState, rules: Rules, computed: &RoundPairing, record
     brackets(&cx, recorded, &recorded_partners, &engine)
 }
 
-/// C1–C3 and the prohibited pairs, on the recorded pairing.
+/// C1–C3 and the prohibited pairs, on the recorded pairing, in the shared form of the absolute
+/// findings.
 fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
-    let c = |s: &str| if cx.rules == Rules::Dutch2025 { s.to_owned() } else { format!("C.{}", &s[1..]) };
-    for (number, board) in recorded.boards.iter().enumerate() {
-        let board_no = number + 1;
-        match board.black {
-            Some(black) => {
-                let (Some(w), Some(b)) = (cx.player(board.white), cx.player(black)) else { continue };
-                let contender = |id| cx.state.players.iter().find(|p| p.id == id);
-                if let (Some(x), Some(y)) = (contender(w.id), contender(b.id)) {
-                    if let Some(round) = x.past.iter().position(|r| r.played_opponent() == Some(y.id)) {
-                        return Some(finding(
-                            &c("C1"),
-                            format!(
-                                "{}: the recorded pairing repeats a game: players {} and {} already met in round {} (board {board_no})",
-                                c("C1"),
-                                w.id,
-                                b.id,
-                                round + 1
-                            ),
-                        ));
-                    }
-                    if cx.state.forbidden.contains(&(w.id.min(b.id), w.id.max(b.id))) {
-                        return Some(finding(
-                            "260",
-                            format!(
-                                "the recorded pairing pairs {} and {}, whom the tournament prohibits from meeting (record 260/XXP; board {board_no})",
-                                w.id, b.id
-                            ),
-                        ));
-                    }
-                }
-                let same_absolute = w.is_absolute() && b.is_absolute() && w.preference == b.preference;
-                if same_absolute && !weights::compatible(cx.state, w, b, false) {
-                    let colour = w.preference.map_or("", Colour::name);
-                    return Some(finding(
-                        &c("C3"),
-                        format!(
-                            "{}: players {} and {} both have an absolute preference for {colour} and neither is a topscorer, so they may not meet (board {board_no})",
-                            c("C3"),
-                            w.id,
-                            b.id
-                        ),
-                    ));
-                }
-            }
-            None => {
-                if let Some(p) = cx.player(board.white)
-                    && !p.pab_eligible
-                {
-                    let why = match cx.rules {
-                        Rules::Dutch2025 => {
-                            "already had the pairing-allocated bye, or scored a win's points without playing"
-                        }
-                        Rules::Dutch2017 => "already had the pairing-allocated bye or a forfeit win",
-                    };
-                    return Some(finding(
-                        &c("C2"),
-                        format!("{}: the recorded bye goes to player {}, who {why} (board {board_no})", c("C2"), p.id),
-                    ));
-                }
-            }
-        }
-    }
-    None
+    let articles = match cx.rules {
+        Rules::Dutch2025 => absolute::Articles {
+            keys: absolute::KEYS,
+            c1: "C1 (two players shall not play against each other more than once)",
+            c2: "C2 (no second pairing-allocated bye)",
+            c2_barred: "already had the pairing-allocated bye, or scored a win's points without playing",
+            c3: "C3 (non-topscorers with the same absolute colour preference shall not meet)",
+            absolute_preference: "a colour difference beyond ±1, or the same colour in the last two games",
+        },
+        Rules::Dutch2017 => absolute::Articles {
+            keys: ["C.1", "C.2", "C.3"],
+            c1: "C.1 (two players shall not play against each other more than once)",
+            c2: "C.2 (no second pairing-allocated bye)",
+            c2_barred: "already had the pairing-allocated bye or a forfeit win",
+            c3: "C.3 (non-topscorers with the same absolute colour preference shall not meet)",
+            absolute_preference: "A.6.a",
+        },
+    };
+    let same_absolute = |a: usize, b: usize| {
+        let (x, y) = (&cx.players[a], &cx.players[b]);
+        (x.is_absolute() && y.is_absolute() && x.preference == y.preference).then_some(x.preference).flatten()
+    };
+    let judge = absolute::Judge {
+        state: cx.state,
+        index: &cx.index,
+        pab_eligible: &|v| cx.players[v].pab_eligible,
+        compatible: &|a, b| cx.compatible(a, b),
+        same_absolute: &same_absolute,
+    };
+    absolute::first_broken(&judge, &articles, recorded)
 }
 
 fn bye_of(pairing: &RoundPairing) -> Option<PlayerId> {

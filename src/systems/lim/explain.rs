@@ -95,6 +95,7 @@ pub fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPair
     let ctx = Context::new(state);
     let index: BTreeMap<PlayerId, usize> = ctx.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let articles = absolute::Articles {
+        keys: absolute::KEYS,
         c1: "C.04.1 art. 2 and Lim 2.1 (compatible players have not played each other)",
         c2: "C.04.1 art. 4 (no second pairing-allocated bye)",
         c2_barred: "already had the pairing-allocated bye or scored a win's points without playing",

@@ -10,8 +10,8 @@ use crate::systems::severity::Classes;
 /// median), 3.8 (a floater's opponent), 5.2 (fewer proper pairs) — and of the quality class.
 pub const CLASSES: Classes = Classes {
     // C.04.1 arts. 2 and 4, and 2.1 with 5.1.1–5.1.2 (the colour limits), in the shared form of
-    // the absolute findings.
-    absolute: &["C1", "C2", "C3"],
+    // the absolute findings; and the pairs the tournament forbids (records 260/XXP).
+    absolute: &["C1", "C2", "C3", "260"],
     // 4.1–4.3: the record's pairs of a scoregroup are compatible and as many are proper, and
     // come later in the exchange order.
     order: &["4.1"],
@@ -26,7 +26,7 @@ mod tests {
 
     #[test]
     fn every_article_the_explanations_name_has_its_class() {
-        for absolute in ["C1", "C2", "C3"] {
+        for absolute in ["C1", "C2", "C3", "260"] {
             assert_eq!(CLASSES.of(absolute), Severity::Absolute, "{absolute}");
         }
         for quality in
