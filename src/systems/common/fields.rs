@@ -116,6 +116,28 @@ impl Frame {
         Frame { widths, bases, total_bits: position }
     }
 
+    /// The count fields of a packed weight whose every field is a [`Width::Bits`] of at most 64
+    /// bits and holds a non-negative sum (a matching's total), most important first.
+    pub fn unpack<W: Weight>(&self, weight: &W) -> Vec<u64> {
+        self.widths
+            .iter()
+            .zip(&self.bases)
+            .map(|(width, &base)| {
+                let bits = width.bits();
+                debug_assert!(bits <= 64, "a count field of at most 64 bits");
+                if bits == 0 {
+                    return 0;
+                }
+                let (limb, shift) = ((base / 64) as usize, base % 64);
+                let mut value = weight.limb(limb) >> shift;
+                if shift > 0 && shift + bits > 64 {
+                    value |= weight.limb(limb + 1) << (64 - shift);
+                }
+                if bits < 64 { value & ((1u64 << bits) - 1) } else { value }
+            })
+            .collect()
+    }
+
     /// Moves the first (most important) field up to the top of `total_bits` bits, leaving the
     /// others where they are: the bits between stay zero, which only adds headroom.
     pub fn lift_first_field(&mut self, total_bits: u32) {

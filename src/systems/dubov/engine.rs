@@ -22,6 +22,7 @@ use std::cmp::Reverse;
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::Points;
 use crate::state::RoundState;
+use crate::systems::common::fields::{Frame, Pack, Row, Width};
 use crate::systems::outcome::NoValidPairing;
 use crate::systems::pairing::RoundPairing;
 
@@ -720,13 +721,11 @@ struct UpfloaterCost {
 struct Fields {
     /// The distinct scores of the pool, lowest first ([C6]).
     levels: Vec<Points>,
-    /// Bits of the top field: the number of pairs, at most half the vertices.
-    pair_bits: u32,
-    /// Bits per penalty count field: a count of pairs that hold a resident.
-    count_bits: u32,
-    /// Bits of the [C9] field: the upfloats of the maximum upfloaters, at most one per resident.
-    c9_bits: u32,
     with_c8_to_c10: bool,
+    /// The fields: the number of pairs (at most half the vertices); then, each a count of pairs
+    /// that hold a resident, [C5], [C6] by level, [C7], and unless in the last round [C8], [C9]
+    /// (the upfloats of the maximum upfloaters, at most one per resident) and [C10].
+    frame: Frame,
 }
 
 impl Fields {
@@ -737,24 +736,20 @@ impl Fields {
         levels.dedup();
         let residents = resident_count as u64;
         let most_upfloats = pool.iter().map(|&v| u64::from(fast.players[v].upfloats)).max().unwrap_or(0);
-        Fields {
-            levels,
-            pair_bits: bits(vertices.len() as u64 / 2),
-            count_bits: bits(residents),
-            c9_bits: bits(residents * most_upfloats),
-            with_c8_to_c10: !fast.final_round,
+        let with_c8_to_c10 = !fast.final_round;
+        let count = Width::Bits(bits(residents));
+        let mut widths = vec![Width::Bits(bits(vertices.len() as u64 / 2)), count.clone()];
+        widths.extend(levels.iter().map(|_| count.clone()));
+        widths.push(count.clone());
+        if with_c8_to_c10 {
+            widths.extend([count.clone(), Width::Bits(bits(residents * most_upfloats)), count]);
         }
-    }
-
-    /// The bits of the penalty fields.
-    fn penalty_bits(&self) -> u32 {
-        let counts = 2 + self.levels.len() as u32 + if self.with_c8_to_c10 { 2 } else { 0 };
-        counts * self.count_bits + if self.with_c8_to_c10 { self.c9_bits } else { 0 }
+        Fields { levels, with_c8_to_c10, frame: Frame::new(widths, 0) }
     }
 
     /// The bits of a matching's total weight: the pairs above the penalty fields.
     fn total_bits(&self) -> u32 {
-        self.pair_bits + self.penalty_bits()
+        self.frame.total_bits
     }
 
     /// What the fields read of `u` as an upfloater.
@@ -767,7 +762,8 @@ impl Fields {
         }
     }
 
-    /// Each penalty field counts one when the pair does what its criterion minimises.
+    /// One for the pair, less one in each penalty field when the pair does what its criterion
+    /// minimises.
     fn weight<W: Weight>(&self, fast: &Fast, resident_count: usize, vertices: &[usize], i: usize, j: usize) -> W {
         let (a, b) = (vertices[i], vertices[j]);
         let (ra, rb) = (i < resident_count, j < resident_count);
@@ -777,30 +773,25 @@ impl Fields {
             _ => None,
         };
         let in_bracket = ra || rb;
-        let mut penalty = W::zero();
-        let mut push = |bits: u32, value: u64| {
-            penalty.shl_in_place(bits);
-            penalty.or_u64_in_place(value);
-        };
+        let penalty = |yes: bool| -i64::from(yes);
+        let mut pack = Pack::<W>::new(&self.frame);
+        pack.count(1);
         // [C5]
-        push(self.count_bits, u64::from(upfloater.is_some()));
+        pack.count(penalty(upfloater.is_some()));
         // [C6]: the fewest upfloaters of the lowest score, then of the next, and so on.
         for level in &self.levels {
-            push(self.count_bits, u64::from(upfloater.is_some_and(|u| u.score == *level)));
+            pack.count(penalty(upfloater.is_some_and(|u| u.score == *level)));
         }
         // [C7]
         let same = fast.players[a].preference.colour == fast.players[b].preference.colour;
-        push(self.count_bits, u64::from(in_bracket && same));
+        pack.count(penalty(in_bracket && same));
         if self.with_c8_to_c10 {
             let maximum = upfloater.and_then(|u| u.max_upfloats);
-            push(self.count_bits, u64::from(maximum.is_some()));
-            push(self.c9_bits, maximum.map_or(0, u64::from));
-            push(self.count_bits, u64::from(upfloater.is_some_and(|u| u.upfloated_last)));
+            pack.count(penalty(maximum.is_some()));
+            pack.count(-maximum.map_or(0, i64::from));
+            pack.count(penalty(upfloater.is_some_and(|u| u.upfloated_last)));
         }
-        let mut w = W::from_u64(1);
-        w.shl_in_place(self.penalty_bits());
-        w.sub_in_place(&penalty);
-        w
+        pack.finish()
     }
 }
 

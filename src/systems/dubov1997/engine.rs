@@ -23,6 +23,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::matching::Matcher;
+use crate::systems::common::fields::{Frame, Width};
 
 use super::procedure::{self, Category, Group, Search};
 use super::rules::Context;
@@ -103,25 +104,16 @@ impl Search for Fast {
     }
 }
 
-/// Field widths and positions of the group weights.
-struct Fields {
-    width: u32,
-}
-
-impl Fields {
-    fn unit(&self, field: u32) -> u128 {
-        1u128 << (field * self.width)
-    }
-}
-
-// Fields from the least significant: white–black pairs; floaters of category 1, 2, 3 (their
-// complement: the players of the category who are paired); pairs in the group; all pairs.
-const CROSS: u32 = 0;
-const PAIRED_NEW_UNPAIRABLE: u32 = 1;
-const PAIRED_AGAIN_PAIRABLE: u32 = 2;
-const PAIRED_AGAIN_UNPAIRABLE: u32 = 3;
-const IN_GROUP: u32 = 4;
-const ALL: u32 = 5;
+// The fields of a group weight, most significant first (docs/engine-design.md, "Criteria as fields
+// of one weight"): all pairs; pairs in the group; paired players of category 3, 2, 1 (the
+// complement of the floaters of that category); white–black pairs.
+const ALL: usize = 0;
+const IN_GROUP: usize = 1;
+const PAIRED_AGAIN_UNPAIRABLE: usize = 2;
+const PAIRED_AGAIN_PAIRABLE: usize = 3;
+const PAIRED_NEW_UNPAIRABLE: usize = 4;
+const CROSS: usize = 5;
+const FIELDS: usize = 6;
 
 /// The pairing of a group that 6.2–6.4 give, among those that pair every player of `outside` too
 /// when `with_rest` (otherwise the group alone).
@@ -135,24 +127,25 @@ fn solve(ctx: &Context, group: &Group, with_rest: bool) -> Vec<(usize, usize)> {
     let v = vertices.len();
     // Each field sums at most one unit per player.
     let width = usize::BITS - v.leading_zeros() + 1;
-    let fields = Fields { width };
+    let frame = Frame::new(vec![Width::Bits(width); FIELDS], 0);
+    let unit = |field: usize| 1u128 << frame.bases[field];
     let category: Vec<Option<Category>> = (0..v).map(|k| if k < m { Some(group.category[k]) } else { None }).collect();
     let is_white = |k: usize| k < group.white.len();
     let paired_unit = |k: usize| match category[k] {
-        Some(Category::NewUnpairable) => fields.unit(PAIRED_NEW_UNPAIRABLE),
-        Some(Category::AgainPairable) => fields.unit(PAIRED_AGAIN_PAIRABLE),
-        Some(Category::AgainUnpairable) => fields.unit(PAIRED_AGAIN_UNPAIRABLE),
+        Some(Category::NewUnpairable) => unit(PAIRED_NEW_UNPAIRABLE),
+        Some(Category::AgainPairable) => unit(PAIRED_AGAIN_PAIRABLE),
+        Some(Category::AgainUnpairable) => unit(PAIRED_AGAIN_UNPAIRABLE),
         _ => 0,
     };
     let weight = |a: usize, b: usize| -> u128 {
         if !ctx.legal(vertices[a], vertices[b]) {
             return 0;
         }
-        let mut w = fields.unit(ALL);
+        let mut w = unit(ALL);
         if a < m && b < m {
-            w += fields.unit(IN_GROUP) + paired_unit(a) + paired_unit(b);
+            w += unit(IN_GROUP) + paired_unit(a) + paired_unit(b);
             if is_white(a) != is_white(b) {
-                w += fields.unit(CROSS);
+                w += unit(CROSS);
             }
         }
         w

@@ -29,6 +29,7 @@
 //! order that meets the condition wins.
 
 use crate::matching::{Matcher, Weight, Wide};
+use crate::systems::common::fields::{Frame, Pack, Row, Width};
 
 use super::procedure::{Extra, Search};
 use super::round::Round;
@@ -45,69 +46,17 @@ const DIFFERENCE: usize = 11;
 /// The preference for one choice, settled one at a time.
 const BONUS: usize = 12;
 const FIELDS: usize = 13;
-const MAX_LIMBS: usize = 16;
-
-/// Where each field sits in a weight.
-#[derive(Clone, Debug)]
-struct Layout {
-    width: [u32; FIELDS],
-    offset: [u32; FIELDS],
-    total: u32,
-}
 
 fn bits(value: u64) -> u32 {
     64 - value.leading_zeros()
 }
 
-impl Layout {
-    /// Fields wide enough for the sum of `edges` edges of at most `cap` each.
-    fn new(cap: &[u64; FIELDS], edges: u64) -> Layout {
-        let mut width = [0; FIELDS];
-        for k in 0..FIELDS {
-            width[k] = if cap[k] == 0 { 0 } else { bits(cap[k].saturating_mul(edges.max(1))) };
-        }
-        let mut offset = [0; FIELDS];
-        let mut at = 0;
-        for k in (0..FIELDS).rev() {
-            offset[k] = at;
-            at += width[k];
-        }
-        Layout { width, offset, total: at }
-    }
-
-    fn pack(&self, values: &[u64; FIELDS], limbs: &mut [u64; MAX_LIMBS]) {
-        *limbs = [0; MAX_LIMBS];
-        for (k, &value) in values.iter().enumerate() {
-            if self.width[k] == 0 || value == 0 {
-                continue;
-            }
-            let (limb, shift) = ((self.offset[k] / 64) as usize, self.offset[k] % 64);
-            limbs[limb] |= value << shift;
-            if shift > 0 && limb + 1 < MAX_LIMBS {
-                limbs[limb + 1] |= value >> (64 - shift);
-            }
-        }
-    }
-
-    fn unpack(&self, limbs: &[u64]) -> [u64; FIELDS] {
-        let mut out = [0; FIELDS];
-        for (k, field) in out.iter_mut().enumerate() {
-            let width = self.width[k];
-            if width == 0 {
-                continue;
-            }
-            let (limb, shift) = ((self.offset[k] / 64) as usize, self.offset[k] % 64);
-            let mut value = limbs.get(limb).copied().unwrap_or(0) >> shift;
-            if shift > 0 && shift + width > 64 {
-                value |= limbs.get(limb + 1).copied().unwrap_or(0) << (64 - shift);
-            }
-            if width < 64 {
-                value &= (1u64 << width) - 1;
-            }
-            *field = value;
-        }
-        out
-    }
+/// The fields of a model's weights (docs/engine-design.md, "Criteria as fields of one weight"),
+/// each wide enough for the sum of `edges` edges of at most `cap` each; a field whose cap is zero
+/// takes no bits.
+fn frame(cap: &[u64; FIELDS], edges: u64) -> Frame {
+    let widths = cap.iter().map(|&c| Width::Bits(if c == 0 { 0 } else { bits(c.saturating_mul(edges.max(1))) }));
+    Frame::new(widths.collect(), 0)
 }
 
 /// The part a player plays in a model.
@@ -208,7 +157,7 @@ struct Bound {
 /// A model with its matcher.
 struct Solver<'a, W: Weight> {
     model: Model<'a>,
-    layout: Layout,
+    frame: Frame,
     /// The largest raw value of each field (the complement is taken against it).
     cap: [u64; FIELDS],
     matcher: Matcher<W>,
@@ -218,13 +167,13 @@ struct Solver<'a, W: Weight> {
 }
 
 impl<'a, W: Weight> Solver<'a, W> {
-    fn new(model: Model<'a>, layout: Layout, cap: [u64; FIELDS]) -> Self {
+    fn new(model: Model<'a>, frame: Frame, cap: [u64; FIELDS]) -> Self {
         let vertices = model.vertices();
         let mut solver = Solver {
             matcher: Matcher::new(vertices),
             removed: vec![false; vertices * vertices],
             model,
-            layout,
+            frame,
             cap,
             bonus: None,
             solves: 0,
@@ -256,11 +205,12 @@ impl<'a, W: Weight> Solver<'a, W> {
                 values[BONUS] = bonus[u];
             }
         }
-        let mut limbs = [0u64; MAX_LIMBS];
-        self.layout.pack(&values, &mut limbs);
-        let mut weight = W::zero();
-        weight.set_from_limbs(&limbs[..W::LIMBS.min(MAX_LIMBS)]);
-        weight
+        let mut pack = Pack::<W>::new(&self.frame);
+        for (value, width) in values.iter().zip(&self.frame.widths) {
+            // A field without bits holds nothing (its cap is zero).
+            pack.count(if width.bits() == 0 { 0 } else { *value as i64 });
+        }
+        pack.finish()
     }
 
     fn refresh(&mut self, u: usize, v: usize) {
@@ -315,8 +265,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.matcher.solve();
         self.solves += 1;
         let total = self.matcher.total_weight();
-        let limbs: Vec<u64> = (0..W::LIMBS).map(|i| total.limb(i)).collect();
-        let fields = self.layout.unpack(&limbs);
+        let fields = self.frame.unpack(&total);
         let edges = self.model.vertices() as u64 / 2;
         if fields[TOP] != edges || self.model.vertices() % 2 == 1 {
             return None;
@@ -564,10 +513,10 @@ fn homogeneous_model<'a>(
 /// Pairs a homogeneous bracket or remainder with the weight type `W`.
 fn run_homogeneous<W: Weight>(model: Model<'_>, prefix_before: &[i64], het: &[(usize, usize)], hunt: &mut Hunt<'_>) {
     let cap = caps(&model);
-    let layout = Layout::new(&cap, model.vertices() as u64 / 2);
+    let frame = frame(&cap, model.vertices() as u64 / 2);
     let pairs = model.s1.unwrap_or(0);
     let n = model.players.len();
-    let mut solver = Solver::<W>::new(model, layout, cap);
+    let mut solver = Solver::<W>::new(model, frame, cap);
     let Some(root) = solver.solve() else { return };
     hunt.solves += 1;
     if hunt.beaten(&bound_key(&root, prefix_before)) {
@@ -717,7 +666,7 @@ fn by_down_sets<W: Weight>(
 
 /// The number of bits a model's weights need.
 fn layout_bits(model: &Model<'_>) -> u32 {
-    Layout::new(&caps(model), model.vertices() as u64 / 2).total
+    frame(&caps(model), model.vertices() as u64 / 2).total_bits
 }
 
 macro_rules! with_weight {
@@ -820,10 +769,10 @@ fn run_heterogeneous<W: Weight>(
 ) -> Option<Bound> {
     let Shape::Heterogeneous { m1, pairs } = model.step.shape else { return None };
     let cap = caps(&model);
-    let layout = Layout::new(&cap, model.vertices() as u64 / 2);
+    let frame = frame(&cap, model.vertices() as u64 / 2);
     let chosen: Vec<usize> = (0..model.players.len()).filter(|&k| model.role[k] == Role::PairedFirst).collect();
     let residents: Vec<usize> = (0..model.players.len()).filter(|&k| !model.mdp[k]).collect();
-    let mut solver = Solver::<W>::new(model, layout, cap);
+    let mut solver = Solver::<W>::new(model, frame, cap);
     let root = solver.solve()?;
     hunt.solves += 1;
     if bound_only {

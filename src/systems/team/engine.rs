@@ -21,6 +21,7 @@
 use crate::matching::augmenting::{NONE, augment_from};
 use crate::matching::{Matcher, Weight, Wide};
 use crate::model::Colour;
+use crate::systems::common::fields::{Frame, Pack, Row, Width};
 
 use std::ops::ControlFlow;
 
@@ -417,14 +418,14 @@ impl<'a> Context<'a> {
 
     fn settle_bracket<W: Weight>(&self, bracket: &[usize], upfloaters: &[usize]) -> Option<Vec<(Tpn, Tpn)>> {
         let m = bracket.len();
-        let field = count_bits(m);
+        let frame = penalty_frame(3, count_bits(m));
         let base = |i: usize, j: usize| -> Option<W> {
             let (a, b) = (bracket[i], bracket[j]);
             if !self.allowed[a][b] {
                 return None;
             }
             let (c8, c9, c10) = self.pair_quality(a, b, upfloaters);
-            Some(lexicographic(&[(c8, field), (c9, field), (c10, field)]))
+            Some(less_penalties(&frame, [c8, c9, c10]))
         };
         let mut search = Search::<W>::new(m, base)?;
         // Roles: Some(true) top member (matched to a larger TPN), Some(false) bottom member.
@@ -559,21 +560,25 @@ fn bracket_bits(m: usize) -> u32 {
     3 * count_bits(m) + 1
 }
 
-/// The weight of an edge whose penalty fields (most significant first, each `(count, bits)`) are
-/// given: `2^total − penalty`, so a maximum-weight matching is first of all perfect (a perfect
-/// matching's total penalty stays below one edge's `2^total`, as each field holds any sum over a
-/// matching), then lexicographically least in its fields.
-fn lexicographic<W: Weight>(fields: &[(u64, u32)]) -> W {
-    let total: u32 = fields.iter().map(|f| f.1).sum();
-    let mut penalty = W::zero();
-    for &(count, bits) in fields {
-        penalty.shl_in_place(bits);
-        penalty.or_u64_in_place(count);
+/// The frame of an edge weight whose fields after the first are penalties (docs/engine-design.md,
+/// "Criteria as fields of one weight"): one bit for the pair, then `penalties` fields of `bits`
+/// each, most significant first. An edge weighs the pair less its penalties, so a maximum-weight
+/// matching is first of all perfect (a perfect matching's total penalty stays below one pair, as
+/// each field holds any sum over a matching), then lexicographically least in its fields.
+fn penalty_frame(penalties: usize, bits: u32) -> Frame {
+    let mut widths = vec![Width::Bits(1)];
+    widths.extend((0..penalties).map(|_| Width::Bits(bits)));
+    Frame::new(widths, 0)
+}
+
+/// The weight of a pair with these penalties in a [`penalty_frame`].
+fn less_penalties<W: Weight>(frame: &Frame, penalties: impl IntoIterator<Item = u64>) -> W {
+    let mut pack = Pack::<W>::new(frame);
+    pack.count(1);
+    for penalty in penalties {
+        pack.count(-(penalty as i64));
     }
-    let mut weight = W::from_u64(1);
-    weight.shl_in_place(total);
-    weight.sub_in_place(&penalty);
-    weight
+    pack.finish()
 }
 
 /// The widest weight of the upfloater choice.
@@ -716,12 +721,11 @@ impl SetLayout {
 
     fn table<W: Weight>(&self) -> Table<W> {
         let fields = self.c5_fields();
+        let frame = penalty_frame(fields + 3, self.bits);
         let weight = |upfloat: bool, c5: Option<usize>, c6: bool, c7: bool| {
-            let mut counts = vec![(u64::from(upfloat), self.bits)];
-            counts.extend((0..fields).map(|f| (u64::from(c5 == Some(f)), self.bits)));
-            counts.push((u64::from(c6), self.bits));
-            counts.push((u64::from(c7), self.bits));
-            lexicographic::<W>(&counts)
+            let c5 = (0..fields).map(|f| c5 == Some(f));
+            let counts = std::iter::once(upfloat).chain(c5).chain([c6, c7]).map(u64::from);
+            less_penalties::<W>(&frame, counts)
         };
         Table {
             plain: weight(false, None, false, false),
