@@ -5,6 +5,7 @@
 //! pairing system (who floated, colour preferences, …) belongs to the round state, not here.
 
 pub mod date;
+pub mod descriptor;
 mod entry;
 mod options;
 mod points;

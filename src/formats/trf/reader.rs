@@ -426,8 +426,8 @@ impl Reader {
     /// "Descriptors"); one that is not is said where it stands, and the standings refuse the list.
     fn tie_break_list(&mut self, tag: &str, line: &Line<'_>) {
         let field = line.rest(5);
-        for (offset, entry) in crate::standings::fide::descriptor::entries(field.text) {
-            if let Err(error) = entry.parse::<crate::standings::fide::Descriptor>() {
+        for (offset, entry) in crate::model::descriptor::entries(field.text) {
+            if let Err(error) = entry.parse::<crate::model::descriptor::Descriptor>() {
                 let column = field.column + offset;
                 let width = entry.chars().count().max(1);
                 self.push(

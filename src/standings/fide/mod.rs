@@ -2,14 +2,14 @@
 //! docs/standings.md): the tie-break list the file declares (212, or 202 after the points) or the
 //! one asked for, each participant's values and the order of 4.2.
 //!
-//! - `descriptor`: the 202/212 grammar; `edition`: which text applies.
+//! - `descriptor` (`model::descriptor`): the 202/212 grammar; `edition`: which text applies.
 //! - `rounds`: the rounds as Art. 16 sees them (categories, adjusted scores, the dummy).
 //! - `columns`: each tie-break's values (Arts. 7–10, modifiers of Art. 14).
 //! - `order`: the order of 4.2 and Direct Encounter (Art. 6).
 //! - `check`: `check`'s verdict on the ranks a file states.
 
 pub mod check;
-pub mod descriptor;
+pub use crate::model::descriptor;
 pub mod edition;
 pub mod rating;
 pub mod value;
