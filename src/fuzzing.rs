@@ -17,7 +17,9 @@ pub fn read_any(data: &[u8]) {
             formats::read_bytes(Path::new("fuzz-input"), data, ReadOptions { lenient, ..ReadOptions::default() });
         if let Some(tournament) = &loaded.tournament {
             let _ = crate::validate::validate(tournament);
-            let _ = crate::systems::resolve(tournament, None);
+            if let Ok(resolved) = crate::systems::resolve(tournament, None) {
+                let _ = crate::systems::of(resolved.system).validate(tournament);
+            }
             for diagnostic in &loaded.diagnostics {
                 let _ = crate::diagnostics::render::render(
                     "fuzz-input",

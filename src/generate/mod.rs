@@ -335,12 +335,12 @@ pub enum GenerateError {
 
 /// Generates a tournament: every round paired by the engine of `options.system`.
 pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
-    if options.system.is_team() {
-        return team::generate(options);
-    }
-    options.check()?;
     let system = options.system;
-    let engine = systems::of(system).engine().ok_or(GenerateError::Unsupported(system))?;
+    // A system without an engine pairs teams on the teams' state (C.04.6), not players one by one.
+    let Some(engine) = systems::of(system).engine() else {
+        return team::generate(options);
+    };
+    options.check()?;
     let mut streams = Streams::new(options.seed);
     let mut tournament = skeleton(options, &mut streams.players);
     let mut withdrawn = vec![false; tournament.players.len()];

@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use super::engine::Engine;
 use super::id::SystemId;
 use super::round::{RecordedRounds, RoundCheck, RoundToPair};
+use crate::diagnostics::Diagnostics;
 use crate::model::{DraughtsOptions, Tournament};
 
 /// A pairing system, as the checks use it.
@@ -29,6 +30,13 @@ pub trait System: Sync {
     fn read<'a>(&self, t: &'a Tournament, flags: &DraughtsOptions) -> Cow<'a, Tournament> {
         let _ = flags;
         Cow::Borrowed(t)
+    }
+
+    /// What a file declared for this system must hold beyond the cross-checks every file gets
+    /// (`validate`), as findings of the same kind; none for most systems.
+    fn validate(&self, t: &Tournament) -> Diagnostics {
+        let _ = t;
+        Diagnostics::new()
     }
 
     /// The organiser's options a check used, each with where it came from; `None` for a system

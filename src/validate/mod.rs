@@ -29,7 +29,6 @@ pub fn validate(tournament: &Tournament) -> Diagnostics {
     v.teams();
     v.points();
     v.round_robin();
-    v.double_swiss_matches();
     if let Some((_, found)) = teams::team_results(tournament) {
         v.out.extend(found);
     }
@@ -361,51 +360,6 @@ impl Validator<'_> {
     }
 
     /// A `FIDE_TEAM…` code must follow the code grammar (`model::team`).
-    /// Under a Double-Swiss code, the two round columns of each match (`2k − 1`, `2k`) hold one
-    /// match: the same opponent twice with the colours swapped (C.04.5 4.4), or a bye for the
-    /// whole match (its Preface: "byes apply only to matches, never to individual games").
-    fn double_swiss_matches(&mut self) {
-        use crate::systems::double_swiss::matches::{games, match_of};
-        // Declared as `check` resolves it (192, or 092 naming the system), without `--system`.
-        let declared = crate::systems::resolve(self.t, None)
-            .is_ok_and(|resolved| resolved.system == crate::systems::SystemId::DoubleSwiss2026);
-        if !declared {
-            return;
-        }
-        for player in &self.t.players {
-            if self.damaged(player.id) {
-                continue;
-            }
-            for k in 1..=match_of(player.rounds.len() as u32) {
-                let (g1, g2) = games(k);
-                let (first, second) = (player.round(g1), player.round(g2));
-                if second.is_blank() {
-                    continue;
-                }
-                let problem = match (first.scheduled_opponent(), second.scheduled_opponent()) {
-                    (Some(a), Some(b)) if a != b => {
-                        Some(format!("the first game is against {a}, the second against {b}"))
-                    }
-                    (Some(a), None) => Some(format!("the first game is against {a}, the second is a bye or absence")),
-                    (None, Some(b)) => Some(format!("the first game is a bye or absence, the second against {b}")),
-                    (Some(_), Some(_)) if first.colour.is_some() && first.colour == second.colour => {
-                        Some("both games have the same colour".to_owned())
-                    }
-                    _ => None,
-                };
-                if let Some(problem) = problem {
-                    let d = Diagnostic::error(
-                        Code::SplitMatch,
-                        format!("match {k} (rounds {g1}–{g2}) of player {}: {problem}", player.id),
-                    )
-                    .expected("one match: the same opponent in both games with the colours swapped, or a bye in both");
-                    let d = self.at_block(d, player.id, g2);
-                    self.out.push(d);
-                }
-            }
-        }
-    }
-
     fn team_code(&mut self) {
         let Some(code) = &self.t.header.system_code else { return };
         if let Some(Err(error)) = crate::model::TeamSystemCode::parse(code) {

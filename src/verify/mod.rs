@@ -163,6 +163,11 @@ pub fn inspect_read(read: Result<Loaded, ReadError>, options: ReadOptions) -> In
             // findings about the others (records that had errors are left out of them).
             if let Some(tournament) = &loaded.tournament {
                 let mut found = validate::validate(tournament);
+                // And what the declared system asks of the file (declared as `check` resolves it,
+                // without `--system`).
+                if let Ok(resolved) = systems::resolve(tournament, None) {
+                    found.extend(systems::of(resolved.system).validate(tournament));
+                }
                 if options.lenient {
                     found.make_lenient();
                 }

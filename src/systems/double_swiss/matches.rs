@@ -25,6 +25,7 @@
 
 use std::cmp::Ordering;
 
+use crate::diagnostics::{Code, Diagnostic, Diagnostics, Span};
 use crate::model::{
     Acceleration, ByeKind, EntryKind, Player, PointSystem, Points, RequestedBye, ResultCode, RoundEntry, Tournament,
 };
@@ -98,6 +99,52 @@ pub fn looks_like_matches(t: &Tournament) -> bool {
 }
 
 /// A player lost a game by forfeit (`-` against an opponent, also in a double forfeit).
+/// The findings on a file declared Double-Swiss: the two round columns of each match (`2k − 1`,
+/// `2k`) hold one match: the same opponent twice with the colours swapped (C.04.5 4.4), or a bye
+/// for the whole match (its Preface: "byes apply only to matches, never to individual games").
+/// Players whose record had an error (already reported) are left out.
+pub fn split_matches(t: &Tournament) -> Diagnostics {
+    let mut out = Diagnostics::new();
+    for player in &t.players {
+        if t.origin.damaged.contains(&player.id) {
+            continue;
+        }
+        for k in 1..=match_of(player.rounds.len() as u32) {
+            let (g1, g2) = games(k);
+            let (first, second) = (player.round(g1), player.round(g2));
+            if second.is_blank() {
+                continue;
+            }
+            let problem = match (first.scheduled_opponent(), second.scheduled_opponent()) {
+                (Some(a), Some(b)) if a != b => Some(format!("the first game is against {a}, the second against {b}")),
+                (Some(a), None) => Some(format!("the first game is against {a}, the second is a bye or absence")),
+                (None, Some(b)) => Some(format!("the first game is a bye or absence, the second against {b}")),
+                (Some(_), Some(_)) if first.colour.is_some() && first.colour == second.colour => {
+                    Some("both games have the same colour".to_owned())
+                }
+                _ => None,
+            };
+            if let Some(problem) = problem {
+                let d = Diagnostic::error(
+                    Code::SplitMatch,
+                    format!("match {k} (rounds {g1}–{g2}) of player {}: {problem}", player.id),
+                )
+                .expected("one match: the same opponent in both games with the colours swapped, or a bye in both");
+                let at = match (t.origin.round_spans.get(&(player.id, g2)), t.origin.player_lines.get(&player.id)) {
+                    (Some(span), _) => Some(span.clone()),
+                    (None, Some(&line)) => Some(Span::new(line, 5, 9)),
+                    (None, None) => None,
+                };
+                out.push(match at {
+                    Some(span) => d.at(span),
+                    None => d,
+                });
+            }
+        }
+    }
+    out
+}
+
 fn forfeited(entry: &RoundEntry) -> bool {
     matches!(entry.kind(), EntryKind::Forfeit { won: false, .. })
 }

@@ -60,6 +60,11 @@ impl System for DoubleSwiss2026 {
         Some(self)
     }
 
+    /// Each match fills its two round columns as one match (C.04.5 4.4 and its Preface).
+    fn validate(&self, t: &Tournament) -> crate::diagnostics::Diagnostics {
+        matches::split_matches(t)
+    }
+
     /// The rounds are matches: two round columns each.
     fn read<'a>(&self, t: &'a Tournament, flags: &DraughtsOptions) -> Cow<'a, Tournament> {
         let _ = flags;
