@@ -213,94 +213,7 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 ),
             ))
         }
-        Step::Pairs { group, direction, ref pairs } => {
-            let &(a, b) = pairs.iter().find(|&&(a, b)| !record.pairs(a, b))?;
-            let players: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
-            let inside = players
-                .iter()
-                .all(|&p| matches!(record.partner(p), Some(Some(q)) if players.contains(&q) && ctx.compatible(p, q)));
-            let listed =
-                pairs.iter().map(|&(x, y)| format!("{}–{}", ctx.p(x).id, ctx.p(y).id)).collect::<Vec<_>>().join(", ");
-            if !inside {
-                return Some(finding(
-                    "2.4",
-                    format!(
-                        "the players of scoregroup {group} left after its floaters are all paired inside it by the \
-                         scrutinies of 4.1–4.3 and 5.2 ({listed}): {} meets {}; the record {}",
-                        who(ctx, a),
-                        who(ctx, b),
-                        record.with(a)
-                    ),
-                ));
-            }
-            // Inside: every player of the group is paired by the record with another of them.
-            let record_pairs: Vec<(usize, usize)> = players
-                .iter()
-                .filter_map(|&p| match record.partner(p) {
-                    Some(Some(q)) if p < q => Some((p, q)),
-                    _ => None,
-                })
-                .collect();
-            let proper = |&&(x, y): &&(usize, usize)| ctx.proper(x, y);
-            let computed_proper = pairs.iter().filter(proper).count();
-            let recorded_proper = record_pairs.iter().filter(proper).count();
-            if recorded_proper > computed_proper {
-                return Some(bug(
-                    "5.2",
-                    format!(
-                        "the record's pairs of scoregroup {group} give both players their due colour in \
-                         {recorded_proper} pairs, the second scrutiny in {computed_proper} ({listed})"
-                    ),
-                ));
-            }
-            if recorded_proper < computed_proper {
-                return Some(finding(
-                    "5.2",
-                    format!(
-                        "the second scrutiny gives both players their due colour in {computed_proper} of the {} \
-                         pairs of scoregroup {group} ({listed}); the record's pairs of the same players do so in \
-                         {recorded_proper}: it {}",
-                        pairs.len(),
-                        record.with(a)
-                    ),
-                ));
-            }
-            let from = if direction == Direction::Down { "highest" } else { "lowest" };
-            let places = |v: &[(usize, usize, usize)]| v.iter().map(|&(_, _, place)| place).collect::<Vec<_>>();
-            let ours = exchange_places(&players, pairs, direction).unwrap_or_default();
-            let theirs = exchange_places(&players, &record_pairs, direction).unwrap_or_default();
-            if !theirs.is_empty() && places(&theirs) < places(&ours) {
-                return Some(bug(
-                    "4.1",
-                    format!(
-                        "the record pairs the players of scoregroup {group} compatibly, with as many proper pairs \
-                         ({recorded_proper}), and earlier in the exchange order of 4.1–4.3 than the rules' pairing \
-                         ({listed})"
-                    ),
-                ));
-            }
-            // The first leader at which the two configurations part.
-            let parting = ours.iter().zip(&theirs).find(|(a, b)| a != b);
-            let at = match parting {
-                Some((&(leader, opponent, place), &(_, theirs_opponent, theirs_place))) => format!(
-                    ": {} takes its candidate {} ({}) in the rules' pairing, its candidate {} ({}) in the record",
-                    who(ctx, leader),
-                    place + 1,
-                    ctx.p(opponent).id,
-                    theirs_place + 1,
-                    ctx.p(theirs_opponent).id
-                ),
-                None => String::new(),
-            };
-            Some(finding(
-                "4.1",
-                format!(
-                    "the record pairs the players of scoregroup {group} compatibly and with as many proper pairs \
-                     ({recorded_proper}), but the exchanges of 4.1–4.3, from the {from} numbered player, reach \
-                     {listed} first{at}"
-                ),
-            ))
-        }
+        Step::Pairs { group, direction, ref pairs } => group_pairs(ctx, record, group, direction, pairs),
         Step::Crack { pair: (a, b), group, article } => {
             if !record.pairs(a, b) {
                 return None;
@@ -317,4 +230,99 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
             ))
         }
     }
+}
+
+/// 2.4, 5.2 and 4.1–4.3: a scoregroup's pairs after its floaters, as the record departs from them.
+fn group_pairs(
+    ctx: &Context,
+    record: &Record,
+    group: crate::model::Points,
+    direction: Direction,
+    pairs: &[(usize, usize)],
+) -> Option<Explanation> {
+    let &(a, b) = pairs.iter().find(|&&(a, b)| !record.pairs(a, b))?;
+    let players: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+    let inside = players
+        .iter()
+        .all(|&p| matches!(record.partner(p), Some(Some(q)) if players.contains(&q) && ctx.compatible(p, q)));
+    let listed = pairs.iter().map(|&(x, y)| format!("{}–{}", ctx.p(x).id, ctx.p(y).id)).collect::<Vec<_>>().join(", ");
+    if !inside {
+        return Some(finding(
+            "2.4",
+            format!(
+                "the players of scoregroup {group} left after its floaters are all paired inside it by the \
+                     scrutinies of 4.1–4.3 and 5.2 ({listed}): {} meets {}; the record {}",
+                who(ctx, a),
+                who(ctx, b),
+                record.with(a)
+            ),
+        ));
+    }
+    // Inside: every player of the group is paired by the record with another of them.
+    let record_pairs: Vec<(usize, usize)> = players
+        .iter()
+        .filter_map(|&p| match record.partner(p) {
+            Some(Some(q)) if p < q => Some((p, q)),
+            _ => None,
+        })
+        .collect();
+    let proper = |&&(x, y): &&(usize, usize)| ctx.proper(x, y);
+    let computed_proper = pairs.iter().filter(proper).count();
+    let recorded_proper = record_pairs.iter().filter(proper).count();
+    if recorded_proper > computed_proper {
+        return Some(bug(
+            "5.2",
+            format!(
+                "the record's pairs of scoregroup {group} give both players their due colour in \
+                     {recorded_proper} pairs, the second scrutiny in {computed_proper} ({listed})"
+            ),
+        ));
+    }
+    if recorded_proper < computed_proper {
+        return Some(finding(
+            "5.2",
+            format!(
+                "the second scrutiny gives both players their due colour in {computed_proper} of the {} \
+                     pairs of scoregroup {group} ({listed}); the record's pairs of the same players do so in \
+                     {recorded_proper}: it {}",
+                pairs.len(),
+                record.with(a)
+            ),
+        ));
+    }
+    let from = if direction == Direction::Down { "highest" } else { "lowest" };
+    let places = |v: &[(usize, usize, usize)]| v.iter().map(|&(_, _, place)| place).collect::<Vec<_>>();
+    let ours = exchange_places(&players, pairs, direction).unwrap_or_default();
+    let theirs = exchange_places(&players, &record_pairs, direction).unwrap_or_default();
+    if !theirs.is_empty() && places(&theirs) < places(&ours) {
+        return Some(bug(
+            "4.1",
+            format!(
+                "the record pairs the players of scoregroup {group} compatibly, with as many proper pairs \
+                     ({recorded_proper}), and earlier in the exchange order of 4.1–4.3 than the rules' pairing \
+                     ({listed})"
+            ),
+        ));
+    }
+    // The first leader at which the two configurations part.
+    let parting = ours.iter().zip(&theirs).find(|(a, b)| a != b);
+    let at = match parting {
+        Some((&(leader, opponent, place), &(_, theirs_opponent, theirs_place))) => format!(
+            ": {} takes its candidate {} ({}) in the rules' pairing, its candidate {} ({}) in the record",
+            who(ctx, leader),
+            place + 1,
+            ctx.p(opponent).id,
+            theirs_place + 1,
+            ctx.p(theirs_opponent).id
+        ),
+        None => String::new(),
+    };
+    Some(finding(
+        "4.1",
+        format!(
+            "the record pairs the players of scoregroup {group} compatibly and with as many proper pairs \
+                 ({recorded_proper}), but the exchanges of 4.1–4.3, from the {from} numbered player, reach \
+                 {listed} first{at}"
+        ),
+    ))
 }
