@@ -13,7 +13,7 @@ pub const CLASSES: Classes = Classes {
     // 2.1, the absolute criteria: [C1] no rematch, [C2] no second pairing-allocated bye, [C3]
     // no meeting of two players with the same absolute colour preference (the colour limits of
     // the basic rules, arts. 6 and 7); and the pairs the tournament forbids (records 260/XXP).
-    absolute: &["C1", "C2", "C3", "260"],
+    absolute: crate::systems::common::absolute::CRITERIA,
     // The record ties on every criterion and loses on the order the rules take candidates in:
     // art. 4 (4.3), the last key of the PAB (3.1.5, the lowest ranking), and the Dutch
     // generation order in a seeding round.

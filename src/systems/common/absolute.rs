@@ -103,3 +103,7 @@ pub fn first_broken(judge: &Judge<'_>, articles: &Articles, recorded: &RoundPair
 
 /// The criterion name of a forbidden pair: the record that declares it.
 pub const FORBIDDEN: &str = "260";
+
+/// The names of the findings of [`first_broken`] under [`KEYS`], for a system's severity classes:
+/// all absolute.
+pub const CRITERIA: &[&str] = &["C1", "C2", "C3", FORBIDDEN];

@@ -12,7 +12,7 @@ pub const CLASSES: Classes = Classes {
     // 3.1, the absolute criteria: [C1] no rematch, [C2] no second pairing-allocated bye, [C3]
     // no meeting of two players with the same absolute colour preference (the colour limits
     // of the basic rules, arts. 6 and 7); and the pairs the tournament forbids (records 260/XXP).
-    absolute: &["C1", "C2", "C3", "260"],
+    absolute: crate::systems::common::absolute::CRITERIA,
     // The record ties on [C5]–[C10] and loses on the order the rules take candidates in: the
     // sets of upfloaters (4.2), the shifters and transpositions (2.2.4–2.2.6, 4.3, 4.4); or,
     // for the bye, on the last of 2.1's keys, the position in the initial ranking (2.1.5).

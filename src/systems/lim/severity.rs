@@ -11,7 +11,7 @@ use crate::systems::severity::Classes;
 pub const CLASSES: Classes = Classes {
     // C.04.1 arts. 2 and 4, and 2.1 with 5.1.1–5.1.2 (the colour limits), in the shared form of
     // the absolute findings; and the pairs the tournament forbids (records 260/XXP).
-    absolute: &["C1", "C2", "C3", "260"],
+    absolute: crate::systems::common::absolute::CRITERIA,
     // 4.1–4.3: the record's pairs of a scoregroup are compatible and as many are proper, and
     // come later in the exchange order.
     order: &["4.1"],
