@@ -279,8 +279,13 @@ fn folders_are_audited_with_a_table_and_the_rest_skipped_with_one_note() {
     assert_eq!(
         lines[5],
         "totals: 4 files: 1 match, 1 differs, 1 invalid, 1 unsupported; rounds: 11 of 13 checked, 3 differ \
-         (3 order), 2 not checked; 3 files skipped (not tournament files)"
+         (3 order), 2 not checked; standings: 1 match; 3 files skipped (not tournament files)"
     );
+    // The standings column: the ranks of match.trf follow its points; the others state none.
+    let column = lines[0][..lines[0].find("STANDINGS").expect("a standings column")].chars().count();
+    let cell = |line: &str| line.chars().skip(column).collect::<String>();
+    assert!(cell(lines[1]).starts_with("match "), "{table}");
+    assert!(cell(lines[2]).starts_with("- "), "{table}");
     assert_eq!(lines.len(), 6, "{table}");
     // JSON stays one object per file, nothing else; a skipped file's says so (no note
     // on stderr under --format json; docs/json.md, "Standard error under `--format json`").

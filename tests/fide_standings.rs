@@ -416,3 +416,54 @@ fn a_round_robin_counts_its_forfeits_as_games_as_15_2_says_and_the_2026_text_kee
     assert_eq!(of(&json, 4), row(4, "5.0 1 2 2 1850 1850"));
     assert!(json["notes"][1].as_str().unwrap().contains("Art. 8"), "{}", json["notes"]);
 }
+
+/// The folder audit carries the standings of each file: a column of the table, a total, two CSV
+/// columns and, in the HTML report, a badge in the table and the findings in the file's section.
+/// The two files are the example with 212 `PTS, BH, SB`, ranked right (1, 6, 2, 3, 4, 5, as in
+/// `check_verifies_stated_ranks_under_the_declared_tie_breaks`) and with 3 and 4 swapped.
+#[test]
+fn a_folder_audit_reports_the_standings_of_each_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let declared = EXAMPLE.replace("XXR 3\n", "XXR 3\n212 PTS, BH, SB\n");
+    std::fs::write(dir.path().join("right.trf"), with_ranks(&declared, &[1, 6, 2, 3, 4, 5])).unwrap();
+    std::fs::write(dir.path().join("swapped.trf"), with_ranks(&declared, &[1, 6, 3, 2, 4, 5])).unwrap();
+    let finding = "ranks 2 and 3 swapped: Player 004 (4) and Player 003 (3); BH gives Player 003 (3) 5.0 and \
+                   Player 004 (4) 4.0";
+    let csv = dir.path().join("audit.csv");
+    let html = dir.path().join("audit.html");
+    let output = trfcheck()
+        .args(["check", "--system", "dutch-2025", "--fail-on", "absolute"])
+        .arg(dir.path().join("right.trf"))
+        .arg(dir.path().join("swapped.trf"))
+        .arg("--report")
+        .arg(&csv)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let table = &stdout[stdout.find("\nFILE ").expect("a table") + 1..];
+    let lines: Vec<&str> = table.lines().collect();
+    let column = lines[0].find("STANDINGS").expect("a standings column");
+    assert!(lines[1].starts_with("right.trf") && lines[1][column..].starts_with("match "), "{table}");
+    assert!(lines[2].starts_with("swapped.trf") && lines[2][column..].starts_with("differ (1) "), "{table}");
+    assert!(lines[3].contains("; standings: 1 match, 1 differ"), "{table}");
+    let mut reader = csv::Reader::from_path(&csv).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let cells: Vec<(&str, &str)> = rows.iter().map(|r| (&r[at("standings")], &r[at("standings_findings")])).collect();
+    assert_eq!(cells, [("match", "0"), ("differ", "1")]);
+    trfcheck()
+        .args(["check", "--system", "dutch-2025", "--fail-on", "absolute"])
+        .arg(dir.path().join("right.trf"))
+        .arg(dir.path().join("swapped.trf"))
+        .arg("--report")
+        .arg(&html)
+        .output()
+        .unwrap();
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<th>Standings</th>"), "no standings column");
+    assert!(page.contains("<span class=\"badge standings t-differ\">differ (1)</span>"));
+    assert!(page.contains("<span class=\"badge standings t-match\">match</span>"));
+    assert!(page.contains(&format!("<li>{finding}</li>")), "the finding in the file's section");
+    assert!(page.contains("the 6 stated ranks follow PTS, BH, SB (record 212, after round 3)"));
+}

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::table::{Mode, Row, Totals, cut, status_label, status_name};
+use super::table::{Mode, Row, StandingsVerdict, Totals, cut, status_label, status_name};
 use super::{CheckReport, RoundReport, RoundStatus};
 use crate::diagnostics::Diagnostic;
 use crate::systems::pairing::Board;
@@ -41,7 +41,9 @@ table.files td:last-child, table.files td:nth-last-child(2) { white-space: nowra
 .s-differs { background: #fde2e1; color: #8a1c12; }
 .s-invalid, .s-unreadable, .s-usage-error { background: #ffe8c2; color: #7a4500; }
 .s-unsupported, .s-nothing-to-check { background: #e6e6ea; color: #3c3c43; }
-.s-match, .s-valid { background: #dff3e3; color: #1d6b31; }
+.s-match, .s-valid, .t-match { background: #dff3e3; color: #1d6b31; }
+.t-differ { background: #fde2e1; color: #8a1c12; }
+.t-not-checked { background: #e6e6ea; color: #3c3c43; }
 .v-absolute { background: #c62828; color: #fff; }
 .v-quality { background: #ef6c00; color: #fff; }
 .v-colours { background: #1565c0; color: #fff; }
@@ -86,9 +88,19 @@ pub fn write(out: &mut dyn Write, reports: &[CheckReport], totals: &Totals, mode
 
 fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usize], mode: Mode) -> io::Result<()> {
     let head: &[&str] = match mode {
-        Mode::Check => {
-            &["File", "Event", "Dates", "Players", "System", "Checked", "Differ", "Not checked", "Worst", "Status"]
-        }
+        Mode::Check => &[
+            "File",
+            "Event",
+            "Dates",
+            "Players",
+            "System",
+            "Checked",
+            "Differ",
+            "Not checked",
+            "Worst",
+            "Standings",
+            "Status",
+        ],
         Mode::Validate => &["File", "Event", "Dates", "Players", "Rounds", "Errors", "Warnings", "Status"],
     };
     write!(out, "<table class=\"files\"><thead><tr>")?;
@@ -117,13 +129,14 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
                 };
                 write!(
                     out,
-                    "<td>{}</td><td class=\"num\">{} of {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td>",
+                    "<td>{}</td><td class=\"num\">{} of {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td>",
                     escape(&system),
                     row.rounds_checked,
                     row.rounds_recorded,
                     row.rounds_differing,
                     row.rounds_not_checked,
-                    severity_badge(row.worst_severity)
+                    severity_badge(row.worst_severity),
+                    standings_badge(row.standings)
                 )?;
             }
             Mode::Validate => write!(
@@ -143,6 +156,68 @@ fn status_badge(row: &Row, mode: Mode) -> String {
         status_name(row.status, mode),
         escape(status_label(row.status, mode))
     )
+}
+
+fn standings_badge(verdict: Option<StandingsVerdict>) -> String {
+    match verdict {
+        Some(v) => format!("<span class=\"badge standings t-{}\">{}</span>", v.name(), escape(&v.label())),
+        None => "<span class=\"muted\">–</span>".to_owned(),
+    }
+}
+
+/// The standings of a file: the verdict on its stated ranks with each finding, the hint and the
+/// notes (C.07); or the FMJD tie-breaks it prints that differ from the computed ones.
+fn write_standings(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    use crate::standings::fide::check::RankStatus;
+    if let Some(ranks) = &report.ranks {
+        let against = format!("{} ({}, after round {})", ranks.tie_breaks.join(", "), ranks.source, ranks.after_round);
+        let verdict = match ranks.status {
+            RankStatus::NotChecked => ranks.reason.clone().unwrap_or_default(),
+            RankStatus::Match => format!("the {} stated ranks follow {against}", ranks.ranks_checked),
+            RankStatus::Mismatch => format!("the stated ranks do not follow {against}"),
+        };
+        writeln!(
+            out,
+            "<p class=\"standings\">{} standings: {}</p>",
+            standings_badge(StandingsVerdict::of(report)),
+            escape(&verdict)
+        )?;
+        let lines: Vec<String> = ranks
+            .findings
+            .iter()
+            .map(|f| escape(f))
+            .chain(ranks.notes.iter().map(|n| format!("note: {}", escape(n))))
+            .collect();
+        if !lines.is_empty() {
+            writeln!(out, "<ul class=\"standings\"><li>{}</li></ul>", lines.join("</li><li>"))?;
+        }
+        if let Some(hint) = &ranks.hint {
+            writeln!(out, "<p class=\"hint\">hint: {}</p>", escape(hint))?;
+        }
+    } else if let Some(standings) = &report.standings {
+        let differing: Vec<String> = standings
+            .disagreements()
+            .map(|(s, p)| {
+                let computed = p.computed.map_or_else(|| "-".to_owned(), |c| c.to_string());
+                escape(&format!(
+                    "player {} ({}): the file prints {} {}, computed {computed}",
+                    s.player, s.name, p.name, p.printed
+                ))
+            })
+            .collect();
+        if let Some(verdict) = StandingsVerdict::of(report) {
+            let text = if differing.is_empty() {
+                "the printed tie-breaks agree with the computed ones"
+            } else {
+                "printed tie-breaks differ from the computed ones"
+            };
+            writeln!(out, "<p class=\"standings\">{} standings: {text}</p>", standings_badge(Some(verdict)))?;
+        }
+        if !differing.is_empty() {
+            writeln!(out, "<ul class=\"standings\"><li>{}</li></ul>", differing.join("</li><li>"))?;
+        }
+    }
+    Ok(())
 }
 
 fn severity_badge(severity: Option<crate::systems::Severity>) -> String {
@@ -205,6 +280,7 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
     for hint in &report.hints {
         writeln!(out, "<p class=\"hint\">hint: {}</p>", escape(hint))?;
     }
+    write_standings(out, report)?;
     write_diagnostics(out, &report.diagnostics)?;
     if !report.rounds.is_empty() {
         writeln!(out, "<div class=\"rounds\">")?;

@@ -35,6 +35,67 @@ pub struct Row {
     pub warnings: usize,
     /// What stopped the check, when something did.
     pub error: Option<String>,
+    /// The verdict on the standings, when the file has any to check.
+    pub standings: Option<StandingsVerdict>,
+}
+
+/// The verdict on a file's standings, for the table: the ranks a chess file states (C.07,
+/// docs/standings.md), or the tie-breaks an FMJD crosstable prints (docs/fmjd-standings.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StandingsVerdict {
+    Match,
+    /// With so many findings: pairs of participants the file ranks otherwise than the tie-breaks
+    /// do, or printed tie-break values that differ from the computed ones.
+    Differ(usize),
+    NotChecked,
+}
+
+impl StandingsVerdict {
+    /// `None` when the file states no ranks to check and prints no tie-break.
+    pub fn of(report: &CheckReport) -> Option<StandingsVerdict> {
+        use crate::standings::fide::check::RankStatus;
+        if let Some(ranks) = &report.ranks {
+            return Some(match ranks.status {
+                RankStatus::Match => StandingsVerdict::Match,
+                RankStatus::Mismatch => StandingsVerdict::Differ(ranks.findings.len()),
+                RankStatus::NotChecked => StandingsVerdict::NotChecked,
+            });
+        }
+        let standings = report.standings.as_ref()?;
+        let printed: usize = standings.players.iter().map(|s| s.printed.len()).sum();
+        match standings.disagreements().count() {
+            0 if printed == 0 => None,
+            0 => Some(StandingsVerdict::Match),
+            n => Some(StandingsVerdict::Differ(n)),
+        }
+    }
+
+    /// `match`, `differ` or `not-checked`, as the CSV and the HTML classes write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            StandingsVerdict::Match => "match",
+            StandingsVerdict::Differ(_) => "differ",
+            StandingsVerdict::NotChecked => "not-checked",
+        }
+    }
+
+    /// `match`, `differ (2)` or `not checked`, for the tables.
+    pub fn label(self) -> String {
+        match self {
+            StandingsVerdict::Match => "match".to_owned(),
+            StandingsVerdict::Differ(n) => format!("differ ({n})"),
+            StandingsVerdict::NotChecked => "not checked".to_owned(),
+        }
+    }
+
+    /// The place of the verdict in [`Totals::standings`].
+    fn slot(self) -> usize {
+        match self {
+            StandingsVerdict::Match => 0,
+            StandingsVerdict::Differ(_) => 1,
+            StandingsVerdict::NotChecked => 2,
+        }
+    }
 }
 
 impl Row {
@@ -60,6 +121,7 @@ impl Row {
             errors: report.diagnostics.iter().filter(|d| d.is_error()).count(),
             warnings: report.diagnostics.iter().filter(|d| d.severity == crate::diagnostics::Severity::Warning).count(),
             error: report.error.clone(),
+            standings: StandingsVerdict::of(report),
         }
     }
 
@@ -79,6 +141,7 @@ impl Row {
             errors: report.errors,
             warnings: report.warnings,
             error: report.error.clone(),
+            standings: None,
         }
     }
 
@@ -139,6 +202,8 @@ pub struct Totals {
     pub rounds_differing: u64,
     pub rounds_not_checked: u64,
     pub by_severity: [u64; 4],
+    /// Files whose standings match, differ, or could not be checked.
+    pub standings: [usize; 3],
     /// Files left out of the audit, by why: each kind in words, as (one, several), with its
     /// count ([`crate::audit::SkipReason::kind`]).
     pub skipped: Vec<((&'static str, &'static str), usize)>,
@@ -170,6 +235,9 @@ impl Totals {
             totals.rounds_not_checked += u64::from(row.rounds_not_checked);
             for (total, count) in totals.by_severity.iter_mut().zip(row.by_severity) {
                 *total += u64::from(count);
+            }
+            if let Some(verdict) = row.standings {
+                totals.standings[verdict.slot()] += 1;
             }
         }
         totals
@@ -206,6 +274,15 @@ impl Totals {
                 "; rounds: {} of {} checked, {} differ{classes}, {} not checked",
                 self.rounds_checked, self.rounds_recorded, self.rounds_differing, self.rounds_not_checked
             );
+            let standings: Vec<String> = ["match", "differ", "not checked"]
+                .iter()
+                .zip(self.standings)
+                .filter(|(_, n)| *n > 0)
+                .map(|(word, n)| format!("{n} {word}"))
+                .collect();
+            if !standings.is_empty() {
+                text += &format!("; standings: {}", standings.join(", "));
+            }
         }
         let skipped: usize = self.skipped.iter().map(|(_, n)| n).sum();
         if skipped > 0 {
@@ -263,7 +340,19 @@ pub fn short_names(rows: &[Row]) -> Vec<String> {
 pub fn write_text(out: &mut dyn Write, rows: &[Row], totals: &Totals, mode: Mode) -> io::Result<()> {
     let header: Vec<&str> = match mode {
         Mode::Check => {
-            vec!["file", "event", "dates", "players", "system", "checked", "differ", "not checked", "worst", "status"]
+            vec![
+                "file",
+                "event",
+                "dates",
+                "players",
+                "system",
+                "checked",
+                "differ",
+                "not checked",
+                "worst",
+                "standings",
+                "status",
+            ]
         }
         Mode::Validate => vec!["file", "event", "dates", "players", "rounds", "errors", "warnings", "status"],
     };
@@ -280,6 +369,7 @@ pub fn write_text(out: &mut dyn Write, rows: &[Row], totals: &Totals, mode: Mode
                     row.rounds_differing.to_string(),
                     row.rounds_not_checked.to_string(),
                     row.worst_severity.map_or("-".to_owned(), |s| s.to_string()),
+                    row.standings.map_or("-".to_owned(), StandingsVerdict::label),
                     status_label(row.status, mode).to_owned(),
                 ]),
                 Mode::Validate => line.extend([
@@ -343,6 +433,8 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
             "colours",
             "order",
             "worst_severity",
+            "standings",
+            "standings_findings",
         ]);
     }
     header.extend(["errors", "warnings", "status", "exit_code", "error"]);
@@ -368,6 +460,12 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
             ]);
             record.extend(row.by_severity.iter().map(u32::to_string));
             record.push(row.worst_severity.map_or(String::new(), |s| s.to_string()));
+            record.push(row.standings.map_or("", StandingsVerdict::name).to_owned());
+            record.push(match row.standings {
+                Some(StandingsVerdict::Differ(n)) => n.to_string(),
+                Some(_) => "0".to_owned(),
+                None => String::new(),
+            });
         }
         record.extend([
             row.errors.to_string(),
