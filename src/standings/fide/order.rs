@@ -97,15 +97,15 @@ fn direct_encounter(
     let best = |i: usize| scores[i].plus_points(field.win.times(missing[i] as i64));
     let mut left = positions;
     let mut out = Vec::new();
-    loop {
-        let alone = left.iter().copied().find(|&i| left.iter().all(|&j| j == i || scores[i] > best(j)));
-        match alone {
-            Some(i) if left.len() > 1 => {
-                out.push(vec![group[i]]);
-                left.retain(|&j| j != i);
-            }
-            _ => break,
+    // Only a participant with the highest score can be alone at the top (each can still reach at
+    // least its own score), so one look at the others per place: quadratic in the group.
+    while left.len() > 1 {
+        let Some(&top) = left.iter().max_by(|&&a, &&b| scores[a].cmp(&scores[b])) else { break };
+        if !left.iter().all(|&j| j == top || scores[top] > best(j)) {
+            break;
         }
+        out.push(vec![group[top]]);
+        left.retain(|&j| j != top);
     }
     if out.is_empty() {
         return vec![group.to_vec()];
