@@ -467,3 +467,76 @@ fn a_folder_audit_reports_the_standings_of_each_file() {
     assert!(page.contains(&format!("<li>{finding}</li>")), "the finding in the file's section");
     assert!(page.contains("the 6 stated ranks follow PTS, BH, SB (record 212, after round 3)"));
 }
+
+/// The team ranks of record 310 are checked by the primary score of the team system (match points
+/// under `FIDE_TEAM`), which every C.07 list for teams starts with; a note says the team
+/// tie-breaks are not computed, so teams level on match points may stand in any order. The ranks
+/// `generate` writes follow it; the two first teams' ranks swapped fail the check (exit 1), and the
+/// summary line says so although every round matches.
+#[test]
+fn team_ranks_follow_the_primary_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teams.trf");
+    trfcheck()
+        .args(["generate", "--system", "team-2025", "--players", "8", "--boards", "2", "--rounds", "4"])
+        .args(["--seed", "2", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    let (code, json) = check_team(&path);
+    assert_eq!(json["standings"]["status"], "match", "{}", json["standings"]);
+    assert_eq!(json["standings"]["tie_breaks"], serde_json::json!(["PTS:MP"]));
+    assert_eq!(json["standings"]["ranks_checked"], 8);
+    assert!(json["standings"]["notes"][0].as_str().unwrap().contains("not computed yet"), "{json}");
+    assert_eq!(code, Some(0));
+    // 310: number (columns 5–7), name (9–40), match points (54–59), rank (68–71).
+    let text = std::fs::read_to_string(&path).unwrap();
+    let teams: Vec<(u32, String, f64, u32)> = text
+        .lines()
+        .filter(|l| l.starts_with("310"))
+        .map(|l| {
+            let field = |a: usize, b: usize| l.get(a - 1..b).unwrap_or("").trim().to_owned();
+            (field(5, 7).parse().unwrap(), field(9, 40), field(54, 59).parse().unwrap(), field(68, 71).parse().unwrap())
+        })
+        .collect();
+    let first = teams.iter().find(|t| t.3 == 1).expect("a first team").clone();
+    let second = teams.iter().filter(|t| t.2 < first.2).max_by(|a, b| a.2.total_cmp(&b.2)).expect("a team behind");
+    assert!(teams.iter().filter(|t| t.2 == first.2).count() == 1, "the first team alone on its points");
+    let second_rank = 1 + teams.iter().filter(|t| t.2 > second.2).count() as u32;
+    let swapped: String = text
+        .lines()
+        .map(|l| {
+            let number: Option<u32> =
+                l.strip_prefix("310").and_then(|r| r.get(..4)).and_then(|n| n.trim().parse().ok());
+            let rank = if number == Some(first.0) {
+                Some(second_rank)
+            } else if number == Some(second.0) {
+                Some(1)
+            } else {
+                None
+            };
+            match rank {
+                Some(rank) => format!("{}{rank:>4}{}\r\n", &l[..67], &l[71..]),
+                None => format!("{l}\r\n"),
+            }
+        })
+        .collect();
+    std::fs::write(&path, swapped).unwrap();
+    let (code, json) = check_team(&path);
+    assert_eq!(json["standings"]["status"], "mismatch", "{}", json["standings"]);
+    let finding = json["standings"]["findings"][0].as_str().unwrap();
+    let expected = format!(
+        "({}); PTS:MP gives {} ({}) {:.1} and {} ({}) {:.1}",
+        first.0, first.1, first.0, first.2, second.1, second.0, second.2
+    );
+    assert!(finding.ends_with(&expected), "{finding}\nexpected the end {expected}");
+    assert_eq!(code, Some(1));
+    let text = trfcheck().arg("check").arg(&path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.trim_end().ends_with("all match; standings differ (1 finding)"), "{stdout}");
+}
+
+fn check_team(path: &std::path::Path) -> (Option<i32>, Value) {
+    let output = trfcheck().args(["check", "--format", "json"]).arg(path).output().unwrap();
+    (output.status.code(), serde_json::from_slice(&output.stdout).unwrap())
+}

@@ -337,10 +337,21 @@ fn standings(t: &mut Tournament) {
                 team.game_points = Some(total.game_points);
             }
         }
+        // Ranked by the primary score, then the secondary, as the 192 code names them (C.04.6
+        // 1.2; match points, then game points, by default).
+        use crate::model::team::TeamScore;
+        let (primary, secondary) = results
+            .system
+            .as_ref()
+            .map_or((TeamScore::MatchPoints, Some(TeamScore::GamePoints)), |code| (code.primary, code.secondary));
+        let value = |team: &crate::model::Team, score: TeamScore| match score {
+            TeamScore::MatchPoints => team.match_points.unwrap_or_default(),
+            TeamScore::GamePoints => team.game_points.unwrap_or_default(),
+        };
         let points: Vec<(Points, Points)> = t
             .teams
             .iter()
-            .map(|team| (team.match_points.unwrap_or_default(), team.game_points.unwrap_or_default()))
+            .map(|team| (value(team, primary), secondary.map_or(Points::ZERO, |score| value(team, score))))
             .collect();
         for (team, mine) in t.teams.iter_mut().zip(&points) {
             team.rank = Some(1 + points.iter().filter(|other| *other > mine).count() as u32);

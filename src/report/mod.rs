@@ -328,7 +328,15 @@ impl CheckReport {
             Some(error) => error.clone(),
             None => self.rounds_verdict(),
         };
-        format!("{}:{system} {verdict}{findings}", self.file)
+        // A wrong rank fails the file even when every round matches: the line says so.
+        let standings = match &self.ranks {
+            Some(ranks) if ranks.status == crate::standings::fide::check::RankStatus::Mismatch => {
+                let n = ranks.findings.len();
+                format!("; standings differ ({n} finding{})", plural(n))
+            }
+            _ => String::new(),
+        };
+        format!("{}:{system} {verdict}{standings}{findings}", self.file)
     }
 
     /// "N of M rounds checked" with what was left out and why, then the verdict on those checked.

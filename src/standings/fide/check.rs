@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::model::Tournament;
+use crate::model::{Points, Tournament};
 
 use super::{Descriptor, Edition, Line, Ranker, columns, declared, last_round_with_results};
 
@@ -48,16 +48,23 @@ pub struct RankCheck {
 const COMMON_LISTS: [&str; 8] =
     ["BH/C1,BH,SB", "BH/C1,BH,SB,DE", "DE,BH/C1,BH,SB", "BH,SB", "BH/C2,BH/C1,BH", "BH/M1,BH,SB", "SB,BH", "ARO"];
 
-/// The verdict on the stated ranks of an individual chess tournament; `None` when there is nothing
-/// to check: no rank stated, a rank column that repeats the pairing numbers (pairing programs
-/// write that), a draughts event (FMJD Annex 5 ranks it), or no round with a result.
+/// The verdict on the stated ranks of a chess tournament (the players' of 001, or in a team
+/// tournament the teams' of 310); `None` when there is nothing to check: no rank stated, a rank
+/// column that repeats the pairing numbers (pairing programs write that), a draughts event (FMJD
+/// Annex 5 ranks it), or no round with a result.
 pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
-    let stated: Vec<(u32, u32)> = t.players.iter().filter_map(|p| p.rank.map(|r| (p.id, r))).collect();
-    if stated.is_empty() || stated.iter().all(|&(id, rank)| id == rank) || crate::systems::is_draughts(t) {
+    if crate::systems::is_draughts(t) {
         return None;
     }
     let last = last_round_with_results(t);
     if last == 0 {
+        return None;
+    }
+    if !t.teams.is_empty() {
+        return check_team_ranks(t, last);
+    }
+    let stated: Vec<(u32, u32)> = t.players.iter().filter_map(|p| p.rank.map(|r| (p.id, r))).collect();
+    if stated.is_empty() || stated.iter().all(|&(id, rank)| id == rank) {
         return None;
     }
     let (edition, _) = Edition::for_tournament(t);
@@ -73,9 +80,6 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         hint: None,
         notes: Vec::new(),
     };
-    if !t.teams.is_empty() {
-        return Some(not_checked("the standings of team tournaments are not checked yet".into(), "none declared"));
-    }
     let (list, source) = match declared(t) {
         Ok(Some((list, source))) => (list, source),
         Ok(None) => (Vec::new(), "none declared"),
@@ -130,6 +134,103 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         hint,
         notes,
     })
+}
+
+/// The verdict on the team ranks of record 310 under the primary score of the team system (the
+/// 192 code's, match points by default: C.04.6 1.2), which every team list of C.07 starts with
+/// (212's `PTS`, Art. 13). The team tie-breaks (Arts. 11–13) are not computed yet, so teams tied
+/// on the primary score may stand in any order, and a note says so.
+fn check_team_ranks(t: &Tournament, last: u32) -> Option<RankCheck> {
+    use crate::model::team::TeamScore;
+    let stated = t.teams.iter().filter(|team| team.rank.is_some()).count();
+    if stated == 0 || t.teams.iter().all(|team| team.rank.is_none_or(|r| r == team.number)) {
+        return None;
+    }
+    let (edition, _) = Edition::for_tournament(t);
+    let source = if t.header.standings_tie_breaks.as_deref().is_some_and(|s| !s.trim().is_empty()) {
+        "record 212"
+    } else if t.header.tie_breaks.as_deref().is_some_and(|s| !s.trim().is_empty()) {
+        "record 202"
+    } else {
+        "none declared"
+    };
+    let mut check = RankCheck {
+        status: RankStatus::NotChecked,
+        reason: None,
+        rules: edition.name(),
+        after_round: last,
+        tie_breaks: Vec::new(),
+        source,
+        ranks_checked: 0,
+        findings: Vec::new(),
+        hint: None,
+        notes: Vec::new(),
+    };
+    let Some((results, _)) = crate::validate::teams::team_results(t) else {
+        check.reason = Some("the teams' matches cannot be read from the boards".to_owned());
+        return Some(check);
+    };
+    let primary = results.system.as_ref().map_or(TeamScore::MatchPoints, |code| code.primary);
+    let totals: HashMap<u32, &crate::validate::teams::TeamTotal> =
+        results.teams.iter().map(|total| (total.number, total)).collect();
+    // Ranks follow the file's own scores; where record 310's points disagree with the matches (a
+    // finding of its own), the ranks cannot be told right or wrong from the matches.
+    let differing = t
+        .teams
+        .iter()
+        .filter(|team| {
+            let total = totals.get(&team.number);
+            let differs =
+                |stated: Option<Points>, computed: Option<Points>| stated.is_some_and(|s| Some(s) != computed);
+            differs(team.match_points, total.map(|x| x.match_points))
+                || differs(team.game_points, total.map(|x| x.game_points))
+        })
+        .count();
+    if differing > 0 {
+        let plural = if differing == 1 { "" } else { "s" };
+        check.reason = Some(format!(
+            "the match or game points of {differing} team{plural} in record 310 differ from the matches, so the \
+             ranks cannot be checked against them"
+        ));
+        return Some(check);
+    }
+    let acronym = match primary {
+        TeamScore::MatchPoints => "PTS:MP",
+        TeamScore::GamePoints => "PTS:GP",
+    };
+    let score = |total: &crate::validate::teams::TeamTotal| match primary {
+        TeamScore::MatchPoints => total.match_points,
+        TeamScore::GamePoints => total.game_points,
+    };
+    let scores: Vec<Points> =
+        t.teams.iter().map(|team| totals.get(&team.number).map_or(Points::ZERO, |total| score(total))).collect();
+    let lines: Vec<Line> = t
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, team)| Line {
+            index: i,
+            id: team.number,
+            name: team.name.clone(),
+            rating: None,
+            rank: 1 + scores.iter().filter(|&&other| other > scores[i]).count() as u32,
+            tied: scores.iter().filter(|&&other| other == scores[i]).count() > 1,
+            values: vec![super::Value::points(scores[i])],
+            stated_rank: team.rank,
+        })
+        .collect();
+    let tie_breaks: Vec<Descriptor> = vec![acronym.parse().ok()?];
+    let findings = findings(&tie_breaks, &lines);
+    let score_name = if primary == TeamScore::MatchPoints { "match points" } else { "game points" };
+    check.notes.push(format!(
+        "the team tie-breaks (C.07 Arts. 11–13) are not computed yet: the ranks are checked by the primary \
+         score ({score_name}, C.04.6) alone, and teams with the same {score_name} may stand in any order"
+    ));
+    check.status = if findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch };
+    check.tie_breaks = tie_breaks.iter().map(ToString::to_string).collect();
+    check.ranks_checked = stated;
+    check.findings = findings;
+    Some(check)
 }
 
 /// The number of participants sharing each place of the standings.
