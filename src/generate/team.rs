@@ -338,7 +338,7 @@ fn standings(t: &mut Tournament) {
             }
         }
         // Ranked by the primary score, then the secondary, as the 192 code names them (C.04.6
-        // 1.2; match points, then game points, by default).
+        // 1.2.1; match points, then game points, when it names none).
         use crate::model::team::TeamScore;
         let (primary, secondary) = results
             .system

@@ -137,9 +137,10 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
 }
 
 /// The verdict on the team ranks of record 310 under the primary score of the team system (the
-/// 192 code's, match points by default: C.04.6 1.2), which every team list of C.07 starts with
-/// (212's `PTS`, Art. 13). The team tie-breaks (Arts. 11–13) are not computed yet, so teams tied
-/// on the primary score may stand in any order, and a note says so.
+/// competition's choice, C.04.6 1.2.1, as the 192 code names it: match points when it names
+/// none), which every team list of C.07 starts with (212's `PTS`, Art. 13). The team tie-breaks
+/// (Arts. 11–13) are not computed yet, so teams tied on the primary score may stand in any order,
+/// and a note says so.
 fn check_team_ranks(t: &Tournament, last: u32) -> Option<RankCheck> {
     use crate::model::team::TeamScore;
     let stated = t.teams.iter().filter(|team| team.rank.is_some()).count();
@@ -224,7 +225,7 @@ fn check_team_ranks(t: &Tournament, last: u32) -> Option<RankCheck> {
     let score_name = if primary == TeamScore::MatchPoints { "match points" } else { "game points" };
     check.notes.push(format!(
         "the team tie-breaks (C.07 Arts. 11–13) are not computed yet: the ranks are checked by the primary \
-         score ({score_name}, C.04.6) alone, and teams with the same {score_name} may stand in any order"
+         score ({score_name}, C.04.6 1.2.1) alone, and teams with the same {score_name} may stand in any order"
     ));
     check.status = if findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch };
     check.tie_breaks = tie_breaks.iter().map(ToString::to_string).collect();

@@ -98,7 +98,6 @@ pub fn looks_like_matches(t: &Tournament) -> bool {
     paired
 }
 
-/// A player lost a game by forfeit (`-` against an opponent, also in a double forfeit).
 /// The findings on a file declared Double-Swiss: the two round columns of each match (`2k − 1`,
 /// `2k`) hold one match: the same opponent twice with the colours swapped (C.04.5 4.4), or a bye
 /// for the whole match (its Preface: "byes apply only to matches, never to individual games").
@@ -145,6 +144,7 @@ pub fn split_matches(t: &Tournament) -> Diagnostics {
     out
 }
 
+/// A player lost a game by forfeit (`-` against an opponent, also in a double forfeit).
 fn forfeited(entry: &RoundEntry) -> bool {
     matches!(entry.kind(), EntryKind::Forfeit { won: false, .. })
 }
