@@ -43,6 +43,24 @@ pub struct RankCheck {
     pub notes: Vec<String>,
 }
 
+impl RankCheck {
+    /// A verdict not reached yet (or not reachable): nothing checked, no reason given.
+    fn not_checked(edition: Edition, after_round: u32, source: &'static str) -> RankCheck {
+        RankCheck {
+            status: RankStatus::NotChecked,
+            reason: None,
+            rules: edition.name(),
+            after_round,
+            tie_breaks: Vec::new(),
+            source,
+            ranks_checked: 0,
+            findings: Vec::new(),
+            hint: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Common lists tried, in this order, when the file declares none: the list of the first that
 /// gives every stated rank is named in a hint.
 const COMMON_LISTS: [&str; 8] =
@@ -68,18 +86,8 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         return None;
     }
     let (edition, _) = Edition::for_tournament(t);
-    let not_checked = |reason: String, source| RankCheck {
-        status: RankStatus::NotChecked,
-        reason: Some(reason),
-        rules: edition.name(),
-        after_round: last,
-        tie_breaks: Vec::new(),
-        source,
-        ranks_checked: 0,
-        findings: Vec::new(),
-        hint: None,
-        notes: Vec::new(),
-    };
+    let not_checked =
+        |reason: String, source| RankCheck { reason: Some(reason), ..RankCheck::not_checked(edition, last, source) };
     let (list, source) = match declared(t) {
         Ok(Some((list, source))) => (list, source),
         Ok(None) => (Vec::new(), "none declared"),
@@ -155,18 +163,7 @@ fn check_team_ranks(t: &Tournament, last: u32) -> Option<RankCheck> {
     } else {
         "none declared"
     };
-    let mut check = RankCheck {
-        status: RankStatus::NotChecked,
-        reason: None,
-        rules: edition.name(),
-        after_round: last,
-        tie_breaks: Vec::new(),
-        source,
-        ranks_checked: 0,
-        findings: Vec::new(),
-        hint: None,
-        notes: Vec::new(),
-    };
+    let mut check = RankCheck::not_checked(edition, last, source);
     let Some((results, _)) = crate::validate::teams::team_results(t) else {
         check.reason = Some("the teams' matches cannot be read from the boards".to_owned());
         return Some(check);
