@@ -580,3 +580,34 @@ fn logs_on_a_pipe_have_no_colour_codes() {
     assert!(stderr.contains("fmjd search"), "{stderr}");
     assert!(!stderr.contains('\u{1b}'), "{stderr}");
 }
+
+/// Both spellings of colour are understood: `--colour` is `--color`, `--color-preference` is
+/// `--colour-preference`, and `--fail-on colors` is `--fail-on colours`.
+#[test]
+fn both_spellings_of_colour_are_understood() {
+    let file = sample("generated-dutch-2025.trf");
+    for args in [vec!["--colour", "never", "check"], vec!["check", "--fail-on", "colors"]] {
+        // Without the `--color never` of `trfcheck()`: a flag may be given once.
+        Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+            .env_remove("RUST_LOG")
+            .args(&args)
+            .arg(&file)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("all match"));
+    }
+    let crosstable = sample("draughts-arbiter.csv");
+    let british = trfcheck()
+        .args(["check", "--system", "fmjd-rating", "--colour-preference", "weak", "--format", "json"])
+        .arg(&crosstable)
+        .output()
+        .unwrap();
+    let american = trfcheck()
+        .args(["check", "--system", "fmjd-rating", "--color-preference", "weak", "--format", "json"])
+        .arg(&crosstable)
+        .output()
+        .unwrap();
+    assert_eq!(british.stdout, american.stdout);
+    assert_eq!(british.status.code(), american.status.code());
+    assert!(String::from_utf8_lossy(&american.stdout).contains("\"weak\""), "the option was used");
+}

@@ -24,8 +24,8 @@ pub struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
-    /// Colour in diagnostics.
-    #[arg(long, value_enum, default_value_t = ColourChoice::Auto, global = true)]
+    /// Colour in diagnostics (`--colour` is the same flag).
+    #[arg(long, alias = "colour", value_enum, default_value_t = ColourChoice::Auto, global = true)]
     pub color: ColourChoice,
     #[command(subcommand)]
     pub command: Command,
@@ -100,7 +100,7 @@ pub struct DraughtsArgs {
     #[arg(long, value_name = "on|off", value_parser = crate::model::parse_on_off, action = clap::ArgAction::Set)]
     pub floats: Option<bool>,
     /// FMJD systems: colour preference in the pairing (section 7: none, weak 7b, strong 7c); default none.
-    #[arg(long, value_name = "none|weak|strong", value_parser = parse_colour_preference)]
+    #[arg(long, alias = "color-preference", value_name = "none|weak|strong", value_parser = parse_colour_preference)]
     pub colour_preference: Option<crate::model::ColourPreference>,
     /// FMJD systems: acceleration (section 6: four-groups 6.1, haley 6.2); default none.
     #[arg(long, value_name = "none|four-groups|haley", value_parser = parse_acceleration)]
@@ -404,6 +404,7 @@ fn probability(text: &str) -> Result<f64, String> {
 pub enum FailOn {
     Absolute,
     Quality,
+    #[value(alias = "colors")]
     Colours,
     Order,
     Standings,
