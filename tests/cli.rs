@@ -219,12 +219,13 @@ fn check_refuses_what_it_cannot_check() {
 #[test]
 fn pair_prints_the_next_round_in_the_javafo_format() {
     trfcheck().arg("pair").arg(sample("javafo-round-to-pair.trf")).assert().code(0).stdout("2\n1 2\n4 3\n");
-    // Every round of the 4-player sample is paired (XXR 2): nothing is left to pair.
+    // Every round of the 4-player sample is paired (XXR 2): nothing is left to pair, exit 4 as
+    // for a check with nothing to check.
     trfcheck()
         .arg("pair")
         .arg(sample("dutch-4p-2r.trf"))
         .assert()
-        .code(2)
+        .code(4)
         .stderr(predicate::str::contains("all are paired"));
 }
 

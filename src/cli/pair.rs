@@ -51,9 +51,10 @@ pub(super) fn pair(
             writeln!(err, "trfcheck: {name}: {error}")?;
             Ok(Status::Mismatch)
         }
+        // Nothing to pair, as `check` has nothing to check: exit 4, not a usage error.
         Err(error @ (verify::PairError::Finished(_) | verify::PairError::NobodyToPair(_))) => {
             writeln!(err, "trfcheck: {name}: {error}")?;
-            Ok(Status::Usage)
+            Ok(Status::NothingToCheck)
         }
         Err(error) => {
             writeln!(err, "trfcheck: {name}: {error}")?;
