@@ -858,6 +858,13 @@ fn text_format_prints_the_rounds_and_what_changed() {
         "t.trf: since the last check: round 3: match → mismatch (rounds 1, 2 kept: inputs unchanged)",
         CHANGE,
     );
+
+    // A save that breaks the file: it is now invalid, not a file whose rounds were removed; the
+    // next good save is compared with the last good check.
+    save_atomically(&target, &full.replacen("001    1", "001    X", 1));
+    daemon.wait_for_stderr("t.trf: since the last check: now invalid: its rounds are not checked", CHANGE);
+    save_atomically(&target, &full);
+    daemon.wait_for_stderr("t.trf: since the last check: round 3: mismatch → match", CHANGE);
 }
 
 /// A file written in place in slow chunks (a pause longer than the quiet period between

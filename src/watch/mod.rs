@@ -930,9 +930,13 @@ impl Watcher<'_> {
                 if !memory.is_empty() {
                     self.memory.insert(path.clone(), Arc::new(*memory));
                 }
+                // Likewise its verdicts: the next good save is compared with the last good check.
                 let verdicts = Verdicts::of(&report);
-                let changes =
-                    self.verdicts.insert(path.clone(), verdicts.clone()).map(|before| before.changes(&verdicts));
+                let changes = if verdicts.stopped() {
+                    self.verdicts.get(&path).map(|before| before.changes(&verdicts))
+                } else {
+                    self.verdicts.insert(path.clone(), verdicts.clone()).map(|before| before.changes(&verdicts))
+                };
                 report.file = self.display(&path);
                 self.print(&report, &diagnostics, &reused, changes.as_ref(), out)
             }

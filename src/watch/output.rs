@@ -9,6 +9,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Serialize;
 
 use super::{Root, RootKind, WatchOptions};
+use crate::exit::Status;
+use crate::report::table::{Mode, status_label};
 use crate::report::{CheckReport, OutputFormat, RoundStatus};
 
 /// One line on standard error when watching starts: what is watched, how many tournament files
@@ -50,18 +52,33 @@ pub struct JsonLine<'a> {
     pub changes: Option<&'a Changes>,
 }
 
-/// The round verdicts of a report.
+/// The round verdicts of a report, and the file's status when its check stopped before the rounds
+/// (an invalid or unreadable file).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdicts(BTreeMap<u32, RoundStatus>);
+pub struct Verdicts(BTreeMap<u32, RoundStatus>, Option<&'static str>);
 
 impl Verdicts {
     pub fn of(report: &CheckReport) -> Verdicts {
-        Verdicts(report.rounds.iter().map(|round| (round.round, round.status)).collect())
+        let stopped = match report.status {
+            Status::Invalid | Status::Io => Some(status_label(report.status, Mode::Check)),
+            _ => None,
+        };
+        Verdicts(report.rounds.iter().map(|round| (round.round, round.status)).collect(), stopped)
     }
 
-    /// What changed from these verdicts (the last report) to `now`.
+    /// True when the check stopped before the rounds.
+    pub fn stopped(&self) -> bool {
+        self.1.is_some()
+    }
+
+    /// What changed from these verdicts (the last report) to `now`. A file that became invalid or
+    /// unreadable says so, not that every round was removed.
     pub fn changes(&self, now: &Verdicts) -> Changes {
         let mut changes = Changes::default();
+        if let Some(stopped) = now.1 {
+            changes.now = Some(stopped);
+            return changes;
+        }
         for (&round, &after) in &now.0 {
             match self.0.get(&round) {
                 None => changes.rounds_added.push(round),
@@ -82,6 +99,10 @@ pub struct Changes {
     pub rounds_added: Vec<u32>,
     pub rounds_removed: Vec<u32>,
     pub verdicts_changed: Vec<VerdictChange>,
+    /// `invalid` or `unreadable` when the file's check now stops before its rounds; the rounds
+    /// are then neither added nor removed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -94,6 +115,9 @@ pub struct VerdictChange {
 impl Changes {
     /// "round 11 added; round 4: match → mismatch", or that nothing changed.
     fn text(&self) -> String {
+        if let Some(now) = self.now {
+            return format!("now {now}: its rounds are not checked until it is read again");
+        }
         let mut parts = Vec::new();
         if !self.rounds_added.is_empty() {
             parts.push(format!("{} added", rounds(&self.rounds_added)));
@@ -194,13 +218,21 @@ mod tests {
 
     #[test]
     fn changes_name_rounds_added_and_verdicts_changed() {
-        let before = Verdicts([(1, RoundStatus::Match), (2, RoundStatus::Match)].into_iter().collect());
+        let before = Verdicts([(1, RoundStatus::Match), (2, RoundStatus::Match)].into_iter().collect(), None);
         let after = Verdicts(
             [(1, RoundStatus::Match), (2, RoundStatus::Mismatch), (3, RoundStatus::Match)].into_iter().collect(),
+            None,
         );
         let changes = before.changes(&after);
         assert_eq!(changes.text(), "round 3 added; round 2: match → mismatch");
         assert_eq!(after.changes(&before).text(), "round 3 removed; round 2: mismatch → match");
         assert_eq!(after.changes(&after).text(), "no round added or removed, no verdict changed");
+        // A save that makes the file invalid: said so, not as its rounds removed.
+        let invalid = Verdicts(BTreeMap::new(), Some("invalid"));
+        let changes = after.changes(&invalid);
+        assert_eq!(changes.text(), "now invalid: its rounds are not checked until it is read again");
+        assert!(changes.rounds_removed.is_empty());
+        // Valid again: the rounds checked since are added.
+        assert_eq!(invalid.changes(&before).text(), "rounds 1, 2 added");
     }
 }
