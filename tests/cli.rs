@@ -612,3 +612,30 @@ fn both_spellings_of_colour_are_understood() {
     assert_eq!(british.status.code(), american.status.code());
     assert!(String::from_utf8_lossy(&american.stdout).contains("\"weak\""), "the option was used");
 }
+
+/// `completions SHELL` prints a script the shell accepts (bash parses it: `bash -n`), naming every
+/// command; `man` prints a roff page of section 1 that lists the commands.
+#[test]
+fn completions_and_the_manual_page_are_printed() {
+    let output = trfcheck().args(["completions", "bash"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let script = String::from_utf8(output.stdout).unwrap();
+    for command in ["check", "validate", "pair", "identify", "standings", "watch", "generate", "convert"] {
+        assert!(script.contains(command), "{command} in the bash completions");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trfcheck.bash");
+    std::fs::write(&path, &script).unwrap();
+    if let Ok(status) = std::process::Command::new("bash").arg("-n").arg(&path).status() {
+        assert!(status.success(), "bash -n refuses the script");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        trfcheck().args(["completions", shell]).assert().code(0).stdout(predicate::str::contains("trfcheck"));
+    }
+    trfcheck().args(["completions", "tcsh"]).assert().code(2);
+    let man = trfcheck().arg("man").output().unwrap();
+    assert_eq!(man.status.code(), Some(0));
+    let page = String::from_utf8(man.stdout).unwrap();
+    assert!(page.contains(".TH trfcheck 1"), "{page}");
+    assert!(page.contains("standings") && page.contains("watch"), "the commands are listed");
+}

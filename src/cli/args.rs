@@ -294,6 +294,15 @@ pub enum Command {
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), to source or
+    /// to install where the shell looks for completions.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff, section 1): `trfcheck man > trfcheck.1`.
+    Man,
 }
 
 /// The report of a batch audit.
