@@ -8,6 +8,7 @@ mod convert;
 mod draughts_flags;
 mod generate;
 mod identify;
+mod manual;
 mod output;
 mod pair;
 mod reading;
@@ -111,14 +112,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
             convert::convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
         }
-        Command::Completions { shell } => {
-            let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "trfcheck", &mut out);
-            Ok(Status::Ok)
-        }
-        Command::Man => {
-            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut out)?;
-            Ok(Status::Ok)
-        }
+        Command::Completions { shell } => manual::completions(shell, &mut out),
+        Command::Man => manual::man(&mut out),
     }
 }
