@@ -431,14 +431,17 @@ fn a_folder_audit_reports_the_standings_of_each_file() {
                    Player 004 (4) 4.0";
     let csv = dir.path().join("audit.csv");
     let html = dir.path().join("audit.html");
-    let output = trfcheck()
-        .args(["check", "--system", "dutch-2025", "--fail-on", "absolute"])
-        .arg(dir.path().join("right.trf"))
-        .arg(dir.path().join("swapped.trf"))
-        .arg("--report")
-        .arg(&csv)
-        .output()
-        .unwrap();
+    let audit = |report: &std::path::Path| {
+        trfcheck()
+            .args(["check", "--system", "dutch-2025", "--fail-on", "absolute"])
+            .arg(dir.path().join("right.trf"))
+            .arg(dir.path().join("swapped.trf"))
+            .arg("--report")
+            .arg(report)
+            .output()
+            .unwrap()
+    };
+    let output = audit(&csv);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let table = &stdout[stdout.find("\nFILE ").expect("a table") + 1..];
     let lines: Vec<&str> = table.lines().collect();
@@ -452,14 +455,7 @@ fn a_folder_audit_reports_the_standings_of_each_file() {
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     let cells: Vec<(&str, &str)> = rows.iter().map(|r| (&r[at("standings")], &r[at("standings_findings")])).collect();
     assert_eq!(cells, [("match", "0"), ("differ", "1")]);
-    trfcheck()
-        .args(["check", "--system", "dutch-2025", "--fail-on", "absolute"])
-        .arg(dir.path().join("right.trf"))
-        .arg(dir.path().join("swapped.trf"))
-        .arg("--report")
-        .arg(&html)
-        .output()
-        .unwrap();
+    audit(&html);
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("<th>Standings</th>"), "no standings column");
     assert!(page.contains("<span class=\"badge standings t-differ\">differ (1)</span>"));

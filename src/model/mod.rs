@@ -494,6 +494,18 @@ impl Tournament {
         points + self.bonus_points(player, round)
     }
 
+    /// A player's points from the results, with the 299 records applied (a bonus may be recorded
+    /// for a round the player has no entry for yet). In a team tournament the 299 records name
+    /// teams, so a player's points are his games' alone.
+    pub fn score_from_results(&self, player: &Player) -> Points {
+        if self.is_team_tournament() {
+            return player.points_from_results(&self.point_system);
+        }
+        let bonus_rounds = self.abnormal_points.iter().filter_map(|a| a.round);
+        let last = bonus_rounds.fold((player.rounds.len() as u32).max(1), u32::max);
+        (1..=last).map(|round| self.round_points(player, round)).sum()
+    }
+
     /// The bonus or penalty of blank-type 299 records in a round: points outside any game (one
     /// for every round counts once, with round 1).
     pub fn bonus_points(&self, player: &Player, round: u32) -> Points {

@@ -195,16 +195,7 @@ fn write_standings(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> 
             writeln!(out, "<p class=\"hint\">hint: {}</p>", escape(hint))?;
         }
     } else if let Some(standings) = &report.standings {
-        let differing: Vec<String> = standings
-            .disagreements()
-            .map(|(s, p)| {
-                let computed = p.computed.map_or_else(|| "-".to_owned(), |c| c.to_string());
-                escape(&format!(
-                    "player {} ({}): the file prints {} {}, computed {computed}",
-                    s.player, s.name, p.name, p.printed
-                ))
-            })
-            .collect();
+        let differing: Vec<String> = standings.disagreement_lines().map(|line| escape(&line)).collect();
         if let Some(verdict) = StandingsVerdict::of(report) {
             let text = if differing.is_empty() {
                 "the printed tie-breaks agree with the computed ones"

@@ -41,16 +41,8 @@ pub fn write(out: &mut dyn Write, standings: &Standings) -> io::Result<()> {
             opt(t.rating),
         )?;
     }
-    for (s, p) in standings.disagreements() {
-        writeln!(
-            out,
-            "  player {} ({}): the file prints {} {}, computed {}",
-            s.player,
-            s.name,
-            p.name,
-            p.printed,
-            opt(p.computed)
-        )?;
+    for line in standings.disagreement_lines() {
+        writeln!(out, "  {line}")?;
     }
     Ok(())
 }

@@ -90,6 +90,15 @@ impl Standings {
     pub fn disagreements(&self) -> impl Iterator<Item = (&Standing, &Printed)> {
         self.players.iter().flat_map(|s| s.printed.iter().filter(|p| !p.agrees()).map(move |p| (s, p)))
     }
+
+    /// Each of [`Standings::disagreements`] in words: `player 7 (Name): the file prints SSolk 31,
+    /// computed 30`.
+    pub fn disagreement_lines(&self) -> impl Iterator<Item = String> + '_ {
+        self.disagreements().map(|(s, p)| {
+            let computed = p.computed.map_or_else(|| "-".to_owned(), |c| c.to_string());
+            format!("player {} ({}): the file prints {} {}, computed {computed}", s.player, s.name, p.name, p.printed)
+        })
+    }
 }
 
 /// Section 5's order of the final classification.

@@ -447,7 +447,7 @@ impl Validator<'_> {
             let Some(declared) = player.points.filter(|_| !self.damaged(player.id)) else {
                 continue;
             };
-            let computed = self.score(player);
+            let computed = self.t.score_from_results(player);
             if computed == declared {
                 continue;
             }
@@ -489,18 +489,6 @@ impl Validator<'_> {
             Some(span) => d.at(span.clone()),
             None => self.at_player(d, id),
         }
-    }
-
-    /// Points from the results, with the 299 records applied.
-    fn score(&self, player: &Player) -> Points {
-        // A bonus may be recorded for a round the player has no entry for yet.
-        let bonus_rounds = self.t.abnormal_points.iter().filter_map(|a| a.round);
-        let last = bonus_rounds.fold((player.rounds.len() as u32).max(1), u32::max);
-        if self.team_mode {
-            // In a team tournament the 299 records name teams: a player's Points are his games'.
-            return player.points_from_results(&self.t.point_system);
-        }
-        (1..=last).map(|round| self.t.round_points(player, round)).sum()
     }
 
     /// The reason the file formats give for a difference between Points and the results, if any.

@@ -381,8 +381,7 @@ impl Writer {
         let birth = self.fit(p.birth.as_deref().unwrap_or(""), BIRTH, "birth date");
         let id = self.number(p.id, 4, "pairing number");
         let rating = self.opt_number(p.rating, 4, "rating");
-        let from_results = || (1..=p.rounds.len().max(1) as u32).map(|round| t.round_points(p, round)).sum();
-        let points = self.points(p.points.unwrap_or_else(from_results), 4, "points");
+        let points = self.points(p.points.unwrap_or_else(|| t.score_from_results(p)), 4, "points");
         let rank = self.opt_number(p.rank, 4, "rank");
         let mut line = format!(
             "001 {id} {}{:>3} {:<33} {rating} {:<3} {:>11} {:<10} {points} {rank}  ",

@@ -92,11 +92,8 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         Ok(Some((list, source))) => (list, source),
         Ok(None) => (Vec::new(), "none declared"),
         Err(error) => {
-            let record = match &error {
-                super::StandingsError::Declaration { record: "202", .. } => "record 202",
-                _ => "record 212",
-            };
-            return Some(not_checked(error.to_string(), record));
+            let source = super::declared_text(t).map_or("record 212", |(_, _, source)| source);
+            return Some(not_checked(error.to_string(), source));
         }
     };
     let mut ranker = Ranker::new(t, edition, last, None);
@@ -156,13 +153,7 @@ fn check_team_ranks(t: &Tournament, last: u32) -> Option<RankCheck> {
         return None;
     }
     let (edition, _) = Edition::for_tournament(t);
-    let source = if t.header.standings_tie_breaks.as_deref().is_some_and(|s| !s.trim().is_empty()) {
-        "record 212"
-    } else if t.header.tie_breaks.as_deref().is_some_and(|s| !s.trim().is_empty()) {
-        "record 202"
-    } else {
-        "none declared"
-    };
+    let source = super::declared_text(t).map_or("none declared", |(_, _, source)| source);
     let mut check = RankCheck::not_checked(edition, last, source);
     let Some((results, _)) = crate::validate::teams::team_results(t) else {
         check.reason = Some("the teams' matches cannot be read from the boards".to_owned());

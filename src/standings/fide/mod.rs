@@ -92,16 +92,22 @@ impl Standings {
 
 /// The tie-break list a tournament declares: 212 (which starts with the points), else 202.
 pub fn declared(t: &Tournament) -> Result<Option<(Vec<Descriptor>, &'static str)>, StandingsError> {
-    let read = |text: &str, record| {
-        descriptor::parse_list(text).map_err(|error| StandingsError::Declaration { record, error })
-    };
-    if let Some(text) = t.header.standings_tie_breaks.as_deref().filter(|s| !s.trim().is_empty()) {
-        return Ok(Some((read(text, "212")?, "record 212")));
+    let Some((text, record, source)) = declared_text(t) else { return Ok(None) };
+    let list = descriptor::parse_list(text).map_err(|error| StandingsError::Declaration { record, error })?;
+    Ok(Some((list, source)))
+}
+
+/// The tie-break list the file declares, unread: record 212's, else 202's (a blank record
+/// declares none), with the record and the source as the verdicts name it.
+pub fn declared_text(t: &Tournament) -> Option<(&str, &'static str, &'static str)> {
+    fn text(record: &Option<String>) -> Option<&str> {
+        record.as_deref().filter(|s| !s.trim().is_empty())
     }
-    if let Some(text) = t.header.tie_breaks.as_deref().filter(|s| !s.trim().is_empty()) {
-        return Ok(Some((read(text, "202")?, "record 202")));
+    match (text(&t.header.standings_tie_breaks), text(&t.header.tie_breaks)) {
+        (Some(list), _) => Some((list, "212", "record 212")),
+        (None, Some(list)) => Some((list, "202", "record 202")),
+        (None, None) => None,
     }
-    Ok(None)
 }
 
 /// The last round with a result: the last round paired (markers for a round not paired yet do not
