@@ -391,6 +391,49 @@ fn generated_events_with_tie_breaks_state_the_ranks_check_verifies_and_a_swap_is
     assert_eq!(checked, 20);
 }
 
+/// The same for team events: every team tie-break of Arts. 12–13 in some list, the ranks of 310
+/// written by `generate --tie-breaks`, read back and checked; the first and the last team swapped
+/// are caught.
+#[test]
+fn generated_team_events_with_team_tie_breaks_state_the_ranks_check_verifies_and_a_swap_is_caught() {
+    use trfcheck::generate::{GenerateOptions, generate};
+    use trfcheck::standings::fide::check::{RankStatus, check_ranks};
+    use trfcheck::standings::fide::descriptor::parse_list;
+    use trfcheck::systems::SystemId;
+    let lists = [
+        "EDE,MPvGP,EMGSB",
+        "EDEBT,BC,TBR,BBE",
+        "EMMSB/C1,EGMSB,EGGSB,SSSC",
+        "EDET,BH:GP,SB:MP,MPvGP",
+        "EDEBB,EDEB,SSSC/F,PS:MP",
+    ];
+    for seed in 1..=5u64 {
+        for system in [SystemId::Team2025, SystemId::Team2024] {
+            let list = lists[seed as usize - 1];
+            let options = GenerateOptions {
+                tie_breaks: Some(parse_list(list).unwrap()),
+                boards: 3,
+                ..GenerateOptions::new(system, 9 + seed as u32, 5, seed)
+            };
+            let t = generate(&options).unwrap_or_else(|e| panic!("{system} seed {seed}: {e}"));
+            let (text, _) = trfcheck::formats::trf::write(&t);
+            let t = crate::support::read_valid("generated.trf", &text);
+            let verdict = check_ranks(&t).expect("ranks are stated");
+            assert_eq!(verdict.status, RankStatus::Match, "{system} seed {seed} {list}: {verdict:?}");
+            assert_eq!(verdict.tie_breaks[0], "PTS:MP");
+            let mut swapped = t.clone();
+            let first = swapped.teams.iter().position(|team| team.rank == Some(1)).unwrap();
+            let last = swapped.teams.iter().enumerate().max_by_key(|(_, team)| team.rank).unwrap().0;
+            let (a, b) = (swapped.teams[first].rank, swapped.teams[last].rank);
+            swapped.teams[first].rank = b;
+            swapped.teams[last].rank = a;
+            let verdict = check_ranks(&swapped).unwrap();
+            assert_eq!(verdict.status, RankStatus::Mismatch, "{system} seed {seed} {list}");
+            assert!(!verdict.findings.is_empty());
+        }
+    }
+}
+
 #[test]
 fn a_round_robin_counts_its_forfeits_as_games_as_15_2_says_and_the_2026_text_keeps_its_exceptions() {
     // Example 2 with the last game of 1 and 4 forfeited (won by 1): a complete round robin, so
@@ -483,7 +526,7 @@ fn team_ranks_follow_the_primary_score() {
     assert_eq!(json["standings"]["status"], "match", "{}", json["standings"]);
     assert_eq!(json["standings"]["tie_breaks"], serde_json::json!(["PTS:MP"]));
     assert_eq!(json["standings"]["ranks_checked"], 8);
-    assert!(json["standings"]["notes"][0].as_str().unwrap().contains("not computed yet"), "{json}");
+    assert!(json["standings"]["hint"].as_str().unwrap().contains("PTS:MP, MPVGP"), "{json}");
     assert_eq!(code, Some(0));
     // 310: number (columns 5–7), name (9–40), match points (54–59), rank (68–71).
     let text = std::fs::read_to_string(&path).unwrap();
@@ -535,4 +578,151 @@ fn team_ranks_follow_the_primary_score() {
 fn check_team(path: &std::path::Path) -> (Option<i32>, Value) {
     let output = trfcheck().args(["check", "--format", "json"]).arg(path).output().unwrap();
     (output.status.code(), serde_json::from_slice(&output.stdout).unwrap())
+}
+
+/// Five teams of two boards, three rounds, a PAB in each round (320: a drawn match, 1 MP and 1 GP;
+/// C.04.6 1.4); 362 scores 2/1/0, so match points are primary (C.04.6 1.2.2). The matches, board 1
+/// first (white's points, black's):
+///
+/// | round | matches | PAB |
+/// |---|---|---|
+/// | 1 | T3–T1 ½-½, 0-1 (0.5–1.5); T2–T4 1-0, 1-0 (2–0) | T5 |
+/// | 2 | T1–T2 0-1, 1-0 (1–1); T5–T3 1-0, 0-1 (1–1) | T4 |
+/// | 3 | T1–T4 1-0, 1-0 (2–0); T2–T5 1-0, ½-½ (1.5–0.5) | T3 |
+///
+/// Match points 5, 5, 2, 1, 2 and game points 4.5, 4.5, 2.5, 1, 2.5 (T1–T5). T1 and T2 are level on
+/// both and drew their match, so are T3 and T5. Board points over the tournament (Art. 12, a PAB a
+/// win on each board): T1 1.5 and 3, T2 3 and 1.5, T3 1.5 and 2, T4 1 and 1, T5 2 and 1.5.
+const TEAMS: &str = "\
+012 Random team tournament 1 (team-2025)
+042 2026/03/02
+052 2026/03/04
+062 15
+082 5
+092 Team: Swiss-System
+132                                                                                        26/03/02  26/03/03  26/03/04
+142 3
+152 B
+182 trfcheck generate
+192 FIDE_TEAM
+001    1      Player 0001                       2201                             1.5    3     7 b =     4 w 0    10 b 1
+001    2      Player 0002                       2155                             3.0    1     8 w 1     5 b 1    11 w 1
+001    3      Player 0003                       1653                             0.0    9
+001    4      Player 0004                       2507                             3.0    1    10 w 1     1 b 1    13 w 1
+001    5      Player 0005                       1782                             0.0    9               2 w 0
+001    6      Player 0006                       1584                             1.5    3    12 b 1              15 b =
+001    7      Player 0007                       2154                             0.5    7     1 w =    13 b 0
+001    8      Player 0008                       2033                             0.0    9     2 b 0
+001    9      Player 0009                       1734                             1.0    5              15 w 1
+001   10      Player 0010                       2168                             0.0    9     4 b 0               1 w 0
+001   11      Player 0011                       1919                             0.0    9                         2 b 0
+001   12      Player 0012                       1643                             0.0    9     6 w 0
+001   13      Player 0013                       2195                             1.0    5               7 w 1     4 b 0
+001   14      Player 0014                       1623                             0.0    9
+001   15      Player 0015                       1468                             0.5    7               9 b 0     6 w =
+310   1 Team 001                         T001    2178    5.0    4.5   1     1    2    3
+310   2 Team 002                         T002    2144    5.0    4.5   1     4    5    6
+310   3 Team 003                         T003    2093    2.0    2.5   3     7    8    9
+310   4 Team 004                         T004    2043    1.0    1.0   5    10   11   12
+310   5 Team 005                         T005    1909    2.0    2.5   3    13   14   15
+320  1.0  1.0   5   4   3
+352 WB
+362 TW 2.0   TD 1.0   TL 0.0
+";
+
+/// Every team tie-break of Arts. 12–13 on the event above, each value derived by hand:
+///
+/// - EDE (13.3.1): T1–T2 drew on MP (1–1) and on GP (1–1), so did T3–T5: both pairs stay tied.
+/// - BH:MP (2026, dummies capped at a draw a round, 1 × 3): T1 2+5+1 = 8, T2 1+5+2 = 8, T3 5+2 and
+///   its PAB's dummy 2 = 9, T4 5+1+5 = 11, T5 2+2+5 = 9.
+/// - EMGSB (13.2.2, opponent's MP × GP scored): T1 2×1.5 + 5×1 + 1×2 = 10, T2 1×2 + 5×1 + 2×1.5 = 10,
+///   T3 5×0.5 + 2×1 + dummy 2×1 = 6.5, T4 0 + 1×1 + 0 = 1, T5 2×1 + 2×1 + 5×0.5 = 6.5. Cut-1
+///   (14.1.2) drops the product of the opponent with the fewest MP (the lowest such product): T1 and
+///   T2 lose T4's 2, T3 and T5 a 2, T4 its dummy's 1.
+/// - EGGSB (13.2.4, opponent's GP × GP scored; the GP dummy capped at 1 × 3): T1 2.5×1.5 + 4.5×1 +
+///   1×2 = 10.25, T3 4.5×0.5 + 2.5×1 + 2.5×1 = 7.25, T4 1.
+/// - MPvGP (13.1): the game points. SSSC (13.4): GP + BH:MP ÷ ⌊(2 × 3) ÷ 2⌋ = 3: T1 4.5 + 8/3 = 7.17,
+///   T3 2.5 + 3 = 5.5, T4 1 + 11/3 = 4.67.
+/// - BC (12.1, the lower first): T1 1.5 + 2×3 = 7.5, T2 3 + 2×1.5 = 6, T3 1.5 + 4 = 5.5, T4 3,
+///   T5 2 + 3 = 5. TBR (12.2) and BBE (12.3, two boards: board 1) show board 1.
+///
+/// gacrux 1.9.57 (the TEC's tool) gives the same values.
+#[test]
+fn every_team_tie_break_of_a_hand_checked_event() {
+    let names = ["PTS:MP", "EDE", "BH:MP", "EMGSB", "EMGSB/C1", "EGGSB", "MPVGP", "SSSC", "BC", "TBR", "BBE"];
+    let json = standings(TEAMS, &["--tie-breaks", "EDE,BH:MP,EMGSB,EMGSB/C1,EGGSB,MPvGP,SSSC,BC,TBR,BBE"]);
+    assert_eq!(json["participants_are"], "teams");
+    assert_eq!(json["primary_score"], "MP");
+    assert_eq!(
+        table(&json, &names),
+        [
+            row(2, "5.0 1.0 8.0 10.0 8.0 10.25 4.5 7.17 6.0 3.0 3.0"),
+            row(1, "5.0 1.0 8.0 10.0 8.0 10.25 4.5 7.17 7.5 1.5 1.5"),
+            row(5, "2.0 1.0 9.0 6.5 4.5 7.25 2.5 5.5 5.0 2.0 2.0"),
+            row(3, "2.0 1.0 9.0 6.5 4.5 7.25 2.5 5.5 5.5 1.5 1.5"),
+            row(4, "1.0 - 11.0 1.0 0.0 1.0 1.0 4.67 3.0 1.0 1.0"),
+        ]
+    );
+    // Direct encounter alone leaves both pairs tied; a knock-out step (13.3.2) separates them, each
+    // chain the same way here: Board Count, Top Board Results and Bottom Board Elimination agree.
+    let ranks = |json: &Value| -> Vec<(u64, u64)> {
+        json["participants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["id"].as_u64().unwrap(), p["rank"].as_u64().unwrap()))
+            .collect()
+    };
+    assert_eq!(ranks(&standings(TEAMS, &["--tie-breaks", "EDE"])), [(1, 1), (2, 1), (3, 3), (5, 3), (4, 5)]);
+    for chain in ["EDET", "EDEB", "EDEBT", "EDEBB"] {
+        let json = standings(TEAMS, &["--tie-breaks", chain]);
+        assert_eq!(ranks(&json), [(2, 1), (1, 2), (5, 3), (3, 4), (4, 5)], "{chain}");
+    }
+    // The 2024 text does not cap the dummy: nothing changes here (no dummy passes its cap).
+    let json = standings(TEAMS, &["--rules", "2024", "--tie-breaks", "BH:MP,EGGSB"]);
+    let rows = table(&json, &["BH:MP", "EGGSB"]);
+    assert!(rows.contains(&row(3, "9.0 7.25")) && rows.contains(&row(5, "9.0 7.25")), "{rows:?}");
+}
+
+/// A team file's ranks (310) are checked under its declared list: the knock-out step that
+/// separates two teams level on everything else is named with both values.
+#[test]
+fn team_ranks_are_checked_under_the_declared_team_tie_breaks() {
+    let with = |list: &str, ranks: [u32; 5]| -> String {
+        TEAMS
+            .lines()
+            .map(|l| {
+                let number: Option<usize> =
+                    l.strip_prefix("310").and_then(|r| r.get(..4)).and_then(|n| n.trim().parse().ok());
+                match number {
+                    Some(n) => format!("{}{:>4}{}\n", &l[..67], ranks[n - 1], &l[71..]),
+                    None if l.starts_with("192") => format!("{l}\n212 {list}\n"),
+                    None => format!("{l}\n"),
+                }
+            })
+            .collect()
+    };
+    let (code, json) = check_team_text(&with("PTS, EDEBT", [2, 1, 4, 5, 3]));
+    assert_eq!(json["standings"]["status"], "match", "{}", json["standings"]);
+    assert_eq!(json["standings"]["tie_breaks"], serde_json::json!(["PTS:MP", "EDEBT"]));
+    assert_eq!(code, Some(0));
+    let (code, json) = check_team_text(&with("PTS, EDEBT", [1, 2, 4, 5, 3]));
+    assert_eq!(json["standings"]["status"], "mismatch", "{}", json["standings"]);
+    assert_eq!(
+        json["standings"]["findings"][0],
+        "ranks 1 and 2 swapped: Team 001 (1) and Team 002 (2); EDEBT (BC) gives Team 002 (2) 6.0 and Team 001 (1) 7.5"
+    );
+    assert_eq!(code, Some(1));
+    let (_, json) = check_team_text(&with("PTS, EDET", [1, 2, 4, 5, 3]));
+    assert_eq!(
+        json["standings"]["findings"][0],
+        "ranks 1 and 2 swapped: Team 001 (1) and Team 002 (2); EDET (TBR, board 1) gives Team 002 (2) 3.0 and Team 001 (1) 1.5"
+    );
+}
+
+fn check_team_text(text: &str) -> (Option<i32>, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teams.trf");
+    std::fs::write(&path, text).unwrap();
+    check_team(&path)
 }

@@ -356,8 +356,9 @@ pub struct GenerateArgs {
     /// Ratings are drawn from this range (pairing numbers follow them).
     #[arg(long, default_value = "1200-2700", value_name = "LOW-HIGH")]
     pub ratings: generate::RatingRange,
-    /// Individual chess systems: the tie-breaks after the points, comma-separated (such as
-    /// `BH/C1,BH,SB`), written as record 212 with the ranks they give (C.07).
+    /// Chess systems: the tie-breaks after the points, comma-separated (such as `BH/C1,BH,SB`, or
+    /// for teams `EDE,MPvGP,EMGSB`), written as record 212 with the ranks they give (C.07): the
+    /// players' (001) or the teams' (310).
     #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
     pub tie_breaks: Option<TieBreakList>,
     #[command(flatten)]

@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::ReadOptions;
+use crate::model::team::TeamScore;
 use crate::report;
 use crate::standings::fide::{self, Request, Standings, StandingsError};
 
@@ -33,7 +34,10 @@ pub(super) fn standings(
             writeln!(err, "trfcheck: {name}: {error}")?;
             return Ok(match error {
                 StandingsError::Declaration { .. } => Status::Invalid,
-                StandingsError::Team(_) | StandingsError::NoRounds | StandingsError::Draughts => Status::NothingToCheck,
+                StandingsError::Team(_)
+                | StandingsError::TeamMatches(_)
+                | StandingsError::NoRounds
+                | StandingsError::Draughts => Status::NothingToCheck,
             });
         }
     };
@@ -64,8 +68,17 @@ fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> 
     )?;
     let list: Vec<String> = s.tie_breaks.iter().map(ToString::to_string).collect();
     writeln!(out, "order: {} ({})", list.join(", "), s.source)?;
+    if let Some(score) = s.teams {
+        writeln!(out, "teams ranked; PTS is the primary score, {}", score_name(score))?;
+    }
     let stated = s.lines.iter().any(|l| l.stated_rank.is_some());
-    let mut header = vec!["rank".to_owned(), "no".to_owned(), "name".to_owned(), "rtg".to_owned()];
+    let name = if s.teams.is_some() { "team" } else { "name" };
+    let mut header = vec!["rank".to_owned(), "no".to_owned(), name.to_owned()];
+    // Teams have no rating.
+    let rated = s.teams.is_none();
+    if rated {
+        header.push("rtg".to_owned());
+    }
     if stated {
         header.push("file".to_owned());
     }
@@ -74,12 +87,10 @@ fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> 
         .lines
         .iter()
         .map(|line| {
-            let mut row = vec![
-                rank_text(line),
-                line.id.to_string(),
-                line.name.chars().take(30).collect(),
-                line.rating.map_or_else(String::new, |r| r.to_string()),
-            ];
+            let mut row = vec![rank_text(line), line.id.to_string(), line.name.chars().take(30).collect()];
+            if rated {
+                row.push(line.rating.map_or_else(String::new, |r| r.to_string()));
+            }
             if stated {
                 row.push(line.stated_rank.map_or_else(String::new, |r| r.to_string()));
             }
@@ -108,6 +119,13 @@ fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> 
     Ok(())
 }
 
+fn score_name(score: TeamScore) -> &'static str {
+    match score {
+        TeamScore::MatchPoints => "match points",
+        TeamScore::GamePoints => "game points",
+    }
+}
+
 fn json(name: &str, s: &Standings) -> serde_json::Value {
     let participants: Vec<serde_json::Value> = s
         .lines
@@ -133,6 +151,8 @@ fn json(name: &str, s: &Standings) -> serde_json::Value {
         "after_round": s.after_round,
         "tie_breaks": s.tie_breaks.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "tie_breaks_source": s.source,
+        "participants_are": if s.teams.is_some() { "teams" } else { "players" },
+        "primary_score": s.teams,
         "notes": s.notes,
         "participants": participants,
     })

@@ -251,13 +251,10 @@ impl GenerateOptions {
     /// Refuses what cannot make a tournament, or a file, before anything is drawn.
     pub fn check(&self) -> Result<(), GenerateError> {
         let invalid = |option: &'static str, reason: String| Err(GenerateError::InvalidOption { option, reason });
-        if self.tie_breaks.is_some() && (self.system.is_team() || self.system.is_fmjd()) {
+        if self.tie_breaks.is_some() && self.system.is_fmjd() {
             return invalid(
                 "--tie-breaks",
-                format!(
-                    "{} is not an individual chess system; C.07's standings are written for those only",
-                    self.system
-                ),
+                format!("{} is a draughts system; FMJD Annex 5 ranks its events, not C.07", self.system),
             );
         }
         if self.system.is_team() {
@@ -612,15 +609,21 @@ fn standings(t: &mut Tournament) {
 }
 
 /// The ranks in the order of C.07 under `list` (ties the list leaves share a rank), the list
-/// written as record 212.
-fn ranks_under(t: &mut Tournament, list: &[crate::standings::fide::Descriptor]) -> Result<(), GenerateError> {
+/// written as record 212: the players' (001), or in a team tournament the teams' (310).
+pub(crate) fn ranks_under(
+    t: &mut Tournament,
+    list: &[crate::standings::fide::Descriptor],
+) -> Result<(), GenerateError> {
     let request = crate::standings::fide::Request { tie_breaks: Some(list.to_vec()), ..Default::default() };
     let standings =
         crate::standings::fide::standings(t, &request).map_err(|error| GenerateError::TieBreaks(error.to_string()))?;
     let written: Vec<String> = standings.tie_breaks.iter().map(ToString::to_string).collect();
     t.header.standings_tie_breaks = Some(written.join(", "));
     for line in &standings.lines {
-        t.players[line.index].rank = Some(line.rank);
+        match standings.teams {
+            Some(_) => t.teams[line.index].rank = Some(line.rank),
+            None => t.players[line.index].rank = Some(line.rank),
+        }
     }
     Ok(())
 }

@@ -101,6 +101,9 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
         tracing::debug!(round, matches = pairing.matches.len(), teams, "generated");
     }
     standings(&mut t);
+    if let Some(list) = &options.tie_breaks {
+        super::ranks_under(&mut t, list)?;
+    }
     Ok(t)
 }
 

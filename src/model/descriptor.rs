@@ -73,7 +73,7 @@ pub enum TeamCode {
     Sssc,
 }
 
-const NAMES: [(&str, Code); 35] = [
+const NAMES: [(&str, Code); 36] = [
     ("PTS", Code::Pts),
     ("DE", Code::De),
     ("WIN", Code::Win),
@@ -109,6 +109,7 @@ const NAMES: [(&str, Code); 35] = [
     ("EDEB", Code::Team(TeamCode::Edeb)),
     ("EDEBT", Code::Team(TeamCode::Edebt)),
     ("EDEBB", Code::Team(TeamCode::Edebb)),
+    ("SSSC", Code::Team(TeamCode::Sssc)),
 ];
 
 impl Code {

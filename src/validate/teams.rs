@@ -74,6 +74,14 @@ pub struct TeamMatch {
     /// The 330 record's type (`+-`, `-+`, `--`) for a forfeited match.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<String>,
+    /// Whether a game of the match was played over the board (C.07 15.1: a match with none is an
+    /// unplayed round for both teams).
+    #[serde(skip)]
+    pub played: bool,
+    /// Each team's points board by board, an individual forfeit counted as a standard win or loss
+    /// (C.07 Art. 12's boards).
+    #[serde(skip)]
+    pub boards: [Vec<Points>; 2],
 }
 
 /// A team without a match in a round: `PAB`, a requested bye `F`, `H`, `Z`, or `absent`.
@@ -95,6 +103,8 @@ struct Outcome {
     /// The 299 result type: `W D L` (match), `+ -` (forfeited), `F H Z` (bye), `U` (PAB).
     kind: Option<char>,
     forfeit: bool,
+    /// The points board by board (Art. 12 of C.07).
+    boards: Vec<Points>,
 }
 
 /// The players of a team in one round, together.
@@ -313,6 +323,8 @@ impl<'t> Context<'t> {
                         game_points: [outcome.game_points, gp],
                         match_points: [outcome.match_points, mp],
                         forfeit: None,
+                        played: !outcome.forfeit,
+                        boards: [outcome.boards.clone(), theirs.map_or_else(Vec::new, |o| o.boards.clone())],
                     };
                     if let Some(f) = self
                         .forfeit_at
@@ -326,11 +338,13 @@ impl<'t> Context<'t> {
                             m.teams.swap(0, 1);
                             m.game_points.swap(0, 1);
                             m.match_points.swap(0, 1);
+                            m.boards.swap(0, 1);
                         }
                     } else if outcome.colour == Some(Colour::Black) {
                         m.teams.swap(0, 1);
                         m.game_points.swap(0, 1);
                         m.match_points.swap(0, 1);
+                        m.boards.swap(0, 1);
                     }
                     matches.push(m);
                 }
@@ -501,6 +515,24 @@ impl<'t> Context<'t> {
         self.bye_at.get(&(team, round)).copied()
     }
 
+    /// The team's points on each board of its line-up in `round`: the game's points, an individual
+    /// forfeit counted as a standard win or loss (C.07 Art. 12), an empty board as nothing.
+    fn board_points(&self, team: u32, round: u32) -> Vec<Points> {
+        let system = &self.t.point_system;
+        self.lineup(team, round)
+            .iter()
+            .map(|player| {
+                let Some(player) = player else { return Points::ZERO };
+                let entry = self.entry(*player, round);
+                match entry.kind() {
+                    EntryKind::Forfeit { won: true, .. } => system.white_win,
+                    EntryKind::Forfeit { won: false, .. } => system.white_loss,
+                    _ => entry.points(system),
+                }
+            })
+            .collect()
+    }
+
     fn boards_times(&self, points: Points) -> Points {
         points.times(self.boards.unwrap_or(0) as i64)
     }
@@ -600,6 +632,7 @@ impl<'t> Context<'t> {
             match_points: Points::ZERO,
             kind: None,
             forfeit: false,
+            boards: self.board_points(number, round),
         };
         if let Some((i, f)) = forfeit {
             let other = if f.white == number { f.black } else { f.white };

@@ -54,13 +54,13 @@ pub fn shown(code: Code) -> Shown {
 
 /// One value of a sum that cuts may remove (Art. 14), with what makes it the least significant.
 #[derive(Clone, Copy, Debug)]
-struct Term {
+pub(super) struct Term {
     /// Least significant first: the value itself, or for SB the opponent's score, then the product
     /// (14.1.1 d).
-    key: (i64, i64),
-    value: i64,
+    pub key: (i64, i64),
+    pub value: i64,
     /// A voluntarily unplayed round's contribution (16.5).
-    vur: bool,
+    pub vur: bool,
 }
 
 /// The column of one tie-break (not DE), in participant order.
@@ -196,7 +196,7 @@ fn counted_opponent(view: &RoundView, forfeits_played: bool) -> Option<usize> {
 /// Per round: the score counted against the participant (the opponent's adjusted score, 16.3, or
 /// the dummy's, 16.4), the points scored, and whether it is a VUR for the cuts of 16.5 (with `/P` a
 /// forfeit loss counts as a game, so it is none).
-fn opposition(
+pub(super) fn opposition(
     f: &Field,
     p: usize,
     edition: Edition,
@@ -216,7 +216,7 @@ fn opposition(
 }
 
 /// 8.1: the opponents' scores.
-fn buchholz_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
+pub(super) fn buchholz_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
     opposition(f, p, edition, forfeits_played)
         .map(|(score, _, vur)| Term { key: (score.tenths(), 0), value: score.tenths(), vur })
         .collect()
@@ -258,7 +258,7 @@ fn terms_sum(terms: &[Term]) -> i64 {
 }
 
 /// The sum after the cuts of Art. 14.
-fn cut(terms: Vec<Term>, d: &Descriptor, vur_first: bool) -> i64 {
+pub(super) fn cut(terms: Vec<Term>, d: &Descriptor, vur_first: bool) -> i64 {
     terms_sum(&kept(terms, d, vur_first))
 }
 

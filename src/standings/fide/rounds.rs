@@ -1,7 +1,9 @@
 //! Each participant's rounds as C.07 sees them: games over the board, and the unplayed rounds of
 //! Art. 16 with their categories (16.2), the score others see (16.3) and the dummy (16.4).
 
+use crate::model::team::TeamScore;
 use crate::model::{ByeKind, Colour, EntryKind, Outcome, PointSystem, Points, Tournament};
+use crate::validate::teams::TeamResults;
 
 use super::edition::Edition;
 
@@ -111,6 +113,79 @@ impl Field {
         Field::from_rounds(rounds, system.white_win, system.white_draw, last, predetermined(t))
     }
 
+    /// A team tournament's field after `last` rounds, the teams in the order of `t.teams`, each
+    /// round's points being its match points or its game points (`score`): Art. 13 applies Arts.
+    /// 6–10 to teams on either score, and Art. 16's "points" are both (16.4). A match is a game of
+    /// the team's (15.1: a round without a match is unplayed), won, drawn or lost as its match
+    /// points say and played with the colour of the team's first board (C.04.6 1.6.1); a match
+    /// forfeited (330) or without a game over the board is a forfeit; the PAB and a full-point bye (240 F) are awarded rounds, a half-
+    /// or zero-point bye (240 H, Z) a requested bye, and a round without a match an absence.
+    pub fn teams(t: &Tournament, results: &TeamResults, last: u32, score: TeamScore) -> Field {
+        let position: std::collections::HashMap<u32, usize> =
+            t.teams.iter().enumerate().map(|(i, team)| (team.number, i)).collect();
+        let pick = |pair: [Points; 2], side: usize| pair[side];
+        let absent = RoundView {
+            happened: Happened::Bye(ByeKind::ZeroPoint),
+            points: Points::ZERO,
+            bonus: Points::ZERO,
+            category: None,
+        };
+        let mut rounds = vec![vec![absent; last as usize]; t.teams.len()];
+        for round in results.rounds.iter().filter(|r| (1..=last).contains(&r.round)) {
+            let r = round.round as usize - 1;
+            for game in &round.matches {
+                let sides = game.teams.map(|number| position.get(&number).copied());
+                for side in 0..2 {
+                    let (Some(me), Some(opponent)) = (sides[side], sides[1 - side]) else { continue };
+                    let points = match score {
+                        TeamScore::MatchPoints => pick(game.match_points, side),
+                        TeamScore::GamePoints => pick(game.game_points, side),
+                    };
+                    let colour = game.colours.then_some(if side == 0 { Colour::White } else { Colour::Black });
+                    let (mine, theirs) = (game.match_points[side], game.match_points[1 - side]);
+                    let happened = if game.forfeit.is_some() || !game.played {
+                        Happened::Forfeit { opponent, won: mine > theirs, colour }
+                    } else {
+                        let outcome = match mine.cmp(&theirs) {
+                            std::cmp::Ordering::Greater => Outcome::Win,
+                            std::cmp::Ordering::Equal => Outcome::Draw,
+                            std::cmp::Ordering::Less => Outcome::Loss,
+                        };
+                        Happened::Played { opponent, colour: colour.unwrap_or(Colour::White), outcome }
+                    };
+                    rounds[me][r] = RoundView { happened, points, bonus: Points::ZERO, category: None };
+                }
+            }
+            for bye in &round.byes {
+                let Some(&me) = position.get(&bye.team) else { continue };
+                let kind = match bye.kind {
+                    "PAB" => ByeKind::PairingAllocated,
+                    "F" => ByeKind::FullPoint,
+                    "H" => ByeKind::HalfPoint,
+                    _ => ByeKind::ZeroPoint,
+                };
+                let points = match score {
+                    TeamScore::MatchPoints => bye.match_points,
+                    TeamScore::GamePoints => bye.game_points,
+                };
+                rounds[me][r] =
+                    RoundView { happened: Happened::Bye(kind), points, bonus: Points::ZERO, category: None };
+            }
+        }
+        for views in &mut rounds {
+            categorise(views);
+        }
+        let (win, draw) = match score {
+            TeamScore::MatchPoints => (results.match_scoring[0], results.match_scoring[1]),
+            TeamScore::GamePoints => {
+                let boards = results.boards.unwrap_or(1).max(1) as i64;
+                (t.point_system.white_win.times(boards), t.point_system.white_draw.times(boards))
+            }
+        };
+        let predetermined = declared_round_robin(t) || every_pair_met(&rounds);
+        Field::from_rounds(rounds, win, draw, last, predetermined)
+    }
+
     fn from_rounds(
         rounds: Vec<Vec<RoundView>>,
         win: Points,
@@ -175,11 +250,25 @@ impl Field {
 
 /// Pairings fixed in advance (15.2): a complete round robin, or one that record 192 declares.
 pub fn predetermined(t: &Tournament) -> bool {
-    let declared = t.header.system_code.as_deref().is_some_and(|code| {
+    declared_round_robin(t) || t.round_robin().is_some()
+}
+
+fn declared_round_robin(t: &Tournament) -> bool {
+    t.header.system_code.as_deref().is_some_and(|code| {
         let code = code.trim().to_ascii_uppercase();
         code.starts_with("FIDE_ROUNDROBIN") || code.starts_with("FIDE_DOUBLEROUNDROBIN")
-    });
-    declared || t.round_robin().is_some()
+    })
+}
+
+/// Whether every participant was scheduled against every other (a complete round robin of at
+/// least three).
+fn every_pair_met(rounds: &[Vec<RoundView>]) -> bool {
+    let n = rounds.len();
+    n >= 3
+        && rounds.iter().enumerate().all(|(p, views)| {
+            let met: std::collections::BTreeSet<usize> = views.iter().filter_map(RoundView::opponent).collect();
+            met.len() == n - 1 && !met.contains(&p)
+        })
 }
 
 fn view(entry: crate::model::RoundEntry, system: &PointSystem, index: &impl Fn(u32) -> Option<usize>) -> RoundView {
