@@ -726,3 +726,91 @@ fn check_team_text(text: &str) -> (Option<i32>, Value) {
     std::fs::write(&path, text).unwrap();
     check_team(&path)
 }
+
+/// The Arbiters' Manual 2026's annex example (pp. 258–261, as docs/standings.md §10 quotes it):
+/// Laxman scores 7.0 in ten rounds, 1 1 0 (requested zero-point bye) 1 ½ 1 ½ 1 1, against opponents
+/// who finish on 5, 5, 6.5, 4.5, 6, 5, 6.5, 5.5 and 6. The published values: under the 2024 text
+/// BH 57 (the bye's dummy scores Laxman's own 7), BH-C1 50 (the VUR's 7 is cut: 16.5) and SB
+/// 37.25; under the 2026 text BH 55 (the dummy capped at a draw a round, 5: 16.4.2), BH-C1 50 (the
+/// VUR's 5 is not below the least value, 4.5, so it is cut) and SB 37.25. The opponents reach their
+/// scores against nine fillers, one absent in each round (the event is built, not the manual's).
+#[test]
+fn the_arbiters_manual_example_of_an_unplayed_round() {
+    // Laxman (1), his opponents (2–10, by the round he meets them), the fillers (11–19).
+    let laxman_rounds = [1, 2, 3, 5, 6, 7, 8, 9, 10];
+    let laxman_points = ['1', '1', '0', '1', '=', '1', '=', '1', '1'];
+    let finals = [50, 50, 65, 45, 60, 50, 65, 55, 60]; // tenths
+    // Per player and round: (opponent, colour, result).
+    let mut cells: Vec<Vec<Option<(u32, char, char)>>> = vec![vec![None; 10]; 19];
+    let mirror = |r: char| match r {
+        '1' => '0',
+        '0' => '1',
+        other => other,
+    };
+    for (i, (&round, &result)) in laxman_rounds.iter().zip(&laxman_points).enumerate() {
+        let opponent = 2 + i as u32;
+        cells[0][round - 1] = Some((opponent, if round % 2 == 1 { 'w' } else { 'b' }, result));
+        cells[opponent as usize - 1][round - 1] = Some((1, if round % 2 == 1 { 'b' } else { 'w' }, mirror(result)));
+    }
+    for (i, &final_tenths) in finals.iter().enumerate() {
+        let opponent = 2 + i;
+        let from_laxman = match mirror(laxman_points[i]) {
+            '1' => 10,
+            '=' => 5,
+            _ => 0,
+        };
+        // The rest from the fillers: wins, then a draw for a half, then losses.
+        let mut left = final_tenths - from_laxman;
+        for round in 1..=10usize {
+            if cells[opponent - 1][round - 1].is_some() {
+                continue;
+            }
+            let filler = 11 + (i + round) % 9;
+            let result = if left >= 10 {
+                left -= 10;
+                '1'
+            } else if left == 5 {
+                left = 0;
+                '='
+            } else {
+                '0'
+            };
+            cells[opponent - 1][round - 1] = Some((filler as u32, 'w', result));
+            assert!(cells[filler - 1][round - 1].is_none(), "a filler plays once a round");
+            cells[filler - 1][round - 1] = Some((opponent as u32, 'b', mirror(result)));
+        }
+        assert_eq!(left, 0, "opponent {opponent} reaches its score");
+    }
+    let mut lines = vec!["012 The Arbiters' Manual's unplayed round".to_owned(), "XXR 10".to_owned()];
+    for (index, rounds) in cells.iter().enumerate() {
+        let id = index + 1;
+        let mut points = 0;
+        let mut text = String::new();
+        for cell in rounds {
+            match cell {
+                Some((opponent, colour, result)) => {
+                    points += match result {
+                        '1' => 10,
+                        '=' => 5,
+                        _ => 0,
+                    };
+                    text += &format!("  {opponent:>4} {colour} {result}");
+                }
+                None => text += "  0000 - Z",
+            }
+        }
+        let name = format!("Player {id:03}");
+        let points = format!("{}.{}", points / 10, points % 10);
+        lines.push(format!(
+            "001 {id:>4} m    {name:<33} {:>4} {:3} {:>11} {:10} {points:>4} {:>4}{text}",
+            2000, "", "", "", ""
+        ));
+    }
+    let text = lines.join("\n") + "\n";
+    for (rules, values) in [("2024", "7.0 57.0 50.0 37.25"), ("2026", "7.0 55.0 50.0 37.25")] {
+        let json = standings(&text, &["--rules", rules, "--tie-breaks", "BH,BH/C1,SB"]);
+        let rows = table(&json, &["PTS", "BH", "BH/C1", "SB"]);
+        let laxman = rows.iter().find(|(id, _)| *id == 1).unwrap();
+        assert_eq!(*laxman, row(1, values), "{rules}");
+    }
+}
