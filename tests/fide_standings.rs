@@ -504,14 +504,14 @@ fn a_folder_audit_reports_the_standings_of_each_file() {
     assert!(page.contains("<span class=\"badge standings t-differ\">differ (1)</span>"));
     assert!(page.contains("<span class=\"badge standings t-match\">match</span>"));
     assert!(page.contains(&format!("<li>{finding}</li>")), "the finding in the file's section");
-    assert!(page.contains("the 6 stated ranks follow PTS, BH, SB (record 212, after round 3)"));
+    assert!(page.contains("the 6 stated ranks follow PTS, BH, SB (record 212, 2024 text, after round 3)"));
 }
 
 /// The team ranks of record 310 are checked by the primary score of the team system (match points
-/// under `FIDE_TEAM`), which every C.07 list for teams starts with; a note says the team
-/// tie-breaks are not computed, so teams level on match points may stand in any order. The ranks
-/// `generate` writes follow it; the two first teams' ranks swapped fail the check (exit 1), and the
-/// summary line says so although every round matches.
+/// under `FIDE_TEAM`), which every C.07 list for teams starts with; without a declared list, teams
+/// level on match points may stand in any order, and the hint names MPvGP, the order `generate`
+/// writes. The two first teams' ranks swapped fail the check (exit 1), and the summary line says
+/// so although every round matches.
 #[test]
 fn team_ranks_follow_the_primary_score() {
     let dir = tempfile::tempdir().unwrap();

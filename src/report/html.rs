@@ -170,7 +170,7 @@ fn standings_badge(verdict: Option<StandingsVerdict>) -> String {
 fn write_standings(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     use crate::standings::fide::check::RankStatus;
     if let Some(ranks) = &report.ranks {
-        let against = format!("{} ({}, after round {})", ranks.tie_breaks.join(", "), ranks.source, ranks.after_round);
+        let against = ranks.against();
         let verdict = match ranks.status {
             RankStatus::NotChecked => ranks.reason.clone().unwrap_or_default(),
             RankStatus::Match => format!("the {} stated ranks follow {against}", ranks.ranks_checked),

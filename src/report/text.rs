@@ -114,10 +114,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
 /// than its tie-breaks, and the common list that gives the ranks when the file declares none.
 fn write_ranks(out: &mut dyn Write, ranks: &crate::standings::fide::check::RankCheck) -> io::Result<()> {
     use crate::standings::fide::check::RankStatus;
-    // The edition matters only to tie-breaks: points are points under every text.
-    let edition = if ranks.tie_breaks.len() > 1 { format!("{} text, ", ranks.rules) } else { String::new() };
-    let against =
-        format!("{} ({}, {edition}after round {})", ranks.tie_breaks.join(", "), ranks.source, ranks.after_round);
+    let against = ranks.against();
     match ranks.status {
         RankStatus::NotChecked => {
             writeln!(out, "  standings: not checked: {}", ranks.reason.as_deref().unwrap_or_default())?;

@@ -44,6 +44,14 @@ pub struct RankCheck {
 }
 
 impl RankCheck {
+    /// What the ranks were checked against, as the reports write it: the list, where it comes from,
+    /// the edition (which matters only to tie-breaks: points are points under every text) and the
+    /// round the standings are after.
+    pub fn against(&self) -> String {
+        let edition = if self.tie_breaks.len() > 1 { format!("{} text, ", self.rules) } else { String::new() };
+        format!("{} ({}, {edition}after round {})", self.tie_breaks.join(", "), self.source, self.after_round)
+    }
+
     /// A verdict not reached yet (or not reachable): nothing checked, no reason given.
     fn not_checked(edition: Edition, after_round: u32, source: &'static str) -> RankCheck {
         RankCheck {
