@@ -637,3 +637,74 @@ fn a_file_numbered_by_final_rank_is_said_to_be() {
     assert_eq!(report.summary.mismatched_rounds, [1, 2, 3]);
     assert!(report.hints.iter().any(|h| h.contains("looks numbered by final rank")), "{:?}", report.hints);
 }
+
+/// The folder audit in a terminal (docs/output.md, "Several files"): a file that matches is one
+/// line, a file that differs its line and each differing round's verdict and why (the boards with
+/// `--boards`), and the summary table fits the terminal's width (`COLUMNS`) counted in display
+/// columns, a CJK event name two columns a character: at 200 columns every column is there, at 80
+/// the event, dates, players and rounds not checked go and long names are shortened in the middle;
+/// in both, every row's last column starts where its heading does. `-q` prints the table alone.
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
+fn a_folder_audit_fits_the_terminal_and_says_most_about_what_differs() {
+    use unicode_width::UnicodeWidthStr;
+    let shared = shared();
+    let dir = month_of_submissions(&shared);
+    let cjk = fs::read_to_string(sample("dutch-4p-2r.trf")).unwrap();
+    let cjk: String = cjk
+        .lines()
+        .map(|l| {
+            if l.starts_with("012") {
+                "012 北京国际象棋公开赛 2026 Beijing Open".to_owned()
+            } else {
+                l.to_owned()
+            }
+        })
+        .map(|l| l + "\n")
+        .collect();
+    let long = "week4/a_long_name_for_the_beijing_open_2026_final.trf";
+    fs::create_dir_all(dir.path().join("week4")).unwrap();
+    fs::write(dir.path().join(long), cjk).unwrap();
+    let table_at = |columns: &str, extra: &[&str]| -> (String, Vec<String>) {
+        let output = trfcheck().env("COLUMNS", columns).arg("check").args(extra).arg(dir.path()).output().unwrap();
+        assert_eq!(output.status.code(), Some(3));
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let table = stdout[stdout.find("\nFILE ").expect("a table") + 1..].to_owned();
+        let rows = table.lines().take_while(|l| !l.starts_with("totals:")).map(str::to_owned).collect();
+        (stdout, rows)
+    };
+    for (columns, width) in [("200", 200), ("80", 80)] {
+        let (stdout, rows) = table_at(columns, &[]);
+        let status_at = rows[0].width() - "STATUS".len();
+        for row in &rows {
+            assert!(row.width() <= width, "{} columns wide at {width}:\n{row}", row.width());
+            let last = row.split_whitespace().last().unwrap();
+            assert_eq!(row.width() - last.width(), status_at, "misaligned at {width}:\n{}", rows.join("\n"));
+        }
+        let totals = &stdout[stdout.find("totals:").unwrap()..];
+        assert!(totals.lines().all(|l| l.width() <= width), "{totals}");
+        if width == 200 {
+            assert!(rows[0].contains("EVENT") && rows[0].contains("DATES") && rows[0].contains("NOT CHECKED"));
+            assert!(rows.iter().any(|r| r.contains("北京国际象棋公开赛")), "{}", rows.join("\n"));
+            assert!(rows.iter().any(|r| r.starts_with(long)), "the whole name fits at 200");
+        } else {
+            assert!(!rows[0].contains("EVENT") && !rows[0].contains("DATES"), "{}", rows[0]);
+            let shortened = rows.iter().find(|r| r.starts_with("week4/")).unwrap();
+            assert!(shortened.contains('…') && shortened.split_whitespace().next().unwrap().ends_with("final.trf"));
+        }
+        // Each file once in the verdicts above the table: a match on one line; the differing
+        // file's rounds with their reason and no boards.
+        let verdicts = &stdout[..stdout.find("\nFILE ").unwrap()];
+        let at = verdicts.find("match.trf: dutch-2025").expect("the matching file's line");
+        assert!(!verdicts[at..].lines().nth(1).unwrap_or("").starts_with("  round"), "{verdicts}");
+        assert!(verdicts.contains("differs.trf: ") && verdicts.contains("  round ") && verdicts.contains("    why: "));
+        let boards = |text: &str| text.lines().any(|l| l.trim_start().starts_with("recorded "));
+        assert!(!boards(verdicts), "no boards without --boards:\n{verdicts}");
+    }
+    let (stdout, _) = table_at("200", &["--boards"]);
+    assert!(stdout.lines().any(|l| l.trim_start().starts_with("recorded ")), "{stdout}");
+    // -q: the table and its totals alone.
+    let (stdout, rows) = table_at("200", &["-q"]);
+    assert!(stdout.starts_with("\nFILE "), "{stdout}");
+    assert_eq!(rows.len(), 6);
+}

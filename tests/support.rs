@@ -11,10 +11,11 @@ use trfcheck::generate::{self, GenerateOptions};
 use trfcheck::report::{CheckReport, RoundStatus};
 use trfcheck::{formats, verify};
 
-/// The `trfcheck` binary with logs off and colours never, so its output is what a test compares.
+/// The `trfcheck` binary with logs off, colours never and no terminal width (`COLUMNS`), so its
+/// output is what a test compares.
 pub fn trfcheck() -> assert_cmd::Command {
     let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_trfcheck"));
-    command.env_remove("RUST_LOG").arg("--color").arg("never");
+    command.env_remove("RUST_LOG").env_remove("COLUMNS").arg("--color").arg("never");
     command
 }
 

@@ -312,6 +312,15 @@ pub struct AuditArgs {
     /// (the files worst-first, each with its rounds) when it ends in .html.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Print only the summary table and its totals (several files), or the file's summary line
+    /// (one file); the exit status and --report are the same.
+    #[arg(long, short = 'q', conflicts_with = "boards")]
+    pub quiet: bool,
+    /// Several files: show the boards of every differing round side by side, as a file checked
+    /// alone does (by default a file of several gets its summary line, and each differing round
+    /// its line and why).
+    #[arg(long)]
+    pub boards: bool,
 }
 
 /// What `generate` makes; the result model is documented in [`crate::generate::model`].

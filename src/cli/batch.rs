@@ -25,13 +25,17 @@ pub(super) struct Batch<'a> {
     pub flags: BatchFlags<'a>,
 }
 
-/// `--report` and `--jobs`, as a command of several files takes them.
+/// `--report`, `--jobs` and `--quiet`, as a command of several files takes them.
 #[derive(Clone, Copy)]
 pub(super) struct BatchFlags<'a> {
     /// `--report FILE.csv|FILE.html`.
     pub report: Option<&'a Path>,
     /// Files at once; `None`: one per core.
     pub jobs: Option<usize>,
+    /// `--quiet`: the summary table alone (several files), or the summary line (one file).
+    pub quiet: bool,
+    /// `--boards`: a file of several shows the boards of its differing rounds.
+    pub boards: bool,
 }
 
 /// What a command does with each file of a batch.
@@ -60,6 +64,9 @@ pub(super) trait AuditReport: Send + Sized {
 
     /// The results as the HTML report shows them.
     fn as_check_reports(reports: &[Self]) -> Cow<'_, [report::CheckReport]>;
+
+    /// The file's one line (the text of `--quiet` for one file).
+    fn summary_line(&self) -> String;
 }
 
 impl AuditReport for report::CheckReport {
@@ -76,6 +83,10 @@ impl AuditReport for report::CheckReport {
     fn as_check_reports(reports: &[Self]) -> Cow<'_, [report::CheckReport]> {
         Cow::Borrowed(reports)
     }
+
+    fn summary_line(&self) -> String {
+        report::CheckReport::summary_line(self)
+    }
 }
 
 impl AuditReport for report::ValidationReport {
@@ -91,6 +102,10 @@ impl AuditReport for report::ValidationReport {
 
     fn as_check_reports(reports: &[Self]) -> Cow<'_, [report::CheckReport]> {
         Cow::Owned(reports.iter().map(report::ValidationReport::as_check_report).collect())
+    }
+
+    fn summary_line(&self) -> String {
+        report::ValidationReport::summary_line(self)
     }
 }
 
@@ -122,17 +137,19 @@ pub(super) fn run<A: FileAudit>(
     if let Err(status) = refuse_unwritable(batch.flags.report, &gathered.inputs(), err)? {
         return Ok(status);
     }
+    // `--quiet` keeps the files' own output (text only: JSON is one object per file whatever).
+    let quiet = batch.flags.quiet && batch.format == OutputFormat::Text;
     let reports = if gathered.batch {
-        audit_many(audit, &gathered.entries, batch.flags.jobs, out, err)?
+        audit_many(audit, &gathered.entries, batch.flags.jobs, quiet, out, err)?
     } else {
-        audit_alone(audit, &gathered.entries[0], out, err)?
+        audit_alone(audit, &gathered.entries[0], quiet, out, err)?
     };
     let start = if gathered.empty_folder { Status::NothingToCheck } else { Status::Ok };
     let mut status = reports.iter().fold(start, |status, report| status.combine(report.status()));
     let rows: Vec<table::Row> = reports.iter().map(AuditReport::row).collect();
     let totals = table::Totals::of(&rows, gathered.skipped);
     if gathered.batch && batch.format == OutputFormat::Text {
-        table::write_text(out, &rows, &totals, A::Report::MODE)?;
+        table::write_text(out, &rows, &totals, A::Report::MODE, table_width())?;
     }
     if let (Some(path), Some(kind)) = (batch.flags.report, kind) {
         let audited =
@@ -143,25 +160,41 @@ pub(super) fn run<A: FileAudit>(
     Ok(status)
 }
 
+/// The width the summary table fits: `COLUMNS` when it is set, else the terminal's when standard
+/// output is one; none when the table goes to a file or a pipe, which keeps every column whole.
+fn table_width() -> Option<usize> {
+    if let Some(columns) = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse::<usize>().ok()) {
+        return Some(columns).filter(|&c| c > 0);
+    }
+    console::Term::stdout().size_checked().map(|(_, columns)| usize::from(columns))
+}
+
 /// The only file of a run: audited on this thread, then printed.
 fn audit_alone<A: FileAudit>(
     audit: &A,
     entry: &Entry,
+    quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Vec<A::Report>> {
     let printed = audit.audit_alone(entry)?;
-    err.write_all(&printed.err)?;
-    out.write_all(&printed.out)?;
+    if quiet {
+        writeln!(out, "{}", printed.report.summary_line())?;
+    } else {
+        err.write_all(&printed.err)?;
+        out.write_all(&printed.out)?;
+    }
     Ok(vec![printed.report])
 }
 
-/// Several files: on `--jobs` threads, largest first, printed in order, with a bar over the files.
-/// A failure to print stops the printing and is the result, once every file is done.
+/// Several files: on `--jobs` threads, largest first, printed in order (nothing with `quiet`), with
+/// a bar over the files that counts each when it is done. A failure to print stops the printing
+/// and is the result, once every file is done.
 fn audit_many<A: FileAudit>(
     audit: &A,
     entries: &[Entry],
     jobs: Option<usize>,
+    quiet: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Vec<A::Report>> {
@@ -173,9 +206,12 @@ fn audit_many<A: FileAudit>(
         entries,
         jobs,
         entry_size,
-        |entry| audit.audit_one_of_many(entry),
-        |_, printed| {
+        |entry| {
+            let printed = audit.audit_one_of_many(entry);
             bar.inc(1);
+            printed
+        },
+        |_, printed| {
             let printed = match printed {
                 Ok(printed) => printed,
                 Err(error) => {
@@ -184,6 +220,7 @@ fn audit_many<A: FileAudit>(
                 }
             };
             if failure.is_none()
+                && !quiet
                 && let Err(error) =
                     bar.suspend(|| err.write_all(&printed.err).and_then(|()| out.write_all(&printed.out)))
             {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::audit::Entry;
 use crate::diagnostics::render::Style;
 use crate::exit::Status;
+use crate::report::text::Detail;
 use crate::report::{self, CheckReport, OutputFormat};
 use crate::verify::{self, CheckOptions};
 
@@ -19,14 +20,14 @@ pub(super) fn check(
     paths: &[PathBuf],
     options: &CheckOptions,
     format: OutputFormat,
-    report_path: Option<&Path>,
+    flags: BatchFlags<'_>,
     style: Style,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    let flags = BatchFlags { report: report_path, jobs: options.jobs };
     let batch = Batch { command: "check", paths, format, flags };
-    let audit = CheckFiles { options, per_file: CheckOptions { jobs: Some(1), ..*options }, format, style };
+    let detail = Detail::Differences { boards: flags.boards };
+    let audit = CheckFiles { options, per_file: CheckOptions { jobs: Some(1), ..*options }, format, detail, style };
     batch::run(&batch, &audit, out, err)
 }
 
@@ -37,20 +38,23 @@ struct CheckFiles<'a> {
     /// One file of several: the files run on `--jobs` threads, each file's rounds on one.
     per_file: CheckOptions,
     format: OutputFormat,
+    /// How a file of several is shown.
+    detail: Detail,
     style: Style,
 }
 
 impl FileAudit for CheckFiles<'_> {
     type Report = CheckReport;
 
+    /// A file of several: its summary line, and what differs under it.
     fn audit_one_of_many(&self, entry: &Entry) -> io::Result<Printed<CheckReport>> {
-        check_file(entry, &self.per_file, self.format, self.style, &|_| {})
+        check_file(entry, &self.per_file, self.format, self.detail, self.style, &|_| {})
     }
 
     /// One file: its rounds on `--jobs` threads, with a bar over the rounds.
     fn audit_alone(&self, entry: &Entry) -> io::Result<Printed<CheckReport>> {
         let bar = progress_bar(entry.path());
-        let checked = check_file(entry, self.options, self.format, self.style, &|progress| {
+        let checked = check_file(entry, self.options, self.format, Detail::Full, self.style, &|progress| {
             if bar.length() != Some(progress.total as u64) {
                 bar.set_length(progress.total as u64);
                 // Drawn from the first round done on: before, the bar knew no length and its first
@@ -69,6 +73,7 @@ fn check_file(
     entry: &Entry,
     options: &CheckOptions,
     format: OutputFormat,
+    detail: Detail,
     style: Style,
     observe: &(dyn Fn(verify::Progress) + Sync),
 ) -> io::Result<Printed<CheckReport>> {
@@ -104,7 +109,7 @@ fn check_file(
         OutputFormat::Text | OutputFormat::Bbp if report.status == Status::Io => {
             writeln!(err, "trfcheck: {}", report.error.as_deref().unwrap_or("cannot read the file"))?;
         }
-        OutputFormat::Text => report::text::write(&mut out, &report)?,
+        OutputFormat::Text => report::text::write_with(&mut out, &report, detail)?,
         OutputFormat::Bbp => {
             if let Some(error) = &report.error {
                 writeln!(err, "trfcheck: {}: {error}", report.file)?;

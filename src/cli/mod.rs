@@ -75,10 +75,13 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
             let file_options = args::check_options(system, &draughts, &read, &standings);
             let (fail_on, pairings_only) = fail_on.split();
             let options = CheckOptions { rounds, jobs, fail_on, pairings_only, ..file_options };
-            check::check(&files, &options, format, audit.report.as_deref(), style, &mut out, &mut err)
+            let flags =
+                batch::BatchFlags { report: audit.report.as_deref(), jobs, quiet: audit.quiet, boards: audit.boards };
+            check::check(&files, &options, format, flags, style, &mut out, &mut err)
         }
         Command::Validate { files, format, jobs, audit, read } => {
-            let flags = batch::BatchFlags { report: audit.report.as_deref(), jobs };
+            let flags =
+                batch::BatchFlags { report: audit.report.as_deref(), jobs, quiet: audit.quiet, boards: audit.boards };
             validate::validate(&files, read.options(), format.into(), flags, style, &mut out, &mut err)
         }
         Command::Identify { file, format, jobs, read } => {

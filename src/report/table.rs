@@ -301,14 +301,54 @@ impl Totals {
     }
 }
 
-/// Cuts a cell to `width` characters, with an ellipsis.
+/// The display width of a cell (a CJK character takes two columns).
+fn display_width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// Cuts a cell to `width` columns at its end, with an ellipsis.
 pub fn cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if display_width(text) <= width {
         return text.to_owned();
     }
-    let mut cut: String = text.chars().take(width - 1).collect();
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        cut.push(c);
+        used += w;
+    }
     cut.push('…');
     cut
+}
+
+/// Shortens a cell to `width` columns in its middle, with an ellipsis: both ends of a file's name
+/// say which file it is (its folder or prefix, its number and extension).
+pub fn cut_middle(text: &str, width: usize) -> String {
+    if display_width(text) <= width || width < 3 {
+        return if width < 3 { cut(text, width) } else { text.to_owned() };
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let char_width = |c: char| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+    let room = width - 1;
+    // The end keeps half the room, the start the rest.
+    let (mut tail, mut tail_width) = (chars.len(), 0);
+    while tail > 0 && tail_width + char_width(chars[tail - 1]) <= room / 2 {
+        tail -= 1;
+        tail_width += char_width(chars[tail]);
+    }
+    let (mut head, mut head_width) = (0, 0);
+    while head < tail && head_width + char_width(chars[head]) <= room - tail_width {
+        head_width += char_width(chars[head]);
+        head += 1;
+    }
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[tail..]);
+    out
 }
 
 /// The files' paths without the folders all of them share, which the table's reader knows from the
@@ -336,85 +376,148 @@ pub fn short_names(rows: &[Row]) -> Vec<String> {
         .collect()
 }
 
-/// The table as text: a header, a line per file (in the order given), and the totals.
-pub fn write_text(out: &mut dyn Write, rows: &[Row], totals: &Totals, mode: Mode) -> io::Result<()> {
-    let header: Vec<&str> = match mode {
-        Mode::Check => {
-            vec![
-                "file",
-                "event",
-                "dates",
-                "players",
-                "system",
-                "checked",
-                "differ",
-                "not checked",
-                "worst",
-                "standings",
-                "status",
-            ]
-        }
-        Mode::Validate => vec!["file", "event", "dates", "players", "rounds", "errors", "warnings", "status"],
-    };
+/// One column of the text table.
+struct Column {
+    name: &'static str,
+    /// Right-aligned (counts).
+    numeric: bool,
+    cells: Vec<String>,
+}
+
+impl Column {
+    fn width(&self) -> usize {
+        self.cells.iter().map(|c| display_width(c)).chain([self.name.len()]).max().unwrap_or(0)
+    }
+}
+
+/// Between two columns.
+const GAP: usize = 2;
+
+/// The table as text: a header, a line per file (in the order given), and the totals. Given a
+/// `width` (the terminal's), the table fits it (docs/output.md, "The summary table"): long names
+/// are shortened (a file's in the middle, an event's at its end), the system loses the source of
+/// its declaration, then the dates, players, rounds not checked and event columns go, in that
+/// order, until it fits.
+pub fn write_text(
+    out: &mut dyn Write,
+    rows: &[Row],
+    totals: &Totals,
+    mode: Mode,
+    width: Option<usize>,
+) -> io::Result<()> {
     let names = short_names(rows);
-    let cells: Vec<Vec<String>> = rows
-        .iter()
-        .zip(&names)
-        .map(|(row, name)| {
-            let mut line = vec![name.clone(), cut(&row.event_name(), 32), cut(&row.dates(), 23), row.players()];
-            match mode {
-                Mode::Check => line.extend([
-                    cut(&row.system_text(), 28),
-                    format!("{} of {}", row.rounds_checked, row.rounds_recorded),
-                    row.rounds_differing.to_string(),
-                    row.rounds_not_checked.to_string(),
-                    row.worst_severity.map_or("-".to_owned(), |s| s.to_string()),
-                    row.standings.map_or("-".to_owned(), StandingsVerdict::label),
-                    status_label(row.status, mode).to_owned(),
-                ]),
-                Mode::Validate => line.extend([
-                    row.rounds_recorded.to_string(),
-                    row.errors.to_string(),
-                    row.warnings.to_string(),
-                    status_label(row.status, mode).to_owned(),
-                ]),
-            }
-            line
-        })
-        .collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for line in &cells {
-        for (width, cell) in widths.iter_mut().zip(line) {
-            *width = (*width).max(cell.chars().count());
+    let column = |name: &'static str, numeric: bool, cell: &dyn Fn(usize) -> String| Column {
+        name,
+        numeric,
+        cells: (0..rows.len()).map(cell).collect(),
+    };
+    let mut columns = vec![
+        column("file", false, &|i| names[i].clone()),
+        column("event", false, &|i| cut(&rows[i].event_name(), 32)),
+        column("dates", false, &|i| cut(&rows[i].dates(), 23)),
+        column("players", true, &|i| rows[i].players()),
+    ];
+    match mode {
+        Mode::Check => columns.extend([
+            column("system", false, &|i| cut(&rows[i].system_text(), 28)),
+            column("checked", false, &|i| format!("{} of {}", rows[i].rounds_checked, rows[i].rounds_recorded)),
+            column("differ", true, &|i| rows[i].rounds_differing.to_string()),
+            column("not checked", true, &|i| rows[i].rounds_not_checked.to_string()),
+            column("worst", false, &|i| rows[i].worst_severity.map_or("-".to_owned(), |s| s.to_string())),
+            column("standings", false, &|i| rows[i].standings.map_or("-".to_owned(), StandingsVerdict::label)),
+            column("status", false, &|i| status_label(rows[i].status, mode).to_owned()),
+        ]),
+        Mode::Validate => columns.extend([
+            column("rounds", true, &|i| rows[i].rounds_recorded.to_string()),
+            column("errors", true, &|i| rows[i].errors.to_string()),
+            column("warnings", true, &|i| rows[i].warnings.to_string()),
+            column("status", false, &|i| status_label(rows[i].status, mode).to_owned()),
+        ]),
+    }
+    if let Some(width) = width {
+        fit(&mut columns, rows, width);
+        // The file's name takes the room left, up to its whole length.
+        let others: usize = columns[1..].iter().map(|c| c.width() + GAP).sum();
+        let room = width.saturating_sub(others).max(16);
+        columns[0].cells = names.iter().map(|name| cut_middle(name, room)).collect();
+    }
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::presets::NOTHING);
+    table.set_header(columns.iter().map(|c| c.name.to_uppercase()).collect::<Vec<_>>());
+    for i in 0..rows.len() {
+        table.add_row(columns.iter().map(|c| c.cells[i].clone()).collect::<Vec<_>>());
+    }
+    let last = columns.len().saturating_sub(1);
+    for (i, (layout, column)) in table.column_iter_mut().zip(&columns).enumerate() {
+        layout.set_padding((0, if i < last { GAP as u16 } else { 0 }));
+        if column.numeric {
+            layout.set_cell_alignment(comfy_table::CellAlignment::Right);
         }
     }
-    let numeric =
-        |column: &str| matches!(column, "players" | "differ" | "not checked" | "rounds" | "errors" | "warnings");
-    let write_line = |out: &mut dyn Write, line: &[String]| -> io::Result<()> {
-        let mut text = String::new();
-        for (i, cell) in line.iter().enumerate() {
-            let pad = widths[i].saturating_sub(cell.chars().count());
-            if i > 0 {
-                text.push_str("  ");
-            }
-            if numeric(header[i]) {
-                text.push_str(&" ".repeat(pad));
-                text.push_str(cell);
-            } else {
-                text.push_str(cell);
-                if i + 1 < line.len() {
-                    text.push_str(&" ".repeat(pad));
+    writeln!(out)?;
+    for line in table.lines() {
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    let text = format!("totals: {}", totals.text(mode));
+    match width {
+        // Too long for the terminal: a line a part, the parts after the first indented, each
+        // wrapped at a word.
+        Some(width) if display_width(&text) > width => {
+            for (i, part) in text.split("; ").enumerate() {
+                let indent = if i == 0 { "" } else { "  " };
+                let options = textwrap::Options::new(width).initial_indent(indent).subsequent_indent("    ");
+                for line in textwrap::wrap(part, options) {
+                    writeln!(out, "{line}")?;
                 }
             }
+            Ok(())
         }
-        writeln!(out, "{}", text.trim_end())
-    };
-    writeln!(out)?;
-    write_line(out, &header.iter().map(|h| h.to_uppercase()).collect::<Vec<_>>())?;
-    for line in &cells {
-        write_line(out, line)?;
+        _ => writeln!(out, "{text}"),
     }
-    writeln!(out, "totals: {}", totals.text(mode))
+}
+
+/// Narrows the table towards `width` columns, a step at a time until it fits (the file's name then
+/// takes the room left, down to a readable minimum).
+fn fit(columns: &mut Vec<Column>, rows: &[Row], width: usize) {
+    let total =
+        |columns: &[Column]| columns.iter().map(Column::width).sum::<usize>() + GAP * columns.len().saturating_sub(1);
+    let shorten = |columns: &mut [Column], name: &str, to: usize, middle: bool| {
+        if let Some(column) = columns.iter_mut().find(|c| c.name == name) {
+            for cell in &mut column.cells {
+                *cell = if middle { cut_middle(cell, to) } else { cut(cell, to) };
+            }
+        }
+    };
+    enum Step {
+        Shorten(&'static str, usize, bool),
+        SystemIdOnly,
+        Drop(&'static str),
+    }
+    let steps = [
+        Step::Shorten("file", 48, true),
+        Step::Shorten("event", 24, false),
+        Step::SystemIdOnly,
+        Step::Drop("dates"),
+        Step::Drop("players"),
+        Step::Drop("not checked"),
+        Step::Shorten("file", 32, true),
+        Step::Shorten("event", 16, false),
+        Step::Drop("event"),
+    ];
+    for step in steps {
+        if total(columns) <= width {
+            return;
+        }
+        match step {
+            Step::Shorten(name, to, middle) => shorten(columns, name, to, middle),
+            Step::SystemIdOnly => {
+                if let Some(column) = columns.iter_mut().find(|c| c.name == "system") {
+                    column.cells = rows.iter().map(|r| r.system.clone().unwrap_or_default()).collect();
+                }
+            }
+            Step::Drop(name) => columns.retain(|c| c.name != name),
+        }
+    }
 }
 
 /// The table as CSV (RFC 4180, a header line first), for `--report FILE.csv`.
@@ -558,8 +661,16 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_cut_by_characters() {
+    fn cells_are_cut_by_display_columns() {
         assert_eq!(cut("Città di Cordenons", 8), "Città d…");
         assert_eq!(cut("short", 8), "short");
+        // Each of these characters takes two columns: three of them and the ellipsis make 7.
+        assert_eq!(cut("北京国际象棋公开赛", 8), "北京国…");
+        assert_eq!(
+            cut_middle("BieremaBoyzProgramming__bbpPairings__issue_15.input.trf", 24),
+            "BieremaBoyzP…5.input.trf"
+        );
+        assert_eq!(display_width(&cut_middle("week4/北京国际象棋公开赛_final.trf", 20)), 20);
+        assert_eq!(cut_middle("short.trf", 24), "short.trf");
     }
 }

@@ -50,7 +50,25 @@ fn write_diff(out: &mut dyn Write, detail: &RoundDetail, system: &str) -> io::Re
     Ok(())
 }
 
+/// How much of a file's check the text shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Every round, the system and why it applies (a file checked alone).
+    Full,
+    /// The summary line, then what differs under it (each differing round's line and why, its
+    /// boards side by side with `boards`): a file that matches gets its line alone (a file of a
+    /// folder audit, docs/output.md, "Several files").
+    Differences { boards: bool },
+}
+
 pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
+    write_with(out, report, Detail::Full)
+}
+
+pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> io::Result<()> {
+    if let Detail::Differences { boards } = detail {
+        return write_differences(out, report, boards);
+    }
     if let Some(crate::systems::Resolved { system, source, reason, .. }) = &report.resolved {
         writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
     }
@@ -76,26 +94,7 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
             RoundStatus::NoValidPairing => {
                 writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)?;
             }
-            RoundStatus::Mismatch => {
-                let Some(detail) = &round.detail else { continue };
-                let severity = round.severity.map_or(String::new(), |s| format!("{s}: "));
-                writeln!(
-                    out,
-                    "  round {}: ✗ {severity}{} of {} {many} differ",
-                    round.round,
-                    detail.differing_computed.len(),
-                    detail.computed.len(),
-                )?;
-                write_diff(out, detail, report.system().map_or("computed", crate::systems::SystemId::id))?;
-            }
-        }
-        if let Some(explanation) = &round.explanation
-            && round.status == RoundStatus::Mismatch
-        {
-            writeln!(out, "    why: {explanation}")?;
-            for detail in &round.details {
-                writeln!(out, "         {detail}")?;
-            }
+            RoundStatus::Mismatch => write_mismatch(out, report, round, many, true)?,
         }
     }
     if let Some(standings) = &report.standings {
@@ -108,6 +107,65 @@ pub fn write(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
         writeln!(out, "  hint: {hint}")?;
     }
     writeln!(out, "{}", report.summary_line())
+}
+
+/// A differing round: its line, the boards side by side, and why.
+fn write_mismatch(
+    out: &mut dyn Write,
+    report: &CheckReport,
+    round: &super::RoundReport,
+    many: &str,
+    boards: bool,
+) -> io::Result<()> {
+    let Some(detail) = &round.detail else { return Ok(()) };
+    let severity = round.severity.map_or(String::new(), |s| format!("{s}: "));
+    writeln!(
+        out,
+        "  round {}: ✗ {severity}{} of {} {many} differ",
+        round.round,
+        detail.differing_computed.len(),
+        detail.computed.len(),
+    )?;
+    if boards {
+        write_diff(out, detail, report.system().map_or("computed", crate::systems::SystemId::id))?;
+    }
+    if let Some(explanation) = &round.explanation {
+        writeln!(out, "    why: {explanation}")?;
+        for detail in &round.details {
+            writeln!(out, "         {detail}")?;
+        }
+    }
+    Ok(())
+}
+
+/// [`Detail::Differences`]: the summary line, then the rounds that differ or have no valid
+/// pairing, the standings when they differ, and the hints.
+fn write_differences(out: &mut dyn Write, report: &CheckReport, boards: bool) -> io::Result<()> {
+    writeln!(out, "{}", report.summary_line())?;
+    let team = report.system().is_some_and(crate::systems::SystemId::is_team);
+    let many = if team { "matches" } else { "boards" };
+    for round in &report.rounds {
+        match round.status {
+            RoundStatus::NoValidPairing => {
+                writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)?;
+            }
+            RoundStatus::Mismatch => write_mismatch(out, report, round, many, boards)?,
+            RoundStatus::Match | RoundStatus::NotChecked => {}
+        }
+    }
+    if let Some(standings) = &report.standings
+        && standings.disagreements().next().is_some()
+    {
+        super::standings_table::write(out, standings)?;
+    }
+    if let Some(ranks) = report.ranks.as_ref().filter(|r| r.status != crate::standings::fide::check::RankStatus::Match)
+    {
+        write_ranks(out, ranks)?;
+    }
+    for hint in &report.hints {
+        writeln!(out, "  hint: {hint}")?;
+    }
+    Ok(())
 }
 
 /// The verdict on a chess file's stated ranks (C.07): one line, the pairs the file orders otherwise
