@@ -87,7 +87,7 @@ fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> 
         .lines
         .iter()
         .map(|line| {
-            let mut row = vec![rank_text(line), line.id.to_string(), line.name.chars().take(30).collect()];
+            let mut row = vec![rank_text(line), line.id.to_string(), report::table::cut(&line.name, 30)];
             if rated {
                 row.push(line.rating.map_or_else(String::new, |r| r.to_string()));
             }
@@ -98,23 +98,10 @@ fn write_text(out: &mut dyn Write, name: &str, s: &Standings) -> io::Result<()> 
             row
         })
         .collect();
-    let widths: Vec<usize> = (0..header.len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).chain([header[c].chars().count()]).max().unwrap_or(0))
-        .collect();
-    let write_row = |out: &mut dyn Write, row: &[String]| -> io::Result<()> {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| {
-                // The name left-aligned, numbers right-aligned.
-                if c == 2 { format!("{cell:<w$}", w = widths[c]) } else { format!("{cell:>w$}", w = widths[c]) }
-            })
-            .collect();
-        writeln!(out, "{}", cells.join("  ").trim_end())
-    };
-    write_row(out, &header)?;
-    for row in &rows {
-        write_row(out, row)?;
+    // The name left-aligned, numbers right-aligned.
+    let right: Vec<bool> = (0..header.len()).map(|c| c != 2).collect();
+    for line in report::table::plain_lines(&header, &rows, &right) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

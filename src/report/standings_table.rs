@@ -17,29 +17,34 @@ pub fn write(out: &mut dyn Write, standings: &Standings) -> io::Result<()> {
         standings.unplayed,
         standings.unplayed_source
     )?;
-    writeln!(
-        out,
-        "  {:>4} {:>4}  {:<28} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>5} {:>6}",
-        "rank", "no", "name", "score", "solk", "median", "trunc", "SB", "ARO", "TPR", "rating"
-    )?;
-    for s in &standings.players {
-        let t = &s.tiebreaks;
-        let name: String = s.name.chars().take(28).collect();
-        writeln!(
-            out,
-            "  {:>4} {:>4}  {:<28} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>5} {:>6}",
-            s.rank,
-            s.player,
-            name,
-            s.score.to_string(),
-            t.solkoff.to_string(),
-            t.solkoff_median.to_string(),
-            opt(t.solkoff_truncated.first()),
-            t.sonneborn_berger.to_string(),
-            opt(t.average_rating.map(|a| format!("{a:.1}"))),
-            opt(t.performance),
-            opt(t.rating),
-        )?;
+    let header: Vec<String> = ["rank", "no", "name", "score", "solk", "median", "trunc", "SB", "ARO", "TPR", "rating"]
+        .iter()
+        .map(|h| (*h).to_owned())
+        .collect();
+    let rows: Vec<Vec<String>> = standings
+        .players
+        .iter()
+        .map(|s| {
+            let t = &s.tiebreaks;
+            vec![
+                s.rank.to_string(),
+                s.player.to_string(),
+                super::table::cut(&s.name, 28),
+                s.score.to_string(),
+                t.solkoff.to_string(),
+                t.solkoff_median.to_string(),
+                opt(t.solkoff_truncated.first()),
+                t.sonneborn_berger.to_string(),
+                opt(t.average_rating.map(|a| format!("{a:.1}"))),
+                opt(t.performance),
+                opt(t.rating),
+            ]
+        })
+        .collect();
+    // The name left-aligned, numbers right-aligned.
+    let right: Vec<bool> = (0..header.len()).map(|c| c != 2).collect();
+    for line in super::table::plain_lines(&header, &rows, &right) {
+        writeln!(out, "  {line}")?;
     }
     for line in standings.disagreement_lines() {
         writeln!(out, "  {line}")?;

@@ -441,22 +441,13 @@ pub fn write_text(
         let room = width.saturating_sub(others).max(16);
         columns[0].cells = names.iter().map(|name| cut_middle(name, room)).collect();
     }
-    let mut table = comfy_table::Table::new();
-    table.load_style(comfy_table::presets::NOTHING);
-    table.set_header(columns.iter().map(|c| c.name.to_uppercase()).collect::<Vec<_>>());
-    for i in 0..rows.len() {
-        table.add_row(columns.iter().map(|c| c.cells[i].clone()).collect::<Vec<_>>());
-    }
-    let last = columns.len().saturating_sub(1);
-    for (i, (layout, column)) in table.column_iter_mut().zip(&columns).enumerate() {
-        layout.set_padding((0, if i < last { GAP as u16 } else { 0 }));
-        if column.numeric {
-            layout.set_cell_alignment(comfy_table::CellAlignment::Right);
-        }
-    }
+    let header: Vec<String> = columns.iter().map(|c| c.name.to_uppercase()).collect();
+    let lines: Vec<Vec<String>> =
+        (0..rows.len()).map(|i| columns.iter().map(|c| c.cells[i].clone()).collect()).collect();
+    let right: Vec<bool> = columns.iter().map(|c| c.numeric).collect();
     writeln!(out)?;
-    for line in table.lines() {
-        writeln!(out, "{}", line.trim_end())?;
+    for line in plain_lines(&header, &lines, &right) {
+        writeln!(out, "{line}")?;
     }
     let text = format!("totals: {}", totals.text(mode));
     match width {
@@ -474,6 +465,25 @@ pub fn write_text(
         }
         _ => writeln!(out, "{text}"),
     }
+}
+
+/// A table as plain text lines (no borders, two spaces between columns, no trailing space), laid
+/// out by comfy-table so that columns line up by display width; `right[i]` right-aligns column `i`.
+pub fn plain_lines(header: &[String], rows: &[Vec<String>], right: &[bool]) -> Vec<String> {
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::presets::NOTHING);
+    table.set_header(header.to_vec());
+    for row in rows {
+        table.add_row(row.clone());
+    }
+    let last = header.len().saturating_sub(1);
+    for (i, layout) in table.column_iter_mut().enumerate() {
+        layout.set_padding((0, if i < last { GAP as u16 } else { 0 }));
+        if right.get(i).copied().unwrap_or(false) {
+            layout.set_cell_alignment(comfy_table::CellAlignment::Right);
+        }
+    }
+    table.lines().map(|line| line.trim_end().to_owned()).collect()
 }
 
 /// Narrows the table towards `width` columns, a step at a time until it fits (the file's name then
