@@ -338,7 +338,7 @@ pub fn check_engines(data: &[u8]) {
     let Some(input) = engine_input(data) else { return };
     for system in SystemId::ALL {
         let options = CheckOptions {
-            system: Some(system),
+            system: Some(system.into()),
             read: ReadOptions { lenient: input.lenient, ..ReadOptions::default() },
             jobs: Some(1),
             ..CheckOptions::default()

@@ -614,7 +614,7 @@ fn hints_name_the_system_and_the_numbering_the_record_was_paired_with() {
 fn a_round_robin_is_named_as_such() {
     let shared = shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-WK_(onofficieel)_Computerdammen_(Rapid).csv");
-    let options = CheckOptions { system: Some(SystemId::FmjdRating), ..CheckOptions::default() };
+    let options = CheckOptions { system: Some(SystemId::FmjdRating.into()), ..CheckOptions::default() };
     let report = checked_with_hints(&path, &options);
     assert!(
         report.hints.iter().any(|h| h.contains("a double round robin: every pair of the 18 players met twice")),

@@ -639,3 +639,31 @@ fn completions_and_the_manual_page_are_printed() {
     assert!(page.contains(".TH trfcheck 1"), "{page}");
     assert!(page.contains("standings") && page.contains("watch"), "the commands are listed");
 }
+
+/// `--system dutch` (or `dubov`, `team`, …) takes the edition in force on the file's dates, as a 192
+/// code without a year does, and says so: the sample of 2009 is checked under the 2012 rules, an
+/// event generated in 2026 under the 2025 ones (C.04.3 2025 and C.04.4.1 2025 in force from 1
+/// February 2026); `pair` takes the family too.
+#[test]
+fn a_system_family_resolves_to_the_edition_in_force_on_the_files_dates() {
+    let system_of = |path: &std::path::Path, args: &[&str]| -> serde_json::Value {
+        let output = trfcheck().args(["check", "--format", "json"]).args(args).arg(path).output().unwrap();
+        json_lines(&output.stdout).remove(0)
+    };
+    let old = system_of(&sample("legacy-latin1.trf"), &["--system", "dutch"]);
+    assert_eq!(old["system"], "dutch-2012");
+    assert_eq!(
+        old["system_reason"], "--system dutch: the Dutch rules in force on the start date (042), 2009/03/14",
+        "{old}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.trf");
+    trfcheck()
+        .args(["generate", "--system", "dutch-2025", "--players", "12", "--rounds", "3", "--seed", "1", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(system_of(&path, &["--system", "dutch"])["system"], "dutch-2025");
+    assert_eq!(system_of(&path, &["--system", "dubov"])["system"], "dubov-2025");
+    trfcheck().args(["pair", "--system", "dutch"]).arg(sample("javafo-round-to-pair.trf")).assert().success();
+}

@@ -78,7 +78,7 @@ fn check_file(path: &Path, system: SystemId) -> Result<bool, String> {
     let expected: Value =
         serde_json::from_str(&std::fs::read_to_string(path.with_extension("expected.json")).unwrap()).unwrap();
     assert_eq!(expected["system"].as_str(), Some(system.id()));
-    let options = CheckOptions { system: Some(system), ..CheckOptions::default() };
+    let options = CheckOptions { system: Some(system.into()), ..CheckOptions::default() };
     let (inspected, report) = verify::check_path(path, &options);
     // Chess or draughts is declared, never guessed from the scoring: a 2/1/0 chess file is
     // checked under the chess system with no warning (its 092 code declares chess, or nothing

@@ -276,7 +276,7 @@ fn ouagadougou_gets_a_verdict_per_round_under_each_system() {
     let shared = crate::corpus::shared();
     let path = shared.join("corpus/fmjd/clpippel__tiebreak__2022-Ouagadougou-Open.csv");
     for system in [SystemId::FmjdRating, SystemId::FmjdSolkoff, SystemId::KndbSolkoff] {
-        let options = verify::CheckOptions { system: Some(system), ..verify::CheckOptions::default() };
+        let options = verify::CheckOptions { system: Some(system.into()), ..verify::CheckOptions::default() };
         let (_, report) = verify::check_path(&path, &options);
         assert_eq!(report.rounds.len(), 9, "{system}");
         assert!(

@@ -22,7 +22,7 @@ fn check(path: &Path, system: SystemId, lenient: bool) -> CheckReport {
 /// As `check`, with `--system` given or not.
 fn check_under(path: &Path, system: Option<SystemId>, lenient: bool) -> CheckReport {
     let options = CheckOptions {
-        system,
+        system: system.map(Into::into),
         read: ReadOptions { lenient, ..ReadOptions::default() },
         jobs: Some(1),
         ..CheckOptions::default()

@@ -205,7 +205,8 @@ fn the_xdt_record_round_trips_and_check_uses_it() {
 
     let path = std::env::temp_dir().join(format!("trfcheck-xdt-{}.trf", std::process::id()));
     std::fs::write(&path, trf("XDT BYE=own-score")).unwrap();
-    let options = verify::CheckOptions { system: Some(SystemId::KndbSolkoff), ..verify::CheckOptions::default() };
+    let options =
+        verify::CheckOptions { system: Some(SystemId::KndbSolkoff.into()), ..verify::CheckOptions::default() };
     let (_, report) = verify::check_path(&path, &options);
     let s = report.standings.expect("standings for an FMJD system");
     assert_eq!((s.unplayed.bye, s.unplayed_source.as_str(), s.after_round), (UnplayedCount::OwnScore, "XDT", 3));

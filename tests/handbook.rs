@@ -202,7 +202,7 @@ impl Trf {
 
 /// The engine's pairing of the round to pair: the games as `(white, black)`, and the bye.
 fn pairing(t: &Tournament, system: SystemId) -> (BTreeSet<(u32, u32)>, Option<u32>) {
-    let next = verify::pair_next(t, Some(system)).unwrap_or_else(|e| panic!("{system}: {e}"));
+    let next = verify::pair_next(t, Some(system.into())).unwrap_or_else(|e| panic!("{system}: {e}"));
     let mut games = BTreeSet::new();
     let mut bye = None;
     for board in &next.pairing.boards {
@@ -441,7 +441,8 @@ fn c0403_4_3_rule_1_through_check() {
         let path = dir.path().join(format!("{name}.trf"));
         std::fs::write(&path, trf.text()).unwrap();
         for system in BOTH {
-            let (_, report) = verify::check_path(&path, &CheckOptions { system: Some(system), ..Default::default() });
+            let (_, report) =
+                verify::check_path(&path, &CheckOptions { system: Some(system.into()), ..Default::default() });
             assert_eq!((report.status, report.summary.rounds_checked), (status, 1), "{system} {name}");
         }
     }

@@ -27,7 +27,7 @@ fn a_differing_round_is_laid_out_board_by_board_aligned_by_player() {
     let mut rounds = 0;
     for name in ["sanichi__icu_tournament__bunratty_major_2011.tab", "sanichi__icu_tournament__armstrong_2011.tab"] {
         let path = shared.join("corpus/real").join(name);
-        let options = CheckOptions { system: Some(SystemId::Dutch2017), ..CheckOptions::default() };
+        let options = CheckOptions { system: Some(SystemId::Dutch2017.into()), ..CheckOptions::default() };
         let (_, report) = verify::check_path(&path, &options);
         for round in report.rounds.iter().filter(|r| r.status == RoundStatus::Mismatch) {
             let detail = round.detail.as_ref().unwrap();
@@ -184,7 +184,7 @@ fn an_accelerated_bracket_names_the_virtual_point() {
         (SystemId::Dutch2012, 1, "1-point bracket (1.0 points with the acceleration's virtual point)"),
         (SystemId::Dutch2017, 1, "1.0-point bracket (1.0 points with the acceleration's virtual point)"),
     ] {
-        let options = CheckOptions { system: Some(system), ..CheckOptions::default() };
+        let options = CheckOptions { system: Some(system.into()), ..CheckOptions::default() };
         let (_, report) = verify::check_path(&path, &options);
         let found = report.rounds.iter().find(|r| r.round == round).unwrap();
         let why = found.explanation.as_deref().unwrap_or_else(|| panic!("{system}: round {round} differs"));

@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::formats::{self, ReadOptions};
 use crate::generate;
 use crate::report::OutputFormat;
-use crate::systems::{Severity, SystemId};
+use crate::systems::{Severity, SystemChoice, SystemId};
 use crate::verify::{CheckOptions, RoundRange};
 
 #[derive(Debug, Parser)]
@@ -143,10 +143,11 @@ pub enum Command {
         /// input, named `<stdin>` in the output.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
-        /// without it, the file's own declaration, or the system assumed and said why.
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates):
+        /// an edition, or a family (`dutch`, `dubov`, `team`, …) for the edition in force on the
+        /// file's dates; without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
-        system: Option<SystemId>,
+        system: Option<SystemChoice>,
         /// Rounds to check: N, N-M or N-.
         #[arg(long)]
         rounds: Option<RoundRange>,
@@ -193,10 +194,11 @@ pub enum Command {
     Pair {
         /// The tournament file whose next round is paired; `-` reads standard input.
         file: PathBuf,
-        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
-        /// without it, the file's own declaration, or the system assumed and said why.
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates):
+        /// an edition, or a family (`dutch`, `dubov`, `team`, …) for the edition in force on the
+        /// file's dates; without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
-        system: Option<SystemId>,
+        system: Option<SystemChoice>,
         #[command(flatten)]
         draughts: DraughtsArgs,
         #[command(flatten)]
@@ -247,10 +249,11 @@ pub enum Command {
         /// Files and folders to watch (folders recursively); not `-`: standard input does not change.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// The pairing system, overriding what the file declares (record 192, 092 or the dates);
-        /// without it, the file's own declaration, or the system assumed and said why.
+        /// The pairing system, overriding what the file declares (record 192, 092 or the dates):
+        /// an edition, or a family (`dutch`, `dubov`, `team`, …) for the edition in force on the
+        /// file's dates; without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
-        system: Option<SystemId>,
+        system: Option<SystemChoice>,
         /// text: a line per check; json: one object per check (JSON Lines, docs/json.md).
         #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
         format: PlainFormat,
@@ -395,7 +398,7 @@ impl GenerateArgs {
 /// The options of a file's check that `check` and `watch` take alike: the system, the FMJD
 /// options, the reading and the standings; the rest as [`CheckOptions::default`].
 pub(super) fn check_options(
-    system: Option<SystemId>,
+    system: Option<SystemChoice>,
     draughts: &DraughtsArgs,
     read: &ReadArgs,
     standings: &StandingsArgs,
@@ -530,7 +533,7 @@ mod tests {
         .unwrap();
         assert!(matches!(
             cli.command,
-            Command::Check { format: OutputFormat::Bbp, system: Some(SystemId::Dutch2025), .. }
+            Command::Check { format: OutputFormat::Bbp, system: Some(SystemChoice::Exact(SystemId::Dutch2025)), .. }
         ));
         assert!(Cli::try_parse_from(["trfcheck", "check"]).is_err());
         assert!(Cli::try_parse_from(["trfcheck", "check", "a.trf", "--rounds", "x"]).is_err());

@@ -7,7 +7,7 @@ use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::ReadOptions;
 use crate::report;
-use crate::systems::SystemId;
+use crate::systems::SystemChoice;
 use crate::verify;
 
 use super::draughts_flags::warn_unused_draughts_flags;
@@ -16,7 +16,7 @@ use super::draughts_flags::warn_unused_draughts_flags;
 /// standard output; what the pairing rests on (the system assumed, FMJD options) on standard error.
 pub(super) fn pair(
     path: &Path,
-    system: Option<SystemId>,
+    system: Option<SystemChoice>,
     draughts: &crate::model::DraughtsOptions,
     options: ReadOptions,
     style: Style,

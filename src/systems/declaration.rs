@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::choice::SystemChoice;
 use super::code::{
     C04_2026_IN_FORCE, SystemError, TEAM_2024_IN_FORCE, dubov_by_date, dutch_by_date, from_code, team_by_date,
     tournament_date,
@@ -91,7 +92,7 @@ pub fn caveat(system: SystemId, t: &Tournament) -> Option<String> {
 }
 
 /// Settles the system a tournament is checked under.
-pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
+pub fn resolve(t: &Tournament, chosen: Option<SystemChoice>) -> Result<Resolved, SystemError> {
     let mut resolved = resolve_system(t, chosen)?;
     resolved.caveat = caveat(resolved.system, t);
     if resolved.system.is_team() {
@@ -112,16 +113,11 @@ pub fn resolve(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, Sys
     Ok(resolved)
 }
 
-fn resolve_system(t: &Tournament, chosen: Option<SystemId>) -> Result<Resolved, SystemError> {
+fn resolve_system(t: &Tournament, chosen: Option<SystemChoice>) -> Result<Resolved, SystemError> {
     let acc = t.header.baku_acceleration_flag;
-    if let Some(system) = chosen {
-        return Ok(Resolved {
-            system,
-            source: "--system".into(),
-            reason: "chosen with --system".into(),
-            baku: acc,
-            caveat: None,
-        });
+    if let Some(choice) = chosen {
+        let (system, reason) = choice.for_tournament(t);
+        return Ok(Resolved { system, source: "--system".into(), reason, baku: acc, caveat: None });
     }
     // A system the file declares is the one it is checked under, whatever its game: a chess
     // system declared on a draughts file is checked as declared (with the cross-game warning).
@@ -284,7 +280,7 @@ mod tests {
         by_options.draughts_options = DraughtsOptions { floats: Some(true), ..DraughtsOptions::default() };
         for draughts in [by_record, by_options] {
             assert_eq!(resolve(&draughts, None), Err(SystemError::NotInferable(DRAUGHTS_WITHOUT_SYSTEM.into())));
-            let r = resolve(&draughts, Some(SystemId::FmjdRating)).unwrap();
+            let r = resolve(&draughts, Some(SystemId::FmjdRating.into())).unwrap();
             assert_eq!(r.system, SystemId::FmjdRating);
             // A chess system in 192 is never overruled by the game: it is checked as declared,
             // with the cross-game warning.
@@ -309,9 +305,9 @@ mod tests {
         let r = resolve(&with(Some("FIDE_DUTCH"), None, d(2013, 7, 1)), None).unwrap();
         assert_eq!((r.system, r.caveat), (SystemId::Dutch2012, None));
         // Chosen with --system, the caveat still holds: the dates say what was in force.
-        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2012)).unwrap();
+        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2012.into())).unwrap();
         assert!(r.caveat.is_some());
-        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2017)).unwrap();
+        let r = resolve(&with(None, None, d(2011, 2, 25)), Some(SystemId::Dutch2017.into())).unwrap();
         assert!(r.caveat.is_none());
     }
 
@@ -395,7 +391,7 @@ mod tests {
             Err(SystemError::BadTeamCode { .. })
         ));
         assert!(matches!(resolve(&with(Some("NONSENSE"), None, None), None), Err(SystemError::UnknownCode { .. })));
-        let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997)).unwrap();
+        let r = resolve(&with(Some("NONSENSE"), None, None), Some(SystemId::Dubov1997.into())).unwrap();
         assert_eq!(r.source, "--system");
     }
 }

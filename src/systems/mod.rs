@@ -3,6 +3,7 @@
 //! (`declaration`), and the [`System`] of each id ([`of`]).
 
 pub mod burstein;
+pub mod choice;
 mod code;
 pub mod common;
 pub mod declaration;
@@ -23,6 +24,7 @@ pub mod severity;
 pub mod system;
 pub mod team;
 
+pub use choice::{Family, SystemChoice};
 pub use code::{SystemError, tournament_date};
 pub use declaration::{DRAUGHTS_WITHOUT_SYSTEM, Resolved, caveat, resolve};
 pub use engine::Engine;

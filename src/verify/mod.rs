@@ -73,7 +73,7 @@ pub fn threads(jobs: Option<usize>) -> usize {
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckOptions {
-    pub system: Option<SystemId>,
+    pub system: Option<crate::systems::SystemChoice>,
     pub rounds: Option<RoundRange>,
     pub read: ReadOptions,
     /// Rounds checked at once (each round is paired independently); `None`: one per core.
@@ -530,14 +530,17 @@ pub struct NextRound {
 
 /// Pairs the round to pair: the players without a marker (`0000 - Z/H/F`, 240, XXZ) in it, or for
 /// a team system the teams with a player present and no bye (240).
-pub fn pair_next(tournament: &crate::model::Tournament, system: Option<SystemId>) -> Result<NextRound, PairError> {
+pub fn pair_next(
+    tournament: &crate::model::Tournament,
+    system: Option<systems::SystemChoice>,
+) -> Result<NextRound, PairError> {
     pair_next_with(tournament, system, &crate::model::DraughtsOptions::default())
 }
 
 /// [`pair_next`] with the FMJD organiser's options given as flags (over the file's `XDO`).
 pub fn pair_next_with(
     tournament: &crate::model::Tournament,
-    system: Option<SystemId>,
+    system: Option<systems::SystemChoice>,
     flags: &crate::model::DraughtsOptions,
 ) -> Result<NextRound, PairError> {
     with_next_round(tournament, system, flags, |resolved, _, next| {
@@ -555,7 +558,7 @@ pub fn pair_next_with(
 /// the round with who takes part in it.
 pub(crate) fn with_next_round<R>(
     tournament: &crate::model::Tournament,
-    system: Option<SystemId>,
+    system: Option<systems::SystemChoice>,
     flags: &crate::model::DraughtsOptions,
     work: impl FnOnce(&systems::Resolved, &crate::model::Tournament, &mut dyn systems::round::RoundToPair) -> R,
 ) -> Result<R, PairError> {
