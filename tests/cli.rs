@@ -667,3 +667,25 @@ fn a_system_family_resolves_to_the_edition_in_force_on_the_files_dates() {
     assert_eq!(system_of(&path, &["--system", "dubov"])["system"], "dubov-2025");
     trfcheck().args(["pair", "--system", "dutch"]).arg(sample("javafo-round-to-pair.trf")).assert().success();
 }
+
+/// `pair --format json` gives the boards the JaVaFo layout gives, with the round and the system;
+/// `-o FILE` writes the pairing there (nothing on standard output), and refuses the input itself.
+#[test]
+fn pair_writes_json_and_to_a_file() {
+    let input = sample("javafo-round-to-pair.trf");
+    let text = trfcheck().arg("pair").arg(&input).output().unwrap();
+    let lines: Vec<String> = String::from_utf8(text.stdout).unwrap().lines().map(str::to_owned).collect();
+    let output = trfcheck().args(["pair", "--format", "json"]).arg(&input).output().unwrap();
+    let json = json_lines(&output.stdout).remove(0);
+    assert_eq!(json["round"], 3);
+    assert_eq!(json["system"], "dutch-2025");
+    let boards: Vec<String> = json["boards"].as_array().unwrap().iter().map(|b| format!("{} {}", b[0], b[1])).collect();
+    assert_eq!(lines[0], boards.len().to_string());
+    assert_eq!(lines[1..], boards[..]);
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("pairing.txt");
+    let written = trfcheck().args(["pair", "-o"]).arg(&target).arg(&input).output().unwrap();
+    assert!(written.status.success() && written.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), lines.join("\n") + "\n");
+    trfcheck().args(["pair", "-o"]).arg(&input).arg(&input).assert().code(5);
+}

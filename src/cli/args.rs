@@ -199,6 +199,13 @@ pub enum Command {
         /// file's dates; without it, the file's own declaration, or the system assumed and said why.
         #[arg(long, value_enum)]
         system: Option<SystemChoice>,
+        /// text: the JaVaFo/bbpPairings layout; json: one object with the round, the system and the
+        /// boards (docs/json.md, "pair").
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+        /// Write the pairing to FILE instead of standard output (as bbpPairings' `-p FILE`).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
         #[command(flatten)]
         draughts: DraughtsArgs,
         #[command(flatten)]

@@ -87,8 +87,10 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
         Command::Identify { file, format, jobs, read } => {
             identify::identify(&file, format.into(), jobs, read.options(), style, &mut out, &mut err)
         }
-        Command::Pair { file, system, draughts, read } => {
-            pair::pair(&file, system, &draughts.options(), read.options(), style, &mut out, &mut err)
+        Command::Pair { file, system, format, output, draughts, read } => {
+            let draughts = draughts.options();
+            let request = pair::PairRequest { system, draughts: &draughts, format, output: output.as_deref() };
+            pair::pair(&file, request, read.options(), style, &mut out, &mut err)
         }
         Command::Standings { file, rules, tie_breaks, unrated_rating, after_round, format, read } => {
             let request = crate::standings::fide::Request {

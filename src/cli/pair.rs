@@ -7,44 +7,111 @@ use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::ReadOptions;
 use crate::report;
-use crate::systems::SystemChoice;
+use crate::systems::{SystemChoice, SystemId};
 use crate::verify;
 
+use super::args::PlainFormat;
 use super::draughts_flags::warn_unused_draughts_flags;
+use super::writing::refuse_unwritable;
+use serde::Serialize;
 
-/// `trfcheck pair`: the next round of the file, paired by the engine, in the JaVaFo layout on
-/// standard output; what the pairing rests on (the system assumed, FMJD options) on standard error.
+/// What `pair` is asked: the system, the FMJD options as flags, and where and how to write.
+pub(super) struct PairRequest<'a> {
+    pub system: Option<SystemChoice>,
+    pub draughts: &'a crate::model::DraughtsOptions,
+    pub format: PlainFormat,
+    /// `-o FILE`; standard output without it.
+    pub output: Option<&'a Path>,
+}
+
+/// The JSON of `pair --format json` (docs/json.md, "pair").
+#[derive(Serialize)]
+struct PairJson<'a> {
+    schema: u32,
+    file: &'a str,
+    system: SystemId,
+    system_source: &'a str,
+    system_reason: &'a str,
+    round: u32,
+    /// `[white, black]` per board in board order, the pairing-allocated bye as `[player, 0]`.
+    boards: Vec<[u32; 2]>,
+    /// What the pairing rests on besides the system, said on standard error in text: the caveat,
+    /// the FMJD options chosen by a flag or the XDO record, flags that do nothing.
+    notes: Vec<String>,
+}
+
+/// `trfcheck pair`: the next round of the file, paired by the engine, in the JaVaFo layout (or
+/// JSON) on standard output or in `-o FILE`; in text, what the pairing rests on (the system
+/// assumed, FMJD options) on standard error.
 pub(super) fn pair(
     path: &Path,
-    system: Option<SystemChoice>,
-    draughts: &crate::model::DraughtsOptions,
+    to: PairRequest<'_>,
     options: ReadOptions,
     style: Style,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
+    if let Err(status) = refuse_unwritable(to.output, &[path], err)? {
+        return Ok(status);
+    }
     let (tournament, name) = match super::reading::valid_tournament(path, options, "no pairing made", style, err)? {
         Ok(read) => read,
         Err(status) => return Ok(status),
     };
-    match verify::pair_next_with(&tournament, system, draughts) {
+    let draughts = to.draughts;
+    match verify::pair_next_with(&tournament, to.system, draughts) {
         Ok(next) => {
-            warn_unused_draughts_flags(err, &name, next.resolved.system, draughts)?;
-            if next.resolved.source == "assumed" {
-                writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
-            }
+            let mut notes = Vec::new();
+            let mut unused = Vec::new();
+            warn_unused_draughts_flags(&mut unused, &name, next.resolved.system, draughts)?;
             if let Some(caveat) = &next.resolved.caveat {
-                writeln!(err, "trfcheck: {name}: note: {caveat}")?;
+                notes.push(format!("note: {caveat}"));
             }
-            // The FMJD options said on stderr when a flag or the XDO record chose one (stdout is
-            // the JaVaFo layout, which has no place for them).
+            // The FMJD options said when a flag or the XDO record chose one (the JaVaFo layout
+            // has no place for them).
             if let Some(used) = crate::systems::of(next.resolved.system).used_options(&tournament, draughts)
                 && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
             {
-                writeln!(err, "trfcheck: {name}: options: {}", crate::systems::system::describe_options(&used))?;
+                notes.push(format!("options: {}", crate::systems::system::describe_options(&used)));
             }
             tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
-            report::javafo::write(out, &next.pairing)?;
+            let mut bytes = Vec::new();
+            match to.format {
+                PlainFormat::Text => {
+                    err.write_all(&unused)?;
+                    if next.resolved.source == "assumed" {
+                        writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
+                    }
+                    for note in &notes {
+                        writeln!(err, "trfcheck: {name}: {note}")?;
+                    }
+                    report::javafo::write(&mut bytes, &next.pairing)?;
+                }
+                PlainFormat::Json => {
+                    let unused = String::from_utf8_lossy(&unused);
+                    notes.extend(unused.lines().map(|l| l.trim_start_matches("trfcheck: ").to_owned()));
+                    let json = PairJson {
+                        schema: report::SCHEMA,
+                        file: &name,
+                        system: next.resolved.system,
+                        system_source: &next.resolved.source,
+                        system_reason: &next.resolved.reason,
+                        round: next.round,
+                        boards: next.pairing.boards.iter().map(|b| b.as_pair()).collect(),
+                        notes,
+                    };
+                    report::write_json_line(&mut bytes, &json)?;
+                }
+            }
+            match to.output {
+                None => out.write_all(&bytes)?,
+                Some(target) => {
+                    if let Err(error) = super::output::write_output(target, &bytes) {
+                        writeln!(err, "trfcheck: {error}")?;
+                        return Ok(Status::Io);
+                    }
+                }
+            }
             Ok(Status::Ok)
         }
         Err(error @ verify::PairError::NoValidPairing { .. }) => {
