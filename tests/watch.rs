@@ -820,9 +820,10 @@ fn json_lines_carry_an_rfc_3339_time() {
     assert_time(&removed);
 }
 
-/// In text format each check prints its rounds as `check` does (a line per round, the
-/// why line of a round that differs) and what changed since the file's last check, on standard
-/// error; standard output keeps one summary line per check.
+/// In text format the first check of a file prints its rounds as `check` does (a line per round,
+/// the why line of a round that differs), and a re-check the rounds whose verdict changed and what
+/// changed since the last check, on standard error; standard output keeps one summary line per
+/// check, starting with the local time (`HH:MM:SS`), without colour when it is not a terminal.
 #[test]
 fn text_format_prints_the_rounds_and_what_changed() {
     let dir = tempfile::tempdir().unwrap();
@@ -832,6 +833,10 @@ fn text_format_prints_the_rounds_and_what_changed() {
     let daemon = Daemon::start(&[], dir.path());
     let Some(line) = daemon.next_line(CHANGE) else { panic!("no line; stderr:\n{}", daemon.stderr()) };
     assert!(line.contains("t.trf: dutch-2025: 3 of 3 rounds checked"), "{line}");
+    let time = line.split_whitespace().next().unwrap();
+    let parts: Vec<&str> = time.split(':').collect();
+    assert!(parts.len() == 3 && parts.iter().all(|p| p.len() == 2 && p.parse::<u8>().is_ok()), "{line}");
+    assert!(!line.contains('\u{1b}'), "no colour in a pipe: {line:?}");
     daemon.wait_for_stderr("  round 3: ✓ matches (6 boards)", CHANGE);
 
     // Round 3's last game with its colours swapped: the record no longer follows the rules.
@@ -858,6 +863,8 @@ fn text_format_prints_the_rounds_and_what_changed() {
         "t.trf: since the last check: round 3: match → mismatch (rounds 1, 2 kept: inputs unchanged)",
         CHANGE,
     );
+    // The re-check printed round 3 alone: rounds 1 and 2, unchanged, once (on the first check).
+    assert_eq!(daemon.stderr().matches("  round 1: ✓ matches").count(), 1, "{}", daemon.stderr());
 
     // A save that breaks the file: it is now invalid, not a file whose rounds were removed; the
     // next good save is compared with the last good check.

@@ -48,7 +48,7 @@ pub fn main() -> ExitCode {
         eprintln!("trfcheck: standard output is closed; the results could not be written");
         return Status::Io.into();
     }
-    match run(cli.command, style) {
+    match run(cli.command, style, cli.color) {
         Ok(status) => status.into(),
         // The reader went away (`| head`): what it did not read was not written, so the run
         // cannot stand for its verdict; said, and exit 5, never a pass.
@@ -64,7 +64,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Runs a command; `Err` only for failures to write the output.
-pub fn run(command: Command, style: Style) -> io::Result<Status> {
+pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Result<Status> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     // Not locked for the whole command: the threads that check rounds log to stderr and draw the
@@ -108,6 +108,7 @@ pub fn run(command: Command, style: Style) -> io::Result<Status> {
                 format: format.into(),
                 debounce: std::time::Duration::from_millis(debounce_ms),
                 pair_ahead: !no_pair_ahead,
+                colour: streams::colour_on_stdout(colour),
             };
             watch::watch(&paths, &options, &mut err)
         }

@@ -1,7 +1,7 @@
 //! What trfcheck makes of its standard streams: the log on standard error, the colour of the
 //! diagnostics, and a standard output closed before the start.
 
-use std::io::{self, IsTerminal};
+use std::io;
 
 use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::layer::SubscriberExt;
@@ -46,17 +46,28 @@ pub(super) fn init_logging(verbose: u8) {
         .and_then(|directives| directives.parse::<Targets>().ok())
         .unwrap_or_else(|| Targets::new().with_default(default));
     // Colours only on a terminal: a log piped into a file or `grep` must hold no escape codes.
-    let ansi = io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let ansi = anstream::AutoStream::choice(&io::stderr()) != anstream::ColorChoice::Never;
     let layer = tracing_subscriber::fmt::layer().with_writer(io::stderr).with_target(false).with_ansi(ansi);
     let _ = tracing_subscriber::registry().with(layer).with(filter).try_init();
 }
 
 /// Whether the diagnostics are coloured: `--color`, and under `auto` a terminal on standard error
-/// without NO_COLOR (<https://no-color.org>).
+/// without NO_COLOR (<https://no-color.org>), as anstream decides.
 pub(super) fn colour(choice: ColourChoice) -> bool {
+    decide(choice, anstream::AutoStream::choice(&io::stderr()))
+}
+
+/// Whether standard output takes colour (the summary lines of `watch`).
+pub(super) fn colour_on_stdout(choice: ColourChoice) -> bool {
+    decide(choice, anstream::AutoStream::choice(&io::stdout()))
+}
+
+/// `auto` as anstream decides for the stream: a terminal, unless `NO_COLOR` is set (or
+/// `CLICOLOR=0`; `CLICOLOR_FORCE` forces it).
+fn decide(choice: ColourChoice, auto: anstream::ColorChoice) -> bool {
     match choice {
         ColourChoice::Always => true,
         ColourChoice::Never => false,
-        ColourChoice::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColourChoice::Auto => auto != anstream::ColorChoice::Never,
     }
 }

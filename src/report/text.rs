@@ -78,10 +78,26 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
     if let Some(options) = &report.options {
         writeln!(out, "{}: options: {}", report.file, crate::systems::system::describe_options(options))?;
     }
+    write_rounds(out, report, |_| true)?;
+    if let Some(standings) = &report.standings {
+        super::standings_table::write(out, standings)?;
+    }
+    if let Some(ranks) = &report.ranks {
+        write_ranks(out, ranks)?;
+    }
+    for hint in &report.hints {
+        writeln!(out, "  hint: {hint}")?;
+    }
+    writeln!(out, "{}", report.summary_line())
+}
+
+/// The lines of the rounds `shown` picks, as a file checked alone shows them: a line for a round
+/// that matches or was not checked, and for a differing round its boards side by side and why.
+pub fn write_rounds(out: &mut dyn Write, report: &CheckReport, shown: impl Fn(u32) -> bool) -> io::Result<()> {
     // A team round's lines are matches (and the bye), not boards.
     let team = report.system().is_some_and(crate::systems::SystemId::is_team);
     let (one, many) = if team { ("match", "matches") } else { ("board", "boards") };
-    for round in &report.rounds {
+    for round in report.rounds.iter().filter(|round| shown(round.round)) {
         match round.status {
             RoundStatus::Match => {
                 let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
@@ -97,16 +113,7 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
             RoundStatus::Mismatch => write_mismatch(out, report, round, many, true)?,
         }
     }
-    if let Some(standings) = &report.standings {
-        super::standings_table::write(out, standings)?;
-    }
-    if let Some(ranks) = &report.ranks {
-        write_ranks(out, ranks)?;
-    }
-    for hint in &report.hints {
-        writeln!(out, "  hint: {hint}")?;
-    }
-    writeln!(out, "{}", report.summary_line())
+    Ok(())
 }
 
 /// A differing round: its line, the boards side by side, and why.

@@ -117,6 +117,8 @@ pub struct WatchOptions {
     /// After checking a file with rounds still to play, pair its next round while idle, so that
     /// the round's check, once it is published, need not pair it ([`crate::verify::ahead`]).
     pub pair_ahead: bool,
+    /// Colour the summary lines of the text output by their status.
+    pub colour: bool,
 }
 
 /// How often the watched directories are looked at, to see that each is still the directory
@@ -959,7 +961,7 @@ impl Watcher<'_> {
             OutputFormat::Text | OutputFormat::Bbp => {
                 write_findings(report, diagnostics);
                 output::write_rounds(report, reused, changes);
-                writeln!(out, "{}", report.summary_line())?;
+                writeln!(out, "{}", output::summary_line(report, SystemTime::now(), self.options.colour))?;
             }
         }
         out.flush()
@@ -989,7 +991,9 @@ impl Watcher<'_> {
                         status: "removed",
                     },
                 )?,
-                OutputFormat::Text | OutputFormat::Bbp => writeln!(out, "{name}: removed")?,
+                OutputFormat::Text | OutputFormat::Bbp => {
+                    writeln!(out, "{} {name}: removed", output::local_time(SystemTime::now()))?
+                }
             }
             out.flush()?;
         }

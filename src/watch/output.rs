@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use serde::Serialize;
 
@@ -151,16 +151,24 @@ fn rounds(list: &[u32]) -> String {
 }
 
 /// The rounds of a check as `check` prints them (a line per round, the diff and the why line of
-/// each differing round), then what changed since the file's last check, on standard error; the
-/// summary line that ends `check`'s rendering is left to standard output.
+/// each differing round), on standard error: every round on a file's first check; on a re-check,
+/// the rounds added and those whose verdict changed, then what changed since the file's last check
+/// (one line when nothing did). The summary line is left to standard output.
 pub fn write_rounds(report: &CheckReport, reused: &[u32], changes: Option<&Changes>) {
     let mut rendered = Vec::new();
-    if crate::report::text::write(&mut rendered, report).is_err() {
+    let written = match changes {
+        None => crate::report::text::write(&mut rendered, report).map(|()| {
+            let summary = format!("{}\n", report.summary_line());
+            if rendered.ends_with(summary.as_bytes()) {
+                rendered.truncate(rendered.len() - summary.len());
+            }
+        }),
+        Some(changes) => crate::report::text::write_rounds(&mut rendered, report, |round| {
+            changes.rounds_added.contains(&round) || changes.verdicts_changed.iter().any(|c| c.round == round)
+        }),
+    };
+    if written.is_err() {
         return;
-    }
-    let summary = format!("{}\n", report.summary_line());
-    if rendered.ends_with(summary.as_bytes()) {
-        rendered.truncate(rendered.len() - summary.len());
     }
     let stderr = io::stderr();
     let mut err = stderr.lock();
@@ -174,37 +182,39 @@ pub fn write_rounds(report: &CheckReport, reused: &[u32], changes: Option<&Chang
 
 /// A time as RFC 3339 in UTC, to the millisecond: `2026-11-27T18:30:00.000Z`.
 pub fn rfc3339(time: SystemTime) -> String {
-    let since = time.duration_since(UNIX_EPOCH).unwrap_or_default();
-    let seconds = since.as_secs();
-    let (days, second_of_day) = (seconds / 86_400, seconds % 86_400);
-    let (year, month, day) = civil_from_days(days as i64);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        second_of_day / 3600,
-        second_of_day / 60 % 60,
-        second_of_day % 60,
-        since.subsec_millis()
-    )
+    match jiff::Timestamp::try_from(time) {
+        Ok(timestamp) => format!("{timestamp:.3}"),
+        // Outside jiff's range (years -9999 to 9999): not a time a clock gives.
+        Err(_) => format!("{:.3}", jiff::Timestamp::UNIX_EPOCH),
+    }
 }
 
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u32;
-    let month = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// The local time of day, `17:04:09`, that starts each text line of `watch` (the system's time
+/// zone; UTC when it has none).
+pub fn local_time(time: SystemTime) -> String {
+    jiff::Timestamp::try_from(time)
+        .map(|timestamp| timestamp.to_zoned(jiff::tz::TimeZone::system()).strftime("%H:%M:%S").to_string())
+        .unwrap_or_default()
+}
+
+/// The summary line of a check as text `watch` prints it: the local time, then the line, coloured by
+/// its status when `colour` (green for a match, red for a difference or an invalid file, yellow
+/// for a file that could not be checked).
+pub fn summary_line(report: &CheckReport, time: SystemTime, colour: bool) -> String {
+    let line = report.summary_line();
+    let style = match report.status {
+        Status::Ok => anstyle::AnsiColor::Green,
+        Status::Mismatch | Status::Invalid | Status::Io => anstyle::AnsiColor::Red,
+        _ => anstyle::AnsiColor::Yellow,
+    };
+    let style = anstyle::Style::new().fg_color(Some(style.into()));
+    if colour { format!("{} {style}{line}{style:#}", local_time(time)) } else { format!("{} {line}", local_time(time)) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, UNIX_EPOCH};
 
     #[test]
     fn times_are_rfc_3339() {
