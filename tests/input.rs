@@ -276,3 +276,63 @@ fn watch_passes_over_a_link_to_a_device_in_the_folder() {
     let second = second.expect("a check after the link to /dev/zero appeared");
     assert!(second.contains("a.trf") && !second.contains("zero.trf"), "{second}");
 }
+
+/// A player record with a character inserted or deleted is one finding that says where the
+/// fields left their columns, not one per field after it: a blank too many in a name's padding
+/// (the sample's player 1, a space inserted at column 41) reads `an extra character between
+/// columns 28 and 49`, a character deleted from the blanks before the federation `a missing
+/// character`; the record is read as if put back, so `--lenient` checks the file as the original.
+/// A line of junk is no shift and keeps its findings.
+#[test]
+fn a_shifted_player_record_is_one_finding_naming_the_shift() {
+    let dir = tempfile::tempdir().unwrap();
+    let original = fs::read_to_string(crate::support::sample("dutch-4p-2r.trf")).unwrap();
+    let edit = |edit: &dyn Fn(&str) -> String| -> String {
+        let mut done = false;
+        let lines: Vec<String> = original
+            .lines()
+            .map(|l| {
+                if !done && l.starts_with("001") {
+                    done = true;
+                    edit(l)
+                } else {
+                    l.to_owned()
+                }
+            })
+            .collect();
+        lines.join("\n") + "\n"
+    };
+    let findings = |name: &str, text: &str, args: &[&str]| -> (Option<i32>, Vec<String>, String) {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        let output = trfcheck().args(args).arg(&path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let headers =
+            stderr.lines().filter(|l| l.starts_with("error[") || l.starts_with("warning[")).map(str::to_owned);
+        (output.status.code(), headers.collect(), String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let inserted = edit(&|l| format!("{} {}", &l[..40], &l[40..]));
+    let (code, headers, _) = findings("inserted.trf", &inserted, &["validate"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        headers,
+        [
+            "error[shifted-line]: player record shifted: an extra character between columns 28 and 49 shifts every field \
+          after it one column right"
+        ]
+    );
+    let deleted = edit(&|l| format!("{}{}", &l[..60], &l[61..]));
+    let (_, headers, _) = findings("deleted.trf", &deleted, &["validate"]);
+    assert_eq!(headers.len(), 1, "{headers:?}");
+    assert!(headers[0].starts_with("error[shifted-line]: player record shifted: a missing character between"));
+    // Read as if put back: the check under --lenient is the original's.
+    let (code, _, stdout) = findings("inserted.trf", &inserted, &["check", "--lenient"]);
+    let (original_code, _, original_stdout) = findings("original.trf", &original, &["check"]);
+    assert_eq!(code, original_code);
+    let rounds = |s: &str| s.lines().filter(|l| l.starts_with("  round")).map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(rounds(&stdout), rounds(&original_stdout));
+    // Junk in the middle of the record is no shift.
+    let junk = edit(&|l| format!("{}xxxxxxxx{}", &l[..50], &l[58..]));
+    let (_, headers, _) = findings("junk.trf", &junk, &["validate"]);
+    assert!(headers.len() > 1 && headers.iter().all(|h| !h.contains("shifted-line")), "{headers:?}");
+}

@@ -37,6 +37,9 @@ pub enum Code {
     UnknownRecord,
     /// A field that does not hold what its column table says.
     BadField,
+    /// A player record whose fields are shifted from their columns by characters inserted or
+    /// missing at one place (one finding instead of one per field).
+    ShiftedLine,
     /// A round block whose opponent, colour and result do not go together.
     BadRoundEntry,
     /// Text beyond the last column a record defines.
@@ -100,6 +103,7 @@ impl Code {
             Code::NoSeparator => "no-separator",
             Code::UnknownRecord => "unknown-record",
             Code::BadField => "bad-field",
+            Code::ShiftedLine => "shifted-line",
             Code::BadRoundEntry => "bad-round-entry",
             Code::TrailingText => "trailing-text",
             Code::Tab => "tab",

@@ -128,8 +128,71 @@ struct ExtraPlayerData {
     line: usize,
 }
 
+/// At most this many 001 records are searched for a shift ([`Reader::shift_of`]).
+const SHIFT_SEARCHES: usize = 50;
+/// The most characters inserted or missing at one place that a search for a shift tries.
+const MAX_SHIFT: usize = 2;
+/// The longest 001 record searched for a shift: 99 rounds.
+const SHIFT_WIDTH: usize = 91 + 10 * 99;
+
+/// A 001 record's fields shifted from their columns, and the record put back.
+struct Shift {
+    /// Characters inserted (the fields after them moved right), else missing (moved left).
+    inserted: bool,
+    count: usize,
+    /// The columns where taking the characters out (or putting blanks in) puts every field back:
+    /// a run of blanks gives several.
+    first: usize,
+    last: usize,
+    corrected: String,
+}
+
+impl Shift {
+    fn diagnostic(&self, line: usize) -> Diagnostic {
+        let place = if self.first == self.last {
+            format!("at column {}", self.first)
+        } else {
+            format!("between columns {} and {}", self.first, self.last)
+        };
+        let (what, shifts, columns) = if self.count == 1 {
+            (if self.inserted { "an" } else { "a" }.to_owned(), "shifts", "one column".to_owned())
+        } else {
+            (self.count.to_string(), "shift", format!("{} columns", self.count))
+        };
+        let s = if self.count == 1 { "" } else { "s" };
+        let (message, reading) = if self.inserted {
+            let after = if self.count == 1 { "it" } else { "them" };
+            (
+                format!("{what} extra character{s} {place} {shifts} every field after {after} {columns} right"),
+                format!("read as if the extra character{s} were not there"),
+            )
+        } else {
+            (
+                format!("{what} missing character{s} {place} {shifts} every field after the gap {columns} left"),
+                format!("read as if blank{s} filled the gap"),
+            )
+        };
+        Diagnostic::error(Code::ShiftedLine, format!("player record shifted: {message}"))
+            .at(Span::new(line, self.first, self.last + 1))
+            .expected("each field in its columns (TRF's player record)")
+            .note(reading)
+            .recoverable()
+    }
+}
+
+/// The findings a 001 record gives on its own: how many, and the first column any of them names.
+fn findings_of_player(line: &Line<'_>) -> (usize, usize) {
+    let mut scratch = Reader::default();
+    scratch.player_record(line);
+    let first =
+        scratch.diagnostics.iter().filter_map(|d| d.span.as_ref().map(|s| s.column)).min().unwrap_or(usize::MAX);
+    (scratch.diagnostics.len(), first)
+}
+
 #[derive(Default)]
 struct Reader {
+    /// 001 records searched for a shift so far ([`Reader::shift_of`]).
+    shift_searches: usize,
     tournament: Tournament,
     diagnostics: Diagnostics,
     /// Point-system values set so far: field → (value, family, tag, line).
@@ -720,6 +783,19 @@ impl Reader {
     }
 
     fn player(&mut self, line: &Line<'_>) {
+        if let Some(shift) = self.shift_of(line) {
+            let corrected = SourceText::new(shift.corrected.clone(), crate::formats::source::Encoding::Utf8);
+            if let Some(mut fixed) = corrected.lines().next() {
+                fixed.number = line.number;
+                self.push(shift.diagnostic(line.number));
+                self.player_read(&fixed);
+                return;
+            }
+        }
+        self.player_read(line);
+    }
+
+    fn player_read(&mut self, line: &Line<'_>) {
         // Only the findings made from here on are looked at: counting all of them for every
         // record would make reading quadratic in a file with many findings.
         let findings_before = self.diagnostics.len();
@@ -730,6 +806,66 @@ impl Reader {
             }
             Some(_) => {}
         }
+    }
+
+    /// A 001 record whose findings (three or more, a cascade) all go when its fields are put back
+    /// in their columns: some characters taken out at one place (an insertion shifted the rest
+    /// right) or blanks put in (a deletion shifted them left), the fewest that do. Searched in the
+    /// first [`SHIFT_SEARCHES`] records with a cascade, so that a file of another layout costs
+    /// little more to read.
+    fn shift_of(&mut self, line: &Line<'_>) -> Option<Shift> {
+        if self.shift_searches >= SHIFT_SEARCHES || line.width() > SHIFT_WIDTH {
+            return None;
+        }
+        let (findings, first_finding) = findings_of_player(line);
+        if findings < 3 {
+            return None;
+        }
+        self.shift_searches += 1;
+        let chars: Vec<char> = line.text.chars().collect();
+        // The shift starts at or before the first column found wrong.
+        let last_place = first_finding.min(chars.len());
+        // Blanks taken out first: that changes no field's text (a blank too many in a name's
+        // padding), where taking out another character would cut it from its field.
+        let kinds = [(true, true), (true, false), (false, true)];
+        for count in 1..=MAX_SHIFT {
+            for (inserted, blanks_only) in kinds {
+                // Each way of putting the fields back, with the columns that give it.
+                let mut found: Vec<Shift> = Vec::new();
+                // Column 4 and after: the tag itself is read, or the line would not be a 001.
+                for at in 3..last_place {
+                    let mut corrected: Vec<char> = chars.clone();
+                    if inserted {
+                        if at + count > corrected.len() {
+                            break;
+                        }
+                        if blanks_only && corrected[at..at + count].iter().any(|&c| c != ' ') {
+                            continue;
+                        }
+                        corrected.drain(at..at + count);
+                    } else {
+                        corrected.splice(at..at, std::iter::repeat_n(' ', count));
+                    }
+                    let corrected: String = corrected.into_iter().collect();
+                    let source = SourceText::new(corrected.clone(), crate::formats::source::Encoding::Utf8);
+                    let clean = source.lines().next().is_some_and(|l| findings_of_player(&l).0 == 0);
+                    if !clean {
+                        continue;
+                    }
+                    let column = at + 1;
+                    match found.iter_mut().find(|shift| shift.corrected == corrected) {
+                        Some(shift) => shift.last = column,
+                        None => found.push(Shift { inserted, count, first: column, last: column, corrected }),
+                    }
+                }
+                // The widest run of places: a blank too many in a field's padding, rather than the
+                // one blank inside a name ("Aalders, Bram") that happens to put the fields back too.
+                if let Some(best) = found.into_iter().rev().max_by_key(|shift| shift.last - shift.first) {
+                    return Some(best);
+                }
+            }
+        }
+        None
     }
 
     /// Reads a 001 record; `None` when no player could be added.
