@@ -487,7 +487,20 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
     assert!(!folded.is_empty() && folded.iter().all(|f| f.contains("agree")), "{folded:?}");
     let why = text(round9.select(&select("p.why")).next().unwrap());
     assert!(why.contains("already met"), "{why}");
-    assert_eq!(rematch.select(&select("details.round")).count(), 9);
+    // Every round has its line: the differing ones open on their boards, those that match are a
+    // line with nothing to open.
+    let differing = rematch.select(&select("details.round")).count();
+    assert_eq!(differing + rematch.select(&select("p.round.match")).count(), 9);
+    assert_eq!(rematch.select(&select("details.round.match")).count(), 0);
+    // The page is an audit record: trfcheck's version, when it ran, the command line, and the
+    // systems and tie-break rules used.
+    let record: Vec<String> = page.select(&select("dl.record dt")).map(text).collect();
+    assert_eq!(record[..3], ["trfcheck", "Run", "Command"]);
+    let facts: Vec<String> = page.select(&select("dl.record dd")).map(text).collect();
+    assert_eq!(facts[0], env!("CARGO_PKG_VERSION"));
+    assert!(facts[1].len() == 25 && facts[1].as_bytes()[10] == b'T', "RFC 3339 with an offset: {}", facts[1]);
+    assert!(facts[2].starts_with("trfcheck --color never check ") && facts[2].contains("--report"), "{}", facts[2]);
+    assert!(facts.iter().any(|f| f.contains("dutch-2017 (")), "{facts:?}");
     // The invalid file shows its diagnostics.
     let invalid = page.select(&select("details.file")).next().unwrap();
     let diagnostics: Vec<String> = invalid.select(&select("ul.diagnostics li.d-error")).map(text).collect();

@@ -398,7 +398,8 @@ fn write_report<R: AuditReport>(
         ReportKind::Csv => table::write_csv(&mut bytes, audited.rows, R::MODE)?,
         ReportKind::Html => {
             let reports = R::as_check_reports(audited.reports);
-            report::html::write(&mut bytes, &reports, audited.totals, R::MODE, &audited.title)?
+            let record = report::html::Record::now();
+            report::html::write(&mut bytes, &reports, audited.totals, R::MODE, &audited.title, &record)?
         }
     }
     if let Err(error) = output::write_output(path, &bytes) {

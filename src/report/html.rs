@@ -63,10 +63,65 @@ table.boards th, table.boards td { padding: .1rem .6rem; border: 1px solid #ddd;
 table.boards td.differs { background: #fde2e1; font-weight: 700; }
 table.boards td.differs.computed { background: #dff3e3; }
 .muted { color: #6e6e73; }
+dl.record { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .4rem 0 .8rem; font-size: .9rem; }
+dl.record dt { font-weight: 600; }
+dl.record dd { margin: 0; overflow-wrap: anywhere; }
+p.round { margin: .15rem 0 .15rem 1rem; }
 ";
 
+/// What makes the page an audit record: who wrote it, when, and how it was asked.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// trfcheck's version.
+    pub version: &'static str,
+    /// When the run ended, RFC 3339 with the local offset.
+    pub time: String,
+    /// The command line, its arguments quoted where a shell would need it.
+    pub command: String,
+}
+
+impl Record {
+    /// The record of this run: the version, the time now and the process's command line.
+    pub fn now() -> Record {
+        let time = jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+        let quote = |arg: String| {
+            if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,@+%".contains(c)) {
+                arg
+            } else {
+                format!("'{}'", arg.replace('\'', "'\\''"))
+            }
+        };
+        let mut args = std::env::args();
+        let program = args.next().map(|_| "trfcheck".to_owned()).unwrap_or_default();
+        let command = std::iter::once(program).chain(args.map(quote)).collect::<Vec<_>>().join(" ");
+        Record { version: env!("CARGO_PKG_VERSION"), time, command }
+    }
+}
+
+/// The systems and the tie-break editions the reports were checked under, with how many files
+/// each: `dutch-2025 (12), dubov-2025 (1)`.
+fn used(reports: &[CheckReport]) -> (String, String) {
+    let count = |names: Vec<String>| {
+        let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+        for name in names {
+            *counts.entry(name).or_default() += 1;
+        }
+        counts.iter().map(|(name, n)| format!("{name} ({n})")).collect::<Vec<_>>().join(", ")
+    };
+    let systems = count(reports.iter().filter_map(|r| r.system().map(|s| s.id().to_owned())).collect());
+    let editions = count(reports.iter().filter_map(|r| r.ranks.as_ref().map(|ranks| ranks.rules.to_owned())).collect());
+    (systems, editions)
+}
+
 /// Writes the page. `reports` are the files' reports, in any order: the page lists them worst-first.
-pub fn write(out: &mut dyn Write, reports: &[CheckReport], totals: &Totals, mode: Mode, title: &str) -> io::Result<()> {
+pub fn write(
+    out: &mut dyn Write,
+    reports: &[CheckReport],
+    totals: &Totals,
+    mode: Mode,
+    title: &str,
+    record: &Record,
+) -> io::Result<()> {
     // A validation is shown through a CheckReport without rounds (`ValidationReport::as_check_report`).
     let rows: Vec<Row> = reports.iter().map(Row::of_check).collect();
     let mut order: Vec<usize> = (0..reports.len()).collect();
@@ -77,6 +132,19 @@ pub fn write(out: &mut dyn Write, reports: &[CheckReport], totals: &Totals, mode
     writeln!(out, "<title>{}</title>", escape(title))?;
     writeln!(out, "<style>{STYLE}</style></head><body>")?;
     writeln!(out, "<h1>{}</h1>", escape(title))?;
+    let (systems, editions) = used(reports);
+    let mut facts = vec![
+        format!("<dt>trfcheck</dt><dd>{}</dd>", escape(record.version)),
+        format!("<dt>Run</dt><dd><time datetime=\"{0}\">{0}</time></dd>", escape(&record.time)),
+        format!("<dt>Command</dt><dd><code>{}</code></dd>", escape(&record.command)),
+    ];
+    if !systems.is_empty() {
+        facts.push(format!("<dt>Pairing systems</dt><dd>{}</dd>", escape(&systems)));
+    }
+    if !editions.is_empty() {
+        facts.push(format!("<dt>Tie-break rules (C.07)</dt><dd>{}</dd>", escape(&editions)));
+    }
+    writeln!(out, "<dl class=\"record\">{}</dl>", facts.join(""))?;
     writeln!(out, "<p class=\"totals\">{}</p>", escape(&totals.text(mode)))?;
     let names = super::table::short_names(&rows);
     write_table(out, &rows, &names, &order, mode)?;
@@ -319,16 +387,14 @@ fn board_text(board: &Board) -> String {
 fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Result<()> {
     let n = round.round;
     match round.status {
+        // A round that matches has nothing to open: a line, not a disclosure.
         RoundStatus::Match => {
             let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
-            writeln!(
-                out,
-                "<details class=\"round match\" data-round=\"{n}\"><summary>Round {n}: matches ({boards} boards)</summary></details>"
-            )
+            writeln!(out, "<p class=\"round match\" data-round=\"{n}\">Round {n}: matches ({boards} boards)</p>")
         }
         RoundStatus::NotChecked => writeln!(
             out,
-            "<details class=\"round not-checked\" data-round=\"{n}\"><summary>Round {n}: not checked</summary><p class=\"why\">{}</p></details>",
+            "<p class=\"round not-checked\" data-round=\"{n}\">Round {n}: not checked: {}</p>",
             escape(round.reason.as_deref().unwrap_or(""))
         ),
         RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
