@@ -152,3 +152,60 @@ fn a_new_file_gets_the_mode_of_the_umask_and_a_replaced_one_keeps_its_own() {
     under_umask("077", &link);
     assert_eq!(mode(&existing), 0o664);
 }
+
+/// The README's examples are what a run prints: each block that starts with `$ trfcheck …` is run
+/// from the project's folder, and its lines must come out in that order (standard error, then
+/// standard output, as a terminal shows a single file's run). A `…` in a line stands for text cut
+/// out of it, a `⋮` line for lines left out. A block over `../shared` is run when the data is there
+/// (with `CI` set it must be).
+#[test]
+fn the_readme_examples_are_what_a_run_prints() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<&str>> = None;
+    for line in readme.lines() {
+        match (&mut current, line.starts_with("```")) {
+            (None, true) => current = Some(Vec::new()),
+            (Some(block), true) => {
+                if block.first().is_some_and(|l| l.starts_with("$ trfcheck ")) {
+                    blocks.push(std::mem::take(block));
+                }
+                current = None;
+            }
+            (Some(block), false) => block.push(line),
+            (None, false) => {}
+        }
+    }
+    assert!(blocks.len() >= 4, "the README's examples: {}", blocks.len());
+    let shared_present = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus")).exists();
+    let mut run = 0;
+    for block in &blocks {
+        let args: Vec<&str> = block[0]["$ trfcheck ".len()..].split_whitespace().collect();
+        if args.iter().any(|a| a.starts_with("../shared")) && !shared_present {
+            assert!(std::env::var_os("CI").is_none(), "../shared is needed for: {}", block[0]);
+            continue;
+        }
+        let output = trfcheck().current_dir(env!("CARGO_MANIFEST_DIR")).args(&args).output().unwrap();
+        let printed = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+        let mut lines = printed.lines();
+        for expected in block[1..].iter().filter(|l| l.trim() != "⋮") {
+            let parts: Vec<&str> = expected.split('…').collect();
+            let matches = |actual: &str| {
+                let mut rest = actual;
+                for (i, part) in parts.iter().enumerate() {
+                    let found = if i == 0 { rest.starts_with(part).then_some(0) } else { rest.find(part) };
+                    let Some(at) = found else { return false };
+                    rest = &rest[at + part.len()..];
+                }
+                parts.len() > 1 || rest.is_empty()
+            };
+            assert!(
+                lines.any(matches),
+                "{}: the README's line is not printed (in order):\n{expected}\n\nprinted:\n{printed}",
+                block[0]
+            );
+        }
+        run += 1;
+    }
+    assert!(run >= 3, "{run} examples run");
+}
