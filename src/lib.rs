@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod cli;
+pub mod crosscheck;
 pub mod diagnostics;
 pub mod discover;
 pub mod exit;

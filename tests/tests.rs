@@ -6,6 +6,7 @@ mod burstein2026;
 mod cli;
 mod conformance;
 mod corpus;
+mod crosscheck;
 mod crosstables;
 mod double_swiss2026;
 mod dubov1997;

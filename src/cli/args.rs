@@ -304,6 +304,40 @@ pub enum Command {
         #[command(flatten)]
         read: ReadArgs,
     },
+    /// Test another pairing program as FIDE's endorsement does: trfcheck's generator draws the
+    /// players and results, the program pairs every round, trfcheck checks each of its rounds.
+    Crosscheck {
+        /// The program's command line, run by the shell for each round: `{in}` is the tournament so
+        /// far (TRF-2026), `{out}` the file it writes its pairing to (the JaVaFo layout), such as
+        /// `bbpPairings.exe --dutch {in} -p {out}`.
+        #[arg(long, value_name = "COMMAND")]
+        engine: String,
+        /// The pairing system the program pairs under (an individual system).
+        #[arg(long, value_enum)]
+        system: SystemId,
+        /// How many tournaments.
+        #[arg(long, default_value_t = 100)]
+        tournaments: u32,
+        /// The first tournament's seed; tournament N has seed X + N − 1 (the same tournaments on
+        /// every machine).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Players per tournament, drawn in this range (FIDE's generator uses 15–415).
+        #[arg(long, default_value = "15-415", value_name = "LOW-HIGH", value_parser = parse_count_range)]
+        players: (u32, u32),
+        /// Rounds per tournament, drawn in this range (FIDE's generator uses 5–17).
+        #[arg(long, default_value = "5-17", value_name = "LOW-HIGH", value_parser = parse_count_range)]
+        rounds: (u32, u32),
+        /// The longest one call of the program may take, in seconds.
+        #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+        timeout: f64,
+        /// Write each tournament with a difference or a failure to this folder, as TRF.
+        #[arg(long, value_name = "FOLDER")]
+        save: Option<PathBuf>,
+        /// text: the figures and a line per difference; json: one object (docs/crosscheck.md).
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+    },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), to source or
     /// to install where the shell looks for completions.
     Completions {
@@ -461,6 +495,18 @@ pub enum StandingsFormat {
     Json,
     /// A header line, then one line per participant in standings order.
     Csv,
+}
+
+/// `LOW-HIGH` (or one number): a range of players or rounds.
+fn parse_count_range(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("`{text}` is not a range; expected LOW-HIGH such as 15-415, or one number");
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let low: u32 = low.trim().parse().map_err(|_| bad())?;
+    let high: u32 = high.trim().parse().map_err(|_| bad())?;
+    if low == 0 || low > high {
+        return Err(format!("`{text}`: the range must run from 1 or more up to a number not below it"));
+    }
+    Ok((low, high))
 }
 
 /// A tie-break list given on the command line (`--tie-breaks`).

@@ -5,6 +5,7 @@ mod args;
 mod batch;
 mod check;
 mod convert;
+mod crosscheck;
 mod draughts_flags;
 mod generate;
 mod identify;
@@ -117,6 +118,19 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
         }
         Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
             convert::convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
+        }
+        Command::Crosscheck { engine, system, tournaments, seed, players, rounds, timeout, save, format } => {
+            let options = crate::crosscheck::CrosscheckOptions {
+                system,
+                engine,
+                tournaments,
+                seed,
+                players,
+                rounds,
+                timeout: std::time::Duration::from_secs_f64(timeout.max(0.001)),
+                save,
+            };
+            crosscheck::crosscheck(&options, format, &mut out, &mut err)
         }
         Command::Completions { shell } => manual::completions(shell, &mut out),
         Command::Man => manual::man(&mut out),

@@ -337,6 +337,23 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
     let Some(engine) = systems::of(system).engine() else {
         return team::generate(options);
     };
+    generate_with(options, &mut |_, state, round| {
+        engine.pair(state).map_err(|failure| match failure {
+            systems::PairFailure::NoValidPairing => GenerateError::NoValidPairing { system, round },
+            systems::PairFailure::GaveUp(reason) => GenerateError::GaveUp { system, round, reason },
+        })
+    })
+}
+
+/// What pairs each round of a generated tournament: given the tournament so far (the round to pair
+/// holding only its absences), the round as the system reads it, and its number.
+pub type Pairer<'a> = dyn FnMut(&Tournament, &RoundState, u32) -> Result<RoundPairing, GenerateError> + 'a;
+
+/// Generates a tournament of an individual system whose rounds `pair` pairs (`crosscheck` hands
+/// them to another program); the players, absences and results are drawn as [`generate`] draws
+/// them, and a pairing that is not one of the round's players is an [`GenerateError::EngineFault`].
+pub fn generate_with(options: &GenerateOptions, pair: &mut Pairer<'_>) -> Result<Tournament, GenerateError> {
+    let system = options.system;
     options.check()?;
     let mut streams = Streams::new(options.seed);
     let mut tournament = skeleton(options, &mut streams.players);
@@ -348,10 +365,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
         // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
         let view = systems::of(system).read(&tournament, &options.draughts);
         let state = RoundState::build(&view, round, Participation::NextRound);
-        let pairing = engine.pair(&state).map_err(|failure| match failure {
-            systems::PairFailure::NoValidPairing => GenerateError::NoValidPairing { system, round },
-            systems::PairFailure::GaveUp(reason) => GenerateError::GaveUp { system, round, reason },
-        })?;
+        let pairing = pair(&tournament, &state, round)?;
         check_pairing(&state, &pairing).map_err(|problem| GenerateError::EngineFault { system, round, problem })?;
         play(&mut tournament, &columns, &pairing, options, &mut streams.games);
         tracing::debug!(round, boards = pairing.boards.len(), "generated");
