@@ -136,10 +136,17 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
         let generate = GenerateOptions::new(options.system, players, rounds, seed);
         let mut last = Tournament::default();
         let mut failure: Option<(u32, EngineFailure)> = None;
+        let columns = crate::systems::of(options.system).columns_per_round();
         let result = generate_with(&generate, &mut |t: &Tournament, state: &RoundState, round: u32| {
+            // The tournament as it stands before the round: the generator marks a withdrawal in
+            // every later round at once, which a program reads as rounds already played
+            // (bbpPairings pairs the round after the last column then).
             last = t.clone();
+            for player in &mut last.players {
+                player.rounds.truncate(round as usize * columns);
+            }
             let called = Instant::now();
-            let paired = pair_externally(&options.engine, t, state, work.path(), options.timeout);
+            let paired = pair_externally(&options.engine, &last, state, work.path(), options.timeout);
             engine_time += called.elapsed();
             paired.map_err(|why| {
                 failure = Some((round, why));
@@ -278,7 +285,7 @@ fn pair_externally(
     let printed = std::fs::read_to_string(&output)
         .map_err(|e| EngineFailure::Unreadable(format!("{}: {e}", output.display())))?;
     let pairing = read_javafo(&printed).map_err(EngineFailure::Unreadable)?;
-    legal(state, &pairing).map_err(EngineFailure::Illegal)?;
+    crate::generate::check_pairing(state, &pairing).map_err(EngineFailure::Illegal)?;
     Ok(pairing)
 }
 
@@ -341,23 +348,6 @@ pub fn read_javafo(text: &str) -> Result<RoundPairing, String> {
         return Err(format!("{count} pairs announced, {} printed", boards.len()));
     }
     Ok(RoundPairing { boards })
-}
-
-/// Every player of the round on exactly one board, and no one else.
-fn legal(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
-    let mut seen = std::collections::BTreeSet::new();
-    for id in pairing.boards.iter().flat_map(|b| [Some(b.white), b.black]).flatten() {
-        if !state.players.iter().any(|p| p.id == id) {
-            return Err(format!("player {id} is not to be paired"));
-        }
-        if !seen.insert(id) {
-            return Err(format!("player {id} is on two boards"));
-        }
-    }
-    match state.players.iter().find(|p| !seen.contains(&p.id)) {
-        Some(missing) => Err(format!("player {} is not paired", missing.id)),
-        None => Ok(()),
-    }
 }
 
 /// The summary as text.
