@@ -25,6 +25,14 @@ pub(super) fn crosscheck(
         )?;
         return Ok(Status::Usage);
     }
+    // The ranges' ends as `generate` would refuse them (too few players for the rounds, …).
+    for (players, rounds) in [(options.players.0, options.rounds.0), (options.players.1, options.rounds.1)] {
+        if let Err(error) = crate::generate::GenerateOptions::new(options.system, players, rounds, options.seed).check()
+        {
+            writeln!(err, "trfcheck: crosscheck: {players} players and {rounds} rounds: {error}")?;
+            return Ok(Status::Usage);
+        }
+    }
     let bar = indicatif::ProgressBar::new(u64::from(options.tournaments));
     bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = indicatif::ProgressStyle::with_template("[{bar:30}] tournament {pos}/{len} {elapsed}") {
