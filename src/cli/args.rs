@@ -566,8 +566,8 @@ mod tests {
         let (mut missing, mut systems) = (Vec::new(), 0);
         walk(&command, "trfcheck", &mut missing, &mut systems);
         assert!(missing.is_empty(), "arguments without help: {missing:?}");
-        // check, pair, watch, generate, convert.
-        assert_eq!(systems, 5);
+        // check, pair, watch, generate, convert, crosscheck.
+        assert_eq!(systems, 6);
     }
 
     #[test]
