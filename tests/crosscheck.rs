@@ -58,6 +58,13 @@ fn a_program_that_swaps_the_colours_of_board_1_differs_in_every_round_and_each_i
     // The saved tournament differs under `check` as it did here.
     let file = differences[0]["file"].as_str().unwrap();
     trfcheck().args(["check", "--system", "dutch-2025", file]).assert().code(1);
+    // The program's input for a differing round is that round to pair again (its absences kept,
+    // the later rounds gone): `pair` pairs that round of it.
+    let last = differences.last().unwrap();
+    let input = last["input"].as_str().unwrap();
+    let output = trfcheck().args(["pair", "--system", "dutch-2025", "--format", "json", input]).output().unwrap();
+    let paired: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(paired["round"], last["round"], "{paired}");
 }
 
 #[test]

@@ -79,6 +79,10 @@ pub struct Difference {
     /// The file written with `--save`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// With `--save`, the program's input for this round (the rounds before it, and the round's
+    /// absences), on which it can be run again alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
 }
 
 /// A tournament the program stopped.
@@ -183,6 +187,7 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
             if !differing.is_empty() {
                 let file = save(options, index, seed, &tournament)?;
                 for round in differing {
+                    let input = save_input(options, index, seed, &tournament, round.round, columns)?;
                     summary.differences.push(Difference {
                         tournament: index + 1,
                         seed,
@@ -190,6 +195,7 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
                         severity: round.severity.map(|s| s.to_string()),
                         explanation: round.explanation.clone(),
                         file: file.clone(),
+                        input,
                     });
                 }
             }
@@ -233,6 +239,43 @@ fn save(options: &CrosscheckOptions, index: u32, seed: u64, t: &Tournament) -> s
     std::fs::create_dir_all(folder)?;
     let path = folder.join(format!("tournament-{}-seed-{seed}.trf", index + 1));
     let (text, _) = crate::formats::trf::write(t);
+    std::fs::write(&path, text)?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// Writes the program's input for `round` to the `--save` folder, `tournament-N-seed-S-round-R.trf`:
+/// the rounds before it, and in it only the absences the generator marked before the program paired
+/// it (the requested byes and withdrawals: an entry without an opponent other than the PAB).
+fn save_input(
+    options: &CrosscheckOptions,
+    index: u32,
+    seed: u64,
+    t: &Tournament,
+    round: u32,
+    columns: usize,
+) -> std::io::Result<Option<String>> {
+    let Some(folder) = &options.save else { return Ok(None) };
+    let mut input = t.clone();
+    let first = (round as usize - 1) * columns;
+    for player in &mut input.players {
+        player.rounds.truncate(round as usize * columns);
+        for entry in player.rounds.iter_mut().skip(first) {
+            let marker = matches!(
+                entry.kind(),
+                crate::model::EntryKind::Bye(kind) if kind != crate::model::ByeKind::PairingAllocated
+            );
+            if !marker {
+                *entry = crate::model::RoundEntry::BLANK;
+            }
+        }
+    }
+    // Ranks and points belong to the finished event, not to the input of a round.
+    for player in &mut input.players {
+        player.rank = None;
+    }
+    input.players.iter_mut().for_each(|p| p.points = None);
+    let path = folder.join(format!("tournament-{}-seed-{seed}-round-{round}.trf", index + 1));
+    let (text, _) = crate::formats::trf::write(&input);
     std::fs::write(&path, text)?;
     Ok(Some(path.display().to_string()))
 }
@@ -384,6 +427,9 @@ pub fn write_text(out: &mut dyn Write, s: &Summary, engine: &str) -> std::io::Re
         )?;
         if let Some(file) = &d.file {
             writeln!(out, "  saved: {file}")?;
+        }
+        if let Some(input) = &d.input {
+            writeln!(out, "  the program's input for the round: {input}")?;
         }
     }
     for f in &s.failures {
