@@ -358,6 +358,22 @@ impl Diagnostics {
         list[left_out.summary] = left_out.summary();
     }
 
+    /// Forgets the findings from `start` on, all of them on `line` (its record read again), as if
+    /// they had never been pushed.
+    pub fn forget_since(&mut self, start: usize, line: usize) {
+        debug_assert!(self.list.get(start..).is_none_or(|added| added.iter().all(|d| line_of(d) == line)));
+        self.list.truncate(start);
+        if self.left_out.get(&line).is_some_and(|left_out| left_out.summary >= start) {
+            self.left_out.remove(&line);
+        }
+        let kept = self.list.iter().filter(|d| line_of(d) == line).count();
+        if kept == 0 {
+            self.kept_per_line.remove(&line);
+        } else {
+            self.kept_per_line.insert(line, kept);
+        }
+    }
+
     /// Adds the findings of `other`, each as [`Diagnostics::push`] would.
     pub fn extend(&mut self, other: Diagnostics) {
         let summaries: HashSet<usize> = other.left_out.values().map(|l| l.summary).collect();

@@ -180,13 +180,11 @@ impl Shift {
     }
 }
 
-/// The findings a 001 record gives on its own: how many, and the first column any of them names.
-fn findings_of_player(line: &Line<'_>) -> (usize, usize) {
+/// Whether a 001 record gives no finding on its own.
+fn clean_player(line: &Line<'_>) -> bool {
     let mut scratch = Reader::default();
     scratch.player_record(line);
-    let first =
-        scratch.diagnostics.iter().filter_map(|d| d.span.as_ref().map(|s| s.column)).min().unwrap_or(usize::MAX);
-    (scratch.diagnostics.len(), first)
+    scratch.diagnostics.is_empty()
 }
 
 #[derive(Default)]
@@ -783,16 +781,31 @@ impl Reader {
     }
 
     fn player(&mut self, line: &Line<'_>) {
-        if let Some(shift) = self.shift_of(line) {
-            let corrected = SourceText::new(shift.corrected.clone(), crate::formats::source::Encoding::Utf8);
-            if let Some(mut fixed) = corrected.lines().next() {
-                fixed.number = line.number;
-                self.push(shift.diagnostic(line.number));
-                self.player_read(&fixed);
-                return;
+        let findings_before = self.diagnostics.len();
+        let players_before = self.tournament.players.len();
+        let incomplete_before = self.tournament.origin.incomplete;
+        self.player_read(line);
+        // A cascade of findings on the record: read again as put back, if a shift explains it.
+        let Some(shift) = self.shift_of(line, findings_before) else { return };
+        self.diagnostics.forget_since(findings_before, line.number);
+        self.tournament.origin.incomplete = incomplete_before;
+        if self.tournament.players.len() > players_before
+            && let Some(player) = self.tournament.players.pop()
+        {
+            let origin = &mut self.tournament.origin;
+            origin.player_lines.remove(&player.id);
+            origin.points_spans.remove(&player.id);
+            origin.damaged.remove(&player.id);
+            for round in 1..=player.rounds.len() as u32 {
+                origin.round_spans.remove(&(player.id, round));
             }
         }
-        self.player_read(line);
+        let corrected = SourceText::new(shift.corrected.clone(), crate::formats::source::Encoding::Utf8);
+        if let Some(mut fixed) = corrected.lines().next() {
+            fixed.number = line.number;
+            self.push(shift.diagnostic(line.number));
+            self.player_read(&fixed);
+        }
     }
 
     fn player_read(&mut self, line: &Line<'_>) {
@@ -813,14 +826,18 @@ impl Reader {
     /// right) or blanks put in (a deletion shifted them left), the fewest that do. Searched in the
     /// first [`SHIFT_SEARCHES`] records with a cascade, so that a file of another layout costs
     /// little more to read.
-    fn shift_of(&mut self, line: &Line<'_>) -> Option<Shift> {
+    /// The findings are those the record gave from `findings_before` on (a pairing number used
+    /// again is not the record's own and does not count).
+    fn shift_of(&mut self, line: &Line<'_>, findings_before: usize) -> Option<Shift> {
         if self.shift_searches >= SHIFT_SEARCHES || line.width() > SHIFT_WIDTH {
             return None;
         }
-        let (findings, first_finding) = findings_of_player(line);
-        if findings < 3 {
+        let own: Vec<&Diagnostic> =
+            self.diagnostics.iter().skip(findings_before).filter(|d| d.code != Code::Duplicate).collect();
+        if own.len() < 3 {
             return None;
         }
+        let first_finding = own.iter().filter_map(|d| d.span.as_ref().map(|s| s.column)).min().unwrap_or(usize::MAX);
         self.shift_searches += 1;
         let chars: Vec<char> = line.text.chars().collect();
         // The shift starts at or before the first column found wrong.
@@ -848,7 +865,7 @@ impl Reader {
                     }
                     let corrected: String = corrected.into_iter().collect();
                     let source = SourceText::new(corrected.clone(), crate::formats::source::Encoding::Utf8);
-                    let clean = source.lines().next().is_some_and(|l| findings_of_player(&l).0 == 0);
+                    let clean = source.lines().next().is_some_and(|l| clean_player(&l));
                     if !clean {
                         continue;
                     }
