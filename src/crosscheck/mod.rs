@@ -141,16 +141,10 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
         let mut last = Tournament::default();
         let mut failure: Option<(u32, EngineFailure)> = None;
         let columns = crate::systems::of(options.system).columns_per_round();
-        let result = generate_with(&generate, &mut |t: &Tournament, state: &RoundState, round: u32| {
-            // The tournament as it stands before the round: the generator marks a withdrawal in
-            // every later round at once, which a program reads as rounds already played
-            // (bbpPairings pairs the round after the last column then).
-            last = t.clone();
-            for player in &mut last.players {
-                player.rounds.truncate(round as usize * columns);
-            }
+        let result = generate_with(&generate, &mut |t: &Tournament, _: &RoundState, round: u32| {
+            last = round_input(t, round, columns);
             let called = Instant::now();
-            let paired = pair_externally(&options.engine, &last, state, work.path(), options.timeout);
+            let paired = pair_externally(&options.engine, &last, work.path(), options.timeout);
             engine_time += called.elapsed();
             paired.map_err(|why| {
                 failure = Some((round, why));
@@ -166,8 +160,8 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
                 summary.failures.push(Failure { tournament: index + 1, seed, round, failure: why, file });
                 (last, round - 1)
             }
-            // The program's pairing was legal but the generator could not go on (a fault of the
-            // pairing itself is found by the check below).
+            // A pairing that leaves out a player of the round, pairs one twice or one not to
+            // pair: `generate_with` refuses it.
             (Err(GenerateError::EngineFault { round, problem, .. }), None) => {
                 let file = save(options, index, seed, &last)?;
                 let why = EngineFailure::Illegal(problem);
@@ -235,17 +229,10 @@ fn check(t: &Tournament, system: SystemId, rounds: u32) -> CheckReport {
 
 /// Writes a tournament to the `--save` folder: `tournament-N-seed-S.trf`.
 fn save(options: &CrosscheckOptions, index: u32, seed: u64, t: &Tournament) -> std::io::Result<Option<String>> {
-    let Some(folder) = &options.save else { return Ok(None) };
-    std::fs::create_dir_all(folder)?;
-    let path = folder.join(format!("tournament-{}-seed-{seed}.trf", index + 1));
-    let (text, _) = crate::formats::trf::write(t);
-    std::fs::write(&path, text)?;
-    Ok(Some(path.display().to_string()))
+    save_as(options, &format!("tournament-{}-seed-{seed}.trf", index + 1), t)
 }
 
-/// Writes the program's input for `round` to the `--save` folder, `tournament-N-seed-S-round-R.trf`:
-/// the rounds before it, and in it only the absences the generator marked before the program paired
-/// it (the requested byes and withdrawals: an entry without an opponent other than the PAB).
+/// Writes the program's input for `round` to the `--save` folder, `tournament-N-seed-S-round-R.trf`.
 fn save_input(
     options: &CrosscheckOptions,
     index: u32,
@@ -254,7 +241,31 @@ fn save_input(
     round: u32,
     columns: usize,
 ) -> std::io::Result<Option<String>> {
+    if options.save.is_none() {
+        return Ok(None);
+    }
+    save_as(
+        options,
+        &format!("tournament-{}-seed-{seed}-round-{round}.trf", index + 1),
+        &round_input(t, round, columns),
+    )
+}
+
+fn save_as(options: &CrosscheckOptions, name: &str, t: &Tournament) -> std::io::Result<Option<String>> {
     let Some(folder) = &options.save else { return Ok(None) };
+    std::fs::create_dir_all(folder)?;
+    let path = folder.join(name);
+    let (text, _) = crate::formats::trf::write(t);
+    std::fs::write(&path, text)?;
+    Ok(Some(path.display().to_string()))
+}
+
+/// The program's input for `round` (of `columns` round columns each): the rounds before it, and in
+/// it only the absences marked before it was paired (an entry without an opponent other than the
+/// PAB); no column after it (the generator marks a withdrawal in every later round at once, which a
+/// program reads as rounds already played: bbpPairings then pairs the round after the last column),
+/// and no rank or points of the finished event.
+fn round_input(t: &Tournament, round: u32, columns: usize) -> Tournament {
     let mut input = t.clone();
     let first = (round as usize - 1) * columns;
     for player in &mut input.players {
@@ -268,23 +279,16 @@ fn save_input(
                 *entry = crate::model::RoundEntry::BLANK;
             }
         }
-    }
-    // Ranks and points belong to the finished event, not to the input of a round.
-    for player in &mut input.players {
         player.rank = None;
+        player.points = None;
     }
-    input.players.iter_mut().for_each(|p| p.points = None);
-    let path = folder.join(format!("tournament-{}-seed-{seed}-round-{round}.trf", index + 1));
-    let (text, _) = crate::formats::trf::write(&input);
-    std::fs::write(&path, text)?;
-    Ok(Some(path.display().to_string()))
+    input
 }
 
 /// Runs the program on the tournament so far and reads its pairing of the round.
 fn pair_externally(
     template: &str,
     t: &Tournament,
-    state: &RoundState,
     work: &Path,
     timeout: Duration,
 ) -> Result<RoundPairing, EngineFailure> {
@@ -327,9 +331,7 @@ fn pair_externally(
     }
     let printed = std::fs::read_to_string(&output)
         .map_err(|e| EngineFailure::Unreadable(format!("{}: {e}", output.display())))?;
-    let pairing = read_javafo(&printed).map_err(EngineFailure::Unreadable)?;
-    crate::generate::check_pairing(state, &pairing).map_err(EngineFailure::Illegal)?;
-    Ok(pairing)
+    read_javafo(&printed).map_err(EngineFailure::Unreadable)
 }
 
 /// The shell that runs the program's command line; on Unix in a process group of its own, so that

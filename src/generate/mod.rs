@@ -538,7 +538,7 @@ fn absences(
 }
 
 /// Every player to pair on exactly one board, and nobody else.
-pub(crate) fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
+fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
     let mut seen = std::collections::BTreeSet::new();
     for id in pairing.boards.iter().flat_map(|b| [Some(b.white), b.black]).flatten() {
         if !state.players.iter().any(|p| p.id == id) {

@@ -328,8 +328,11 @@ pub fn cut(text: &str, width: usize) -> String {
 /// Shortens a cell to `width` columns in its middle, with an ellipsis: both ends of a file's name
 /// say which file it is (its folder or prefix, its number and extension).
 pub fn cut_middle(text: &str, width: usize) -> String {
-    if display_width(text) <= width || width < 3 {
-        return if width < 3 { cut(text, width) } else { text.to_owned() };
+    if display_width(text) <= width {
+        return text.to_owned();
+    }
+    if width < 3 {
+        return cut(text, width);
     }
     let chars: Vec<char> = text.chars().collect();
     let char_width = |c: char| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
