@@ -1,23 +1,7 @@
 //! The FMJD option flags (`--floats`, `--colour-preference`, `--acceleration`, `--bye-points`)
 //! given for a file whose system is not one of FMJD's (Annex 5 options apply to FMJD systems only).
 
-use std::io::{self, Write};
-
 use crate::systems::SystemId;
-
-/// Says on stderr that the FMJD option flags given do nothing under `system`, when it is not an
-/// FMJD system (`generate` refuses them outright; a file's system is only known once it is read).
-pub(super) fn warn_unused_draughts_flags(
-    err: &mut dyn Write,
-    file: &str,
-    system: SystemId,
-    draughts: &crate::model::DraughtsOptions,
-) -> io::Result<()> {
-    match unused_draughts_flags(system, draughts) {
-        Some(warning) => writeln!(err, "trfcheck: {file}: warning: {warning}"),
-        None => Ok(()),
-    }
-}
 
 /// The warning that the FMJD option flags given do nothing under `system`, if any.
 pub(super) fn unused_draughts_flags(system: SystemId, draughts: &crate::model::DraughtsOptions) -> Option<String> {

@@ -11,8 +11,8 @@ use crate::systems::{SystemChoice, SystemId};
 use crate::verify;
 
 use super::args::PlainFormat;
-use super::draughts_flags::warn_unused_draughts_flags;
-use super::writing::refuse_unwritable;
+use super::draughts_flags::unused_draughts_flags;
+use super::writing::{refuse_unwritable, write_to};
 use serde::Serialize;
 
 /// What `pair` is asked: the system, the FMJD options as flags, and where and how to write.
@@ -62,8 +62,7 @@ pub(super) fn pair(
     match verify::pair_next_with(&tournament, to.system, draughts) {
         Ok(next) => {
             let mut notes = Vec::new();
-            let mut unused = Vec::new();
-            warn_unused_draughts_flags(&mut unused, &name, next.resolved.system, draughts)?;
+            let unused = unused_draughts_flags(next.resolved.system, draughts).map(|w| format!("warning: {w}"));
             if let Some(caveat) = &next.resolved.caveat {
                 notes.push(format!("note: {caveat}"));
             }
@@ -78,7 +77,9 @@ pub(super) fn pair(
             let mut bytes = Vec::new();
             match to.format {
                 PlainFormat::Text => {
-                    err.write_all(&unused)?;
+                    if let Some(warning) = &unused {
+                        writeln!(err, "trfcheck: {name}: {warning}")?;
+                    }
                     if next.resolved.source == "assumed" {
                         writeln!(err, "trfcheck: {name}: {}", next.resolved.reason)?;
                     }
@@ -88,8 +89,7 @@ pub(super) fn pair(
                     report::javafo::write(&mut bytes, &next.pairing)?;
                 }
                 PlainFormat::Json => {
-                    let unused = String::from_utf8_lossy(&unused);
-                    notes.extend(unused.lines().map(|l| l.trim_start_matches("trfcheck: ").to_owned()));
+                    notes.splice(0..0, unused);
                     let json = PairJson {
                         schema: report::SCHEMA,
                         file: &name,
@@ -103,16 +103,7 @@ pub(super) fn pair(
                     report::write_json_line(&mut bytes, &json)?;
                 }
             }
-            match to.output {
-                None => out.write_all(&bytes)?,
-                Some(target) => {
-                    if let Err(error) = super::output::write_output(target, &bytes) {
-                        writeln!(err, "trfcheck: {error}")?;
-                        return Ok(Status::Io);
-                    }
-                }
-            }
-            Ok(Status::Ok)
+            write_to(to.output, &bytes, out, err)
         }
         Err(error @ verify::PairError::NoValidPairing { .. }) => {
             writeln!(err, "trfcheck: {name}: {error}")?;

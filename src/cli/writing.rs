@@ -38,10 +38,21 @@ pub(super) fn write_trf(
     for warning in &warnings {
         writeln!(err, "{}", crate::diagnostics::render::render_short(name, warning))?;
     }
+    write_to(output, text.as_bytes(), out, err)
+}
+
+/// Writes `bytes` to `output` (see [`output::write_output`]) or standard output; a failure to
+/// write the file is said on `err` and is exit 5.
+pub(super) fn write_to(
+    output: Option<&Path>,
+    bytes: &[u8],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Status> {
     match output {
-        None => out.write_all(text.as_bytes())?,
+        None => out.write_all(bytes)?,
         Some(target) => {
-            if let Err(error) = output::write_output(target, text.as_bytes()) {
+            if let Err(error) = output::write_output(target, bytes) {
                 writeln!(err, "trfcheck: {error}")?;
                 return Ok(Status::Io);
             }
