@@ -27,7 +27,7 @@ shared=${SHARED:-$here/../shared}
 if [ $# -eq 0 ]; then
     set -- "$shared/conformance" "$shared/corpus"
 fi
-systems=${SYSTEMS:-"declared dutch-2025 dutch-2017 dutch-2012 dubov-2025 dubov-1997 burstein-2026 double-swiss-2026 lim-2026 fmjd-rating fmjd-solkoff kndb-solkoff team-2025 team-2024"}
+systems=${SYSTEMS:-"declared dutch-2025 dutch-2017 dutch-2012 dubov-2025 dubov-2018 dubov-1997 burstein-2026 double-swiss-2026 lim-2026 fmjd-rating fmjd-solkoff kndb-solkoff team-2025 team-2024"}
 jobs=${JOBS:-$(nproc)}
 timeout=${TIMEOUT:-300}
 out=${KEEP:-$(mktemp -d)}

@@ -395,17 +395,19 @@ proptest! {
 }
 
 /// SPEC: `FIDE_DUBOV` (192) and a 092 naming Dubov resolve by the tournament's dates: before
-/// 1 Jul 2025 the 1997 rules, which `check` then applies (the file was paired by them, so every
-/// round matches) and names, with the date it went by; from that day the 2025 rules.
+/// 1 Jan 2019 the 1997 rules, which `check` then applies (the file was paired by them, so every
+/// round matches) and names, with the date it went by; from that day the 2018 text, and from
+/// 1 Jul 2025 the 2025 text.
 #[test]
-fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
+fn year_less_dubov_declarations_before_2019_are_checked_as_1997() {
     let base = generate::generate(&GenerateOptions::new(SystemId::Dubov1997, 12, 4, 7)).unwrap();
     let date = |y, m, d| Some(DateText::Date(Date::new(y, m, d).unwrap()));
     let cases = [
-        (Some("FIDE_DUBOV"), None, date(2025, 6, 30), SystemId::Dubov1997, "192 record"),
-        (None, Some("Individual FIDE Dubov"), date(2019, 3, 2), SystemId::Dubov1997, "092 record"),
-        (None, Some("FIDE_DUBOV"), date(2025, 6, 30), SystemId::Dubov1997, "092 record"),
-        (Some("FIDE_DUBOV"), None, date(2025, 7, 1), SystemId::Dubov2025, "192 record"),
+        (Some("FIDE_DUBOV"), None, date(2018, 12, 31), SystemId::Dubov1997, "192 record"),
+        (None, Some("Individual FIDE Dubov"), date(2017, 3, 2), SystemId::Dubov1997, "092 record"),
+        (None, Some("FIDE_DUBOV"), date(2018, 6, 30), SystemId::Dubov1997, "092 record"),
+        (Some("FIDE_DUBOV"), None, date(2019, 1, 1), SystemId::Dubov2018, "192 record"),
+        (None, Some("Individual FIDE Dubov"), date(2025, 6, 30), SystemId::Dubov2018, "092 record"),
         (None, Some("Individual FIDE Dubov"), date(2025, 7, 1), SystemId::Dubov2025, "092 record"),
     ];
     for (code, kind, start, system, source) in cases {
@@ -426,7 +428,7 @@ fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
     let mut t = base.clone();
     t.header.system_code = None;
     t.header.tournament_type = Some("Individual FIDE Dubov".to_owned());
-    t.header.start_date = date(2024, 5, 1);
+    t.header.start_date = date(2018, 5, 1);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("dated.trf");
     std::fs::write(&path, formats::trf::write(&t).0).unwrap();
@@ -437,7 +439,7 @@ fn year_less_dubov_declarations_before_july_2025_are_checked_as_1997() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("pairing system dubov-1997 (092 record)"), "{stdout}");
-    assert!(stdout.contains("2024/05/01"), "{stdout}");
+    assert!(stdout.contains("2018/05/01"), "{stdout}");
     assert_eq!(output.status.code(), Some(0), "{stdout}");
 }
 

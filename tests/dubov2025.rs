@@ -229,8 +229,9 @@ fn the_pab_goes_to_the_lowest_ranked_in_round_one() {
 }
 
 /// SPEC: `FIDE_DUBOV` without a year, and free text in 092 that names Dubov, resolve by the
-/// tournament's date (042): the 1997 rules before 1 Jul 2025, C.04.4.1 from then; the reason says
-/// which date decided. `check` reports the system and the reason.
+/// tournament's date (042): the 1997 rules before 1 Jan 2019, the 2018 text until 30 Jun 2025,
+/// C.04.4.1 (2025, and its re-issue) from 1 Jul 2025; the reason says which date decided. `check`
+/// reports the system and the reason.
 #[test]
 fn dubov_declarations_resolve_by_the_date() {
     let base = dubov_file(4, 3, "white", &[]);
@@ -247,12 +248,16 @@ fn dubov_declarations_resolve_by_the_date() {
     assert_eq!(r.system, SystemId::Dubov2025);
     assert!(r.reason.contains("2025/07/01"), "{}", r.reason);
     let r = with(Some("FIDE_DUBOV"), "Individual: Swiss-System", "2025/06/30");
-    assert_eq!(r.system, SystemId::Dubov1997);
+    assert_eq!(r.system, SystemId::Dubov2018);
     assert!(r.reason.contains("2025/06/30"), "{}", r.reason);
+    let r = with(Some("FIDE_DUBOV"), "Individual: Swiss-System", "2019/01/01");
+    assert_eq!(r.system, SystemId::Dubov2018);
+    let r = with(Some("FIDE_DUBOV"), "Individual: Swiss-System", "2018/12/31");
+    assert_eq!(r.system, SystemId::Dubov1997);
     let r = with(None, "Individual FIDE Dubov", "2026/01/15");
     assert_eq!((r.system, r.source.as_str()), (SystemId::Dubov2025, "092 record"));
     let r = with(None, "Individual FIDE Dubov", "2024/01/15");
-    assert_eq!(r.system, SystemId::Dubov1997);
+    assert_eq!(r.system, SystemId::Dubov2018);
     // A year in the code wins over the date.
     let r = with(Some("FIDE_DUBOV_2025"), "Individual: Swiss-System", "2024/01/15");
     assert_eq!(r.system, SystemId::Dubov2025);
@@ -261,6 +266,8 @@ fn dubov_declarations_resolve_by_the_date() {
     assert_eq!(r.system, SystemId::Dubov2025);
     let parsed = <SystemId as clap::ValueEnum>::from_str("dubov-2026", false).unwrap();
     assert_eq!(parsed, SystemId::Dubov2025);
+    let r = with(Some("FIDE_DUBOV_2018"), "Individual: Swiss-System", "2026/03/01");
+    assert_eq!(r.system, SystemId::Dubov2018);
 }
 
 /// `check` on a record that does worse than the rules names the first criterion, with its players
@@ -500,4 +507,65 @@ fn the_2026_upfloater_order_chooses_the_2025_set() {
         decided += usize::from(chosen_2025.is_some());
     }
     assert!(decided > 2000, "{decided}");
+}
+
+/// Four players, the 2018 text's [C2] against the 2025 text's, derived by hand. Round 1: 4 takes a
+/// requested full-point bye (`F`), 3 the PAB, 1–2 1-0. Round 2: 4–1 0-1, 2–3 0-1. Round 3: 2 is
+/// absent, so 1 (2 points, W then B), 3 (2 points, PAB then B) and 4 (1 point, F then W) are paired
+/// and one of them gets the PAB (1.4).
+/// - 2025, [C2] (C.04.1 art. 4): 3 had the PAB and 4 a win's points without playing, so only 1 may
+///   have it (2.1.1); 3–4 never met (2.1.2). 3 (colour difference −1) and 4 (+1) both get their
+///   strong preference (5.2.2): 3–4.
+/// - 2018, C.2 (C.04.1.d): only a PAB or a forfeit win bars, so 1 and 4 may have it; 4 has the
+///   lower score (2.1.3), and 1–3 never met: 4 gets the PAB. 3's strong preference for White
+///   beats 1's mild one (difference 0, last Black; 5.2.3): 3–1.
+#[test]
+fn the_2018_text_lets_a_requested_full_point_bye_have_the_pab() {
+    // Each player's round 3 as (points after it, its cell).
+    let file = |code: &str, round_three: [(&str, &str); 4]| {
+        let rows = [
+            ("1", 2600, "0002 w 1  0004 b 1"),
+            ("2", 2500, "0001 b 0  0003 w 0"),
+            ("3", 2400, "0000 - U  0002 b 1"),
+            ("4", 2300, "0000 - F  0001 w 0"),
+        ];
+        let mut text = format!("012 Dubov editions\n042 2025/09/01\n192 {code}\nXXR 5\nXXC white1\n");
+        for ((id, rating, cells), (points, third)) in rows.into_iter().zip(round_three) {
+            let name = format!("Player {id:0>3}");
+            text += &format!(
+                "001 {id:>4} m    {name:<33} {rating:>4} {:3} {:>11} {:10} {points:>4} {:>4}  {cells}  {third}\n",
+                "", "", "", ""
+            );
+        }
+        text
+    };
+    let unpaired = [("2.0", ""), ("0.0", "0000 - Z"), ("2.0", ""), ("1.0", "")];
+    let next = |code: &str| {
+        let t = read(&file(code, unpaired));
+        let next = verify::pair_next(&t, None).unwrap();
+        let byes: Vec<u32> = next.pairing.boards.iter().filter(|b| b.black.is_none()).map(|b| b.white).collect();
+        let games: Vec<(u32, u32)> =
+            next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
+        // The literal reference of the same text pairs the round alike.
+        let literal: &dyn Engine = match next.resolved.system {
+            SystemId::Dubov2018 => &trfcheck::systems::dubov::Dubov2018Literal,
+            _ => &Dubov2025Literal,
+        };
+        let state = RoundState::build(&t, 3, Participation::NextRound);
+        assert_eq!(literal.pair(&state).unwrap().boards, next.pairing.boards, "{code}");
+        (next.resolved.system, byes, games)
+    };
+    assert_eq!(next("FIDE_DUBOV_2025"), (SystemId::Dubov2025, vec![1], vec![(3, 4)]));
+    assert_eq!(next("FIDE_DUBOV_2018"), (SystemId::Dubov2018, vec![4], vec![(3, 1)]));
+
+    // Round 3 recorded as the 2018 text pairs it: a match under that text, and under the 2025
+    // text a PAB given against [C2].
+    let recorded = [("2.5", "0003 b ="), ("0.0", "0000 - Z"), ("2.5", "0001 w ="), ("2.0", "0000 - U")];
+    let t = read(&file("FIDE_DUBOV_2018", recorded));
+    let round = verify::round::check_round(&t, 3, &trfcheck::systems::dubov::Dubov2018, None);
+    assert_eq!(round.status, trfcheck::report::RoundStatus::Match, "{:?}", round.explanation);
+    let round = verify::round::check_round(&t, 3, &Dubov2025, None);
+    assert_eq!(round.criterion.as_deref(), Some("C2"), "{:?}", round.explanation);
+    let explanation = round.explanation.unwrap_or_default();
+    assert!(explanation.contains("a win without playing") && explanation.contains('4'), "{explanation}");
 }

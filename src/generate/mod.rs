@@ -400,7 +400,8 @@ impl Streams {
 pub(crate) fn start_date(system: SystemId) -> Date {
     let year = match system {
         SystemId::Dutch2012 => 2016,
-        SystemId::Dutch2017 | SystemId::Dubov1997 | SystemId::Team2024 => 2025,
+        SystemId::Dutch2017 | SystemId::Dubov2018 | SystemId::Team2024 => 2025,
+        SystemId::Dubov1997 => 2018,
         _ => 2026,
     };
     Date { year, month: 3, day: 2 }

@@ -39,7 +39,7 @@ impl Family {
     fn help(self) -> &'static str {
         match self {
             Family::Dutch => "The FIDE Dutch edition in force on the file's dates (2012, 2017 or 2025)",
-            Family::Dubov => "The FIDE Dubov edition in force on the file's dates (1997 or 2025)",
+            Family::Dubov => "The FIDE Dubov edition in force on the file's dates (1997, 2018 or 2025)",
             Family::Burstein => "FIDE Burstein (burstein-2026, the one text trfcheck has)",
             Family::Lim => "FIDE Lim (lim-2026, the one text trfcheck has)",
             Family::DoubleSwiss => "FIDE Double-Swiss (double-swiss-2026, the one text trfcheck has)",
@@ -148,7 +148,9 @@ mod tests {
         assert_eq!(Family::Dutch.edition(&starting(2017, 6, 30)).0, SystemId::Dutch2012);
         assert_eq!(Family::Dutch.edition(&starting(2017, 7, 1)).0, SystemId::Dutch2017);
         assert_eq!(Family::Dutch.edition(&starting(2026, 2, 1)).0, SystemId::Dutch2025);
-        assert_eq!(Family::Dubov.edition(&starting(2020, 5, 1)).0, SystemId::Dubov1997);
+        assert_eq!(Family::Dubov.edition(&starting(2018, 12, 31)).0, SystemId::Dubov1997);
+        assert_eq!(Family::Dubov.edition(&starting(2020, 5, 1)).0, SystemId::Dubov2018);
+        assert_eq!(Family::Dubov.edition(&starting(2025, 7, 1)).0, SystemId::Dubov2025);
         assert_eq!(Family::Team.edition(&starting(2025, 5, 1)).0, SystemId::Team2024);
         let (system, why) = SystemChoice::Family(Family::Burstein).for_tournament(&starting(2020, 5, 1));
         assert_eq!(system, SystemId::Burstein2026);

@@ -85,11 +85,28 @@ pub(super) const C04_2026_IN_FORCE: Date = Date { year: 2026, month: 2, day: 1 }
 /// The first edition of the FIDE Swiss Team Pairing System (C.04.6) was applied from 1 August 2024.
 pub(super) const TEAM_2024_IN_FORCE: Date = Date { year: 2024, month: 8, day: 1 };
 
+/// The day trfcheck dates the 2018 Dubov text from. The handbook says it was "approved by the 2018
+/// General Assembly" (Batumi, October 2018) and gives no date of application; trfcheck takes the
+/// first day of the next year (docs/dubov.md, "Which text is in force").
+pub(super) const DUBOV_2018_IN_FORCE: Date = Date { year: 2019, month: 1, day: 1 };
+
+/// The 2025 Dubov text's own date of application; the contract (SPEC, "Pairing systems") dates
+/// `FIDE_DUBOV` by it.
+pub(super) const DUBOV_2025_IN_FORCE: Date = Date { year: 2025, month: 7, day: 1 };
+
+/// The Dubov text in force on `date`: the 1997 text, the 2018 text from [`DUBOV_2018_IN_FORCE`],
+/// the 2025 text (and its 2026 re-issue) from [`DUBOV_2025_IN_FORCE`]. The handbook now lists the
+/// 2018 text as applied until 31 January 2026; the two differ only in [C2] (docs/dubov.md).
 pub(super) fn dubov_by_date(date: Option<(Date, &'static str)>) -> (SystemId, String) {
     match date {
         Some((date, what)) => {
-            let system =
-                if date < (Date { year: 2025, month: 7, day: 1 }) { SystemId::Dubov1997 } else { SystemId::Dubov2025 };
+            let system = if date < DUBOV_2018_IN_FORCE {
+                SystemId::Dubov1997
+            } else if date < DUBOV_2025_IN_FORCE {
+                SystemId::Dubov2018
+            } else {
+                SystemId::Dubov2025
+            };
             (system, format!("the Dubov rules in force on the {what}, {date}"))
         }
         None => (SystemId::Dubov2025, "no readable date in the file, so the Dubov rules in force now".to_owned()),
@@ -115,6 +132,7 @@ pub(super) fn from_code(
         "FIDE_DUBOV_2025" => (SystemId::Dubov2025, format!("{source_text} names the 2025 rules")),
         // The 2026 re-issue pairs every position as the 2025 text does (docs/dubov.md).
         "FIDE_DUBOV_2026" => (SystemId::Dubov2025, format!("{source_text} names the 2026 re-issue of the 2025 rules")),
+        "FIDE_DUBOV_2018" => (SystemId::Dubov2018, format!("{source_text} names the 2018 rules")),
         "FIDE_DUBOV_1997" => (SystemId::Dubov1997, format!("{source_text} names the 1997 rules")),
         // The only Burstein text trfcheck has is the one in force from 1 February 2026; an older
         // event is checked under it with a caveat (`declaration::caveat`).

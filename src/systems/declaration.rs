@@ -258,8 +258,10 @@ mod tests {
         assert_eq!(r.system, SystemId::Dutch2025);
         let r = resolve(&with(Some("FIDE_DUTCH_BAKU"), None, d(2017, 6, 30)), None).unwrap();
         assert_eq!((r.system, r.baku), (SystemId::Dutch2012, true));
-        let r = resolve(&with(Some("FIDE_DUBOV"), None, d(2025, 6, 30)), None).unwrap();
+        let r = resolve(&with(Some("FIDE_DUBOV"), None, d(2018, 12, 31)), None).unwrap();
         assert_eq!(r.system, SystemId::Dubov1997);
+        let r = resolve(&with(Some("FIDE_DUBOV"), None, d(2025, 6, 30)), None).unwrap();
+        assert_eq!(r.system, SystemId::Dubov2018);
         let r = resolve(&with(None, Some("Individual FIDE Dubov"), d(2025, 7, 1)), None).unwrap();
         assert_eq!((r.system, r.source.as_str()), (SystemId::Dubov2025, "092 record"));
     }

@@ -27,6 +27,10 @@ pub enum SystemId {
     #[value(name = "dubov-2025", alias = "dubov-2026")]
     #[serde(rename = "dubov-2025")]
     Dubov2025,
+    /// FIDE Dubov as approved by the 2018 General Assembly, until 31 Jan 2026.
+    #[value(name = "dubov-2018")]
+    #[serde(rename = "dubov-2018")]
+    Dubov2018,
     /// FIDE Dubov as approved in 1997.
     #[value(name = "dubov-1997")]
     #[serde(rename = "dubov-1997")]
@@ -60,9 +64,9 @@ pub enum SystemId {
 }
 
 impl SystemId {
-    /// Lim comes after the FMJD systems so that the systems before it keep their places (the fuzz
-    /// seeds name a system by its place in [`SystemId::INDIVIDUAL`]).
-    pub const ALL: [SystemId; 13] = [
+    /// Lim and Dubov 2018 come after the FMJD systems so that the systems before them keep their
+    /// places (the fuzz seeds name a system by its place in [`SystemId::INDIVIDUAL`]).
+    pub const ALL: [SystemId; 14] = [
         SystemId::Dutch2025,
         SystemId::Dutch2017,
         SystemId::Dutch2012,
@@ -74,6 +78,7 @@ impl SystemId {
         SystemId::FmjdSolkoff,
         SystemId::KndbSolkoff,
         SystemId::Lim2026,
+        SystemId::Dubov2018,
         SystemId::Team2025,
         SystemId::Team2024,
     ];
@@ -87,6 +92,7 @@ impl SystemId {
             SystemId::Dutch2017 => "dutch-2017",
             SystemId::Dutch2012 => "dutch-2012",
             SystemId::Dubov2025 => "dubov-2025",
+            SystemId::Dubov2018 => "dubov-2018",
             SystemId::Dubov1997 => "dubov-1997",
             SystemId::Burstein2026 => "burstein-2026",
             SystemId::DoubleSwiss2026 => "double-swiss-2026",
@@ -107,6 +113,7 @@ impl SystemId {
             SystemId::Dutch2017 => "FIDE_DUTCH_2017",
             SystemId::Dutch2012 => "FIDE_DUTCH_2012",
             SystemId::Dubov2025 => "FIDE_DUBOV_2025",
+            SystemId::Dubov2018 => "FIDE_DUBOV_2018",
             SystemId::Dubov1997 => "FIDE_DUBOV_1997",
             // The code table has no year for Burstein; a date decides (`code.rs`).
             SystemId::Burstein2026 => "FIDE_BURSTEIN",

@@ -41,6 +41,7 @@ pub fn of(system: SystemId) -> &'static dyn System {
         SystemId::Dutch2017 => &dutch::Rules::Dutch2017,
         SystemId::Dutch2012 => &dutch2012::Dutch2012,
         SystemId::Dubov2025 => &dubov::Dubov2025,
+        SystemId::Dubov2018 => &dubov::Dubov2018,
         SystemId::Dubov1997 => &dubov1997::Dubov1997,
         SystemId::Burstein2026 => &burstein::Burstein2026,
         SystemId::FmjdRating => &fmjd::FmjdRating,

@@ -1,5 +1,5 @@
 //! What every system gives the verifier, `pair`, `identify` and `generate`: one [`System`] value
-//! for each of the thirteen ids ([`super::of`]), teams included, so that a round is checked the same way
+//! for each of the fourteen ids ([`super::of`]), teams included, so that a round is checked the same way
 //! under every system (`verify::check_rounds` never asks which system it runs).
 //!
 //! A round is checked in three steps, each the system's (`super::round`): the round as recorded

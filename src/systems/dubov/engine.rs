@@ -28,7 +28,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::order::shifter_order;
 use super::player::{DubovPlayer, compatibility, dubov_players, max_t};
-use super::{Pair, Quality, build_pairing};
+use super::{Edition, Pair, Quality, build_pairing};
 use crate::matching::cardinality::{Graph, Matching, NONE};
 
 struct Fast {
@@ -40,8 +40,8 @@ struct Fast {
 }
 
 /// Pairs a round under the 2025 Dubov rules.
-pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-    let players = dubov_players(state);
+pub(crate) fn pair(state: &RoundState, edition: Edition) -> Result<RoundPairing, NoValidPairing> {
+    let players = dubov_players(state, edition);
     let n = players.len();
     let compatible = compatibility(state, &players);
     let graph = Graph::from_fn(n, |a, b| compatible[a][b]);

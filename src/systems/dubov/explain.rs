@@ -18,8 +18,8 @@ use crate::systems::common::absolute;
 use crate::systems::outcome::Explanation;
 use crate::systems::pairing::RoundPairing;
 
-use super::Quality;
 use super::player::{DubovPlayer, compatibility, dubov_players, max_t};
+use super::{Edition, Quality};
 
 fn finding(criterion: &str, text: String) -> Explanation {
     Explanation { criterion: criterion.to_owned(), text, recorded_is_better: false }
@@ -57,12 +57,17 @@ fn pair_text(cx: &Context<'_>, pairing: &RoundPairing, a: usize, b: usize) -> St
 }
 
 /// Explains why `recorded` differs from `computed`.
-pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> Explanation {
-    let players = dubov_players(state);
+pub(crate) fn explain(
+    state: &RoundState,
+    edition: Edition,
+    computed: &RoundPairing,
+    recorded: &RoundPairing,
+) -> Explanation {
+    let players = dubov_players(state, edition);
     let index = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let compatible = compatibility(state, &players);
     let cx = Context { state, players, index, compatible };
-    if let Some(found) = absolute(&cx, recorded) {
+    if let Some(found) = absolute(&cx, edition, recorded) {
         return found;
     }
     let computed_partners = computed.partners(&cx.index);
@@ -79,12 +84,15 @@ pub(crate) fn explain(state: &RoundState, computed: &RoundPairing, recorded: &Ro
 }
 
 /// [C1]–[C3] on the recorded pairing.
-fn absolute(cx: &Context<'_>, recorded: &RoundPairing) -> Option<Explanation> {
+fn absolute(cx: &Context<'_>, edition: Edition, recorded: &RoundPairing) -> Option<Explanation> {
     let articles = absolute::Articles {
         keys: absolute::KEYS,
         c1: "C1 (3.1.1, two players shall not play each other more than once)",
         c2: "C2 (3.1.2, no second pairing-allocated bye)",
-        c2_barred: "already had a bye or a win without playing",
+        c2_barred: match edition {
+            Edition::Dubov2025 => "already had a bye or a win without playing",
+            Edition::Dubov2018 => "already had a bye or a forfeit win",
+        },
         c3: "C3 (3.1.3, two players with the same absolute colour preference shall not meet)",
         absolute_preference: "1.5.2.1",
     };

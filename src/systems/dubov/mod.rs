@@ -1,4 +1,5 @@
-//! The FIDE Dubov system, C.04.4.1 as applied from 1 July 2025 ("dubov-2025").
+//! The FIDE Dubov system, C.04.4.1: the 2025 text and its 2026 re-issue ("dubov-2025"), and the
+//! 2018 text ("dubov-2018"), which differs from them in [C2] only ([`Edition`]).
 //!
 //! Two implementations of one reading of the text: [`engine`], the engine `check`, `pair` and
 //! `generate` use (matchings and lexicographic searches with exact feasibility tests, no
@@ -25,7 +26,18 @@ use player::DubovPlayer;
 /// Two players paired together (indices into the Dubov players of a round).
 pub(crate) type Pair = (usize, usize);
 
-/// The Dubov rules of 2025 (C.04.4.1, applied from 1 July 2025).
+/// The texts of C.04.4.1 one reading follows: the 2018 text is the 2025 text before its sections
+/// A–E became articles 1–5, but for [C2] (docs/dubov.md, "The 2018 text").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edition {
+    /// The text approved 13/04/2024 and its 2026 re-issue (`dubov-2025`).
+    Dubov2025,
+    /// The text approved by the 2018 General Assembly, in force until 31 January 2026
+    /// (`dubov-2018`): [C2] (its C.2, C.04.1.d) bars the PAB after a PAB or a forfeit win only.
+    Dubov2018,
+}
+
+/// The Dubov rules of 2025 (C.04.4.1, approved 13/04/2024) and their 2026 re-issue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025;
 
@@ -33,18 +45,67 @@ pub struct Dubov2025;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dubov2025Literal;
 
+/// The Dubov rules of 2018 (C.04.4.1 as approved by the 2018 General Assembly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dubov2018;
+
+/// The literal reference for Dubov 2018 as an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dubov2018Literal;
+
+fn pair_2025(state: &RoundState) -> Result<RoundPairing, super::NoValidPairing> {
+    engine::pair(state, Edition::Dubov2025)
+}
+
+fn pair_2018(state: &RoundState) -> Result<RoundPairing, super::NoValidPairing> {
+    engine::pair(state, Edition::Dubov2018)
+}
+
+fn pair_2025_literally(state: &RoundState) -> Result<RoundPairing, super::NoValidPairing> {
+    reference::pair(state, Edition::Dubov2025)
+}
+
+fn pair_2018_literally(state: &RoundState) -> Result<RoundPairing, super::NoValidPairing> {
+    reference::pair(state, Edition::Dubov2018)
+}
+
+fn explain_2025(state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+    explain::explain(state, Edition::Dubov2025, computed, recorded)
+}
+
+fn explain_2018(state: &RoundState, computed: &RoundPairing, recorded: &RoundPairing) -> super::Explanation {
+    explain::explain(state, Edition::Dubov2018, computed, recorded)
+}
+
 crate::systems::system::engine_of!(
     Dubov2025,
     system: Dubov2025,
-    pair: engine::pair,
-    explain: explain::explain,
+    pair: pair_2025,
+    explain: explain_2025,
     severity: severity::CLASSES,
 );
 
 crate::systems::system::engine_of!(
     Dubov2025Literal,
-    pair: reference::pair,
-    explain: explain::explain,
+    pair: pair_2025_literally,
+    explain: explain_2025,
+    severity: severity::CLASSES,
+);
+
+// The explanations cite the articles as the 2025 text numbers them (docs/dubov.md gives the 2018
+// sections they were renumbered from).
+crate::systems::system::engine_of!(
+    Dubov2018,
+    system: Dubov2018,
+    pair: pair_2018,
+    explain: explain_2018,
+    severity: severity::CLASSES,
+);
+
+crate::systems::system::engine_of!(
+    Dubov2018Literal,
+    pair: pair_2018_literally,
+    explain: explain_2018,
     severity: severity::CLASSES,
 );
 

@@ -5,6 +5,7 @@ use crate::state::{Contender, PreferenceStrength, RoundState};
 use crate::systems::common::bye::{self, PabRule};
 use crate::systems::common::float::{self, Float, FloatPolicy, WithoutGame};
 
+use super::Edition;
 use super::aro::aro;
 use super::colour::{self, Preference, Side};
 
@@ -32,7 +33,7 @@ pub(crate) struct DubovPlayer {
 }
 
 impl DubovPlayer {
-    pub fn new(contender: &Contender, state: &RoundState) -> DubovPlayer {
+    pub fn new(contender: &Contender, state: &RoundState, edition: Edition) -> DubovPlayer {
         let upfloated: Vec<bool> =
             (0..contender.past.len()).map(|index| upfloated_in(contender, state, index)).collect();
         DubovPlayer {
@@ -45,7 +46,7 @@ impl DubovPlayer {
             played_games: contender.played_games(),
             upfloats: upfloated.iter().filter(|&&u| u).count() as u32,
             upfloated_last: upfloated.last().copied().unwrap_or(false),
-            pab_eligible: pab_eligible(contender, state),
+            pab_eligible: pab_eligible(contender, state, edition),
         }
     }
 
@@ -94,15 +95,21 @@ fn upfloated_in(contender: &Contender, state: &RoundState, index: usize) -> bool
     float::float_in(state, &contender.past, index, FLOATS) == Float::Up
 }
 
-/// [C2] (C.04.1 art. 4): not a player who already received the pairing-allocated bye, or scored
-/// in one round, without playing, as many points as a win gives (2.1.1: "a (forfeit) win").
-fn pab_eligible(contender: &Contender, state: &RoundState) -> bool {
-    bye::pab_eligible(&contender.past, state.point_system.white_win, PabRule::WinWithoutPlaying)
+/// [C2]: not a player who already received the pairing-allocated bye, nor, under the 2025 text
+/// (C.04.1 art. 4), one who scored in one round, without playing, as many points as a win gives;
+/// under the 2018 text (C.2, C.04.1.d), one who scored "a (forfeit) win due to an opponent not
+/// appearing in time" (a requested full-point bye does not bar it).
+fn pab_eligible(contender: &Contender, state: &RoundState, edition: Edition) -> bool {
+    let rule = match edition {
+        Edition::Dubov2025 => PabRule::WinWithoutPlaying,
+        Edition::Dubov2018 => PabRule::ByeOrForfeitWin,
+    };
+    bye::pab_eligible(&contender.past, state.point_system.white_win, rule)
 }
 
 /// The players of the round, by pairing score (highest first), then initial ranking.
-pub(crate) fn dubov_players(state: &RoundState) -> Vec<DubovPlayer> {
-    let mut players: Vec<DubovPlayer> = state.players.iter().map(|c| DubovPlayer::new(c, state)).collect();
+pub(crate) fn dubov_players(state: &RoundState, edition: Edition) -> Vec<DubovPlayer> {
+    let mut players: Vec<DubovPlayer> = state.players.iter().map(|c| DubovPlayer::new(c, state, edition)).collect();
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
     players
 }

@@ -11,7 +11,7 @@ use crate::systems::pairing::RoundPairing;
 
 use super::order::{combinations, permutations, shifter_order, upfloater_sets};
 use super::player::{DubovPlayer, compatibility, dubov_players};
-use super::{Pair, Quality, build_pairing};
+use super::{Edition, Pair, Quality, build_pairing};
 
 struct Literal<'a> {
     players: &'a [DubovPlayer],
@@ -214,8 +214,8 @@ impl Literal<'_> {
 }
 
 /// Pairs a round by the literal reading of the text.
-pub(crate) fn pair(state: &RoundState) -> Result<RoundPairing, NoValidPairing> {
-    let players = dubov_players(state);
+pub(crate) fn pair(state: &RoundState, edition: Edition) -> Result<RoundPairing, NoValidPairing> {
+    let players = dubov_players(state, edition);
     let n = players.len();
     let literal = Literal {
         compatible: compatibility(state, &players),
