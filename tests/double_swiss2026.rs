@@ -355,3 +355,68 @@ fn exchange_opponents(t: &Tournament, k: u32) -> Option<Tournament> {
     }
     Some(rescored(out))
 }
+
+/// MarkDechamps/fide-swiss-pairing-engine writes a bye in both columns of its match, the PAB as
+/// `U U`, and prices the byes per match in `162` (`P 1.5 F 2.0 H 1.0`: 1.4's won game and drawn
+/// one; a drawn match; a won match). A PAB priced above a won game tells that dialect apart, and a
+/// bye in both columns then counts once: generated events rewritten so read as valid, with the
+/// same Points column, and check clean match by match. Without that `162`, `U U` is two won
+/// games and the Points column disagrees (`points-mismatch`).
+#[test]
+fn byes_priced_per_match_count_once() {
+    use trfcheck::generate::{self, GenerateOptions};
+    let mut rewritten = 0;
+    for seed in 0..6u64 {
+        let mut options = GenerateOptions::new(SystemId::DoubleSwiss2026, 9 + seed as u32 * 2, 5, seed);
+        options.bye_rate = 0.08;
+        let Ok(t) = generate::generate(&options) else { continue };
+        let text = formats::trf::write(&t).0;
+        assert!(!text.contains("\n162"), "the generated event declares FIDE points");
+        let dialect = text.replace("0000 - U  0000 - H", "0000 - U  0000 - U");
+        let priced =
+            dialect.replace("192 FIDE_DOUBLESWISS\r\n", "192 FIDE_DOUBLESWISS\r\n162  P 1.5    F 2.0    H 1.0\r\n");
+        assert_ne!(priced, dialect, "seed {seed}");
+        if dialect == text {
+            continue;
+        }
+        rewritten += 1;
+        let report = check_text(&priced);
+        assert_eq!(report.status, Status::Ok, "seed {seed}: {:?} {:?}", report.diagnostics, report.rounds);
+        assert_eq!(report.summary.rounds_checked, 5, "seed {seed}");
+        let report = check_text(&dialect);
+        assert_eq!(report.status, Status::Invalid, "seed {seed}");
+        assert!(report.diagnostics.iter().any(|d| d.code.id() == "points-mismatch"), "{:?}", report.diagnostics);
+    }
+    assert!(rewritten >= 4, "only {rewritten} events had a PAB");
+}
+
+/// The dialect's own example (its `DoubleSwissTrfTest`): player 3's PAB written `U U` under
+/// `162 P 1.5 F 2.0 H 1.0` is one bye of 1½ points; a requested bye `H H` is one of 1 point, a
+/// full-point bye `F F` one of 2. Read per game, as trfcheck's own files are, the same columns
+/// give 2 (`U U` as two won games), 1 and 2.
+#[test]
+fn the_dialects_byes_are_worth_their_match_price() {
+    let file = |price: &str| {
+        let extra: Vec<&str> = if price.is_empty() { vec![] } else { vec![price] };
+        ds_file(
+            2,
+            &extra,
+            &[
+                &["   2 w 1", "   2 b 1", "0000 - H", "0000 - H"],
+                &["   1 b 0", "   1 w 0", "0000 - F", "0000 - F"],
+                &["0000 - U", "0000 - U", "0000 - Z", "0000 - Z"],
+            ],
+        )
+    };
+    let scores = |text: &str| {
+        let options = ReadOptions { lenient: true, ..ReadOptions::default() };
+        let loaded = formats::read_bytes(Path::new("d.trf"), text.as_bytes(), options);
+        let t = loaded.tournament.expect("read");
+        t.players
+            .iter()
+            .map(|p| (0..4).map(|c| t.round_points(p, c + 1)).sum::<trfcheck::model::Points>().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(scores(&file("162  P 1.5    F 2.0    H 1.0")), ["3.0", "2.0", "1.5"]);
+    assert_eq!(scores(&file("")), ["3.0", "2.0", "2.0"]);
+}

@@ -478,7 +478,9 @@ impl Tournament {
 
     /// The points a player's round gives, with the 299 records applied: a typed record replaces
     /// the points of that result, a blank-type record adds a bonus or penalty in its round
-    /// ([`Tournament::bonus_points`]).
+    /// ([`Tournament::bonus_points`]). When the bye values are a match's
+    /// ([`PointSystem::byes_per_match`]), a bye in the second game of a match whose first game was
+    /// a bye too is the same bye, counted with the first.
     pub fn round_points(&self, player: &Player, round: u32) -> Points {
         let entry = player.round(round);
         let applies = |a: &AbnormalPoints| a.applies_to(player.id);
@@ -487,8 +489,16 @@ impl Tournament {
             .abnormal_points
             .iter()
             .find(|a| a.kind == Some(code) && a.round.is_none_or(|r| r == round) && applies(a) && a.points.is_some());
+        let without_game = |e: &RoundEntry| e.scheduled_opponent().is_none() && !e.is_blank();
         let points = match overridden {
             Some(a) => a.points.unwrap_or(Points::ZERO),
+            None if self.point_system.byes_per_match
+                && round.is_multiple_of(2)
+                && without_game(&entry)
+                && without_game(&player.round(round - 1)) =>
+            {
+                Points::ZERO
+            }
             None => entry.points(&self.point_system),
         };
         points + self.bonus_points(player, round)

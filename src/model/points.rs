@@ -146,6 +146,10 @@ pub struct PointSystem {
     pub pairing_allocated_bye: Option<Points>,
     /// TRF-2026 `X`: a result not yet known (an adjourned game); counted like a draw unless declared.
     pub unknown_result: Option<Points>,
+    /// The bye values are a two-game match's, not a game's: a Double-Swiss file's `162` that prices
+    /// the PAB above a won game, as C.04.5 1.4 prices the match (a won game and a drawn one). A bye
+    /// written in both round columns of a match then counts once ([`super::Tournament::round_points`]).
+    pub byes_per_match: bool,
 }
 
 impl Default for PointSystem {
@@ -180,6 +184,7 @@ impl PointSystem {
             full_point_bye: win,
             pairing_allocated_bye: None,
             unknown_result: None,
+            byes_per_match: false,
         }
     }
 

@@ -78,6 +78,16 @@ fn trf2026_scoring_code(code: char) -> Option<&'static [PointField]> {
     })
 }
 
+/// Codes some programs write in 162 beside TRF-2026's: `F` the full-point bye, `H` the half-point
+/// bye (MarkDechamps/fide-swiss-pairing-engine prices a Double-Swiss match's byes so, docs/double-swiss.md).
+fn byes_162(code: char) -> Option<&'static [PointField]> {
+    match code {
+        'F' => Some(&[F::FullPointBye]),
+        'H' => Some(&[F::HalfPointBye]),
+        _ => None,
+    }
+}
+
 /// JaVaFo XXS codes, including the shortcuts W and D.
 fn javafo_scoring_code(code: &str) -> Option<&'static [PointField]> {
     Some(match code.to_ascii_uppercase().as_str() {
@@ -687,6 +697,7 @@ impl Reader {
 
     fn scoring_162(&mut self, line: &Line<'_>) {
         self.tournament.origin.record_lines.insert("162".into(), line.number);
+        let mut specific = Vec::new();
         let mut index = 0;
         while layout::scoring::CODE.nth(index).first <= line.width() {
             let code_columns = layout::scoring::CODE.nth(index);
@@ -701,13 +712,29 @@ impl Reader {
                 continue;
             }
             let code = code_field.trimmed().chars().next().unwrap_or(' ');
-            let Some(targets) = trf2026_scoring_code(code.to_ascii_uppercase()) else {
+            let byes = byes_162(code.to_ascii_uppercase());
+            let Some(targets) = trf2026_scoring_code(code.to_ascii_uppercase()).or(byes) else {
                 let d = self.bad_field(&code_field, "result code in record 162", "W, D, L, A, P or X");
                 self.push(d);
                 continue;
             };
             let points_field = line.field(points_columns.first, points_columns.last);
             match fields::points(points_field.text) {
+                Some(value) if byes.is_some() => {
+                    self.push(
+                        Diagnostic::note_level(
+                            Code::Nonstandard,
+                            format!(
+                                "record 162 prices `{code}`, which TRF-2026 does not list (W D L A P X): read as the {}'s \
+                                 points, {value}",
+                                if code.eq_ignore_ascii_case(&'F') { "full-point bye" } else { "half-point bye" }
+                            ),
+                        )
+                        .at(code_field.span()),
+                    );
+                    // After the codes of the table, which price these byes with W and D.
+                    specific.push((targets, value, points_field.span()));
+                }
                 Some(value) => self.set_points(targets, value, ScoringFamily::Trf2026, "162", points_field.span()),
                 None => {
                     let d = self.bad_field(
@@ -718,6 +745,9 @@ impl Reader {
                     self.push(d);
                 }
             }
+        }
+        for (targets, value, span) in specific {
+            self.set_points(targets, value, ScoringFamily::Trf2026, "162", span);
         }
         self.tournament.point_system_declared = true;
     }
@@ -1747,6 +1777,29 @@ impl Reader {
                 }
                 self.push(warning);
             }
+        }
+        // A Double-Swiss file that prices the PAB above a won game prices its byes per match
+        // (C.04.5 1.4: "as if the player had played a match winning a game and drawing the
+        // other"), as MarkDechamps/fide-swiss-pairing-engine writes them (`162 P 1.5 F 2.0 H 1.0`,
+        // a bye in both columns of its match): docs/double-swiss.md, "Another program's dialect".
+        let double_swiss =
+            |code: Option<&String>| code.is_some_and(|c| c.trim().to_ascii_uppercase().starts_with("FIDE_DOUBLESWISS"));
+        let Tournament { header, point_system, .. } = &mut self.tournament;
+        if (double_swiss(header.system_code.as_ref()) || double_swiss(header.tournament_type.as_ref()))
+            && point_system.pab() > point_system.white_win
+        {
+            point_system.byes_per_match = true;
+            let message = format!(
+                "the pairing-allocated bye is worth {}, more than a won game ({}): in a Double-Swiss file the bye \
+                 values are read as a match's, and a bye written in both games of a match counts once",
+                point_system.pab(),
+                point_system.white_win
+            );
+            let mut note = Diagnostic::note_level(Code::Nonstandard, message);
+            if let Some((.., line)) = self.scoring.get(&F::PairingAllocatedBye) {
+                note = note.at(Span::line(*line, 3));
+            }
+            self.push(note);
         }
         // Teams: TRF-2026 310 records replace 013 when both are present (as the TEC sample has them),
         // and the 013 records are checked against them: the same teams, in TPN order, with the

@@ -5,7 +5,8 @@
 //! match `k` is columns `2k − 1` (the first game) and `2k` (the second), against the same opponent
 //! with alternating colours (4.4), and `142` counts games. A bye applies to the whole match
 //! (Preface) and is written in both columns: the pairing-allocated bye as `U` then `H`, worth a won
-//! game and a drawn one (1.4) under the file's own point system.
+//! game and a drawn one (1.4) under the file's own point system (or `U U` in a file that prices its
+//! byes per match, [`PointSystem::byes_per_match`]).
 //!
 //! [`by_match`] makes the tournament the Double-Swiss pairs: one round per match, each player's
 //! entry its match. What the text says a match is, each entry keeps:
@@ -207,9 +208,12 @@ fn bye_code(first: &RoundEntry, second: &RoundEntry) -> ResultCode {
     }
 }
 
-/// The point system of a match: every value of a game, twice.
+/// The point system of a match: every value of a game, twice; bye values the file gives per match
+/// ([`PointSystem::byes_per_match`]) as they are.
 fn doubled(system: &PointSystem) -> PointSystem {
     let twice = |p: Points| p.times(2);
+    // Bye values that are already a match's stay as they are.
+    let bye = |p: Points| if system.byes_per_match { p } else { twice(p) };
     PointSystem {
         white_win: twice(system.white_win),
         black_win: twice(system.black_win),
@@ -219,11 +223,12 @@ fn doubled(system: &PointSystem) -> PointSystem {
         black_loss: twice(system.black_loss),
         forfeit_win: twice(system.forfeit_win),
         forfeit_loss: twice(system.forfeit_loss),
-        zero_point_bye: twice(system.zero_point_bye),
-        half_point_bye: twice(system.half_point_bye),
-        full_point_bye: twice(system.full_point_bye),
-        pairing_allocated_bye: system.pairing_allocated_bye.map(twice),
+        zero_point_bye: bye(system.zero_point_bye),
+        half_point_bye: bye(system.half_point_bye),
+        full_point_bye: bye(system.full_point_bye),
+        pairing_allocated_bye: system.pairing_allocated_bye.map(bye),
         unknown_result: system.unknown_result.map(twice),
+        byes_per_match: false,
     }
 }
 
