@@ -47,6 +47,9 @@ pub struct Tournament {
     pub unplayed_rule: Option<UnplayedRule>,
     /// The FMJD organiser's options (trfcheck's `XDO` record, or flags).
     pub draughts_options: DraughtsOptions,
+    /// The Lim system's Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7): no record declares it, so it
+    /// is set only by the Lim system's reading of the `--lim-maxi` flag (docs/lim.md R26).
+    pub maxi_tournament: bool,
     /// The game the file says it holds in a record of its own: trfcheck's `XDK` record, or
     /// `Draughts` for an FMJD crosstable. `None` when no such record says it; a 192 code or
     /// trfcheck's other draughts records may still declare the game (`systems::game`).
