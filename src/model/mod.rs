@@ -18,7 +18,7 @@ use crate::diagnostics::Span;
 
 pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
-pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, parse_on_off};
+pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, OrganiserFlags, parse_on_off};
 pub use points::{PointSystem, Points};
 pub use team::{TeamCodeError, TeamColourType, TeamScore, TeamSystemCode};
 pub use tie_break::{UnplayedCount, UnplayedRule, UnplayedRuleError};
