@@ -176,7 +176,7 @@ fn generated(bytes: &mut Bytes<'_>) -> Option<(Tournament, SystemId)> {
     let lowest = 1000 + 4 * u32::from(bytes.byte());
     options.ratings = RatingRange { lowest, highest: lowest + 4 * u32::from(bytes.byte()) };
     if system.is_fmjd() {
-        options.draughts = DraughtsOptions {
+        options.organiser.draughts = DraughtsOptions {
             floats: Some(bytes.byte() & 1 == 0),
             colour_preference: Some(bytes.pick(&[
                 ColourPreference::None,

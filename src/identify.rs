@@ -8,20 +8,23 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::model::{AccelerationMethod, ColourPreference, DraughtsOptions, PlayerId, TeamSystemCode, Tournament};
+use crate::model::{
+    AccelerationMethod, ColourPreference, DraughtsOptions, OrganiserFlags, PlayerId, TeamSystemCode, Tournament,
+};
 use crate::report::{CheckReport, RoundStatus};
 use crate::systems::SystemId;
 use crate::systems::common::record::recorded_seat;
 use crate::verify::round::round_status;
 use crate::verify::{self, CheckOptions, Inspected};
 
-/// One way of pairing the file: a system, with Baku acceleration (the FIDE systems) or the FMJD
-/// organiser's options.
+/// One way of pairing the file: a system, with Baku acceleration (the FIDE systems), the Lim
+/// system's Maxi-tournament rules, or the FMJD organiser's options.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Candidate {
     pub system: SystemId,
-    /// `Baku acceleration`, or the FMJD options (`colour-preference weak, floats off, …`); `None`:
-    /// the system as the file declares it otherwise.
+    /// `Baku acceleration`, the Maxi-tournament rules (Lim), or the FMJD options
+    /// (`colour-preference weak, floats off, …`); `None`: the system as the file declares it
+    /// otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub option: Option<String>,
     /// Rounds whose record this candidate's pairing matches.
@@ -34,6 +37,9 @@ pub struct Candidate {
     baku: bool,
     #[serde(skip)]
     draughts: Option<DraughtsOptions>,
+    /// Lim: the Maxi-tournament rules (3.2.3, 3.8, 5.7).
+    #[serde(skip)]
+    maxi: bool,
     /// A team system's options, as the `192` code that declares them.
     #[serde(skip)]
     team_code: Option<TeamSystemCode>,
@@ -65,6 +71,7 @@ impl Candidate {
         let options = |d: &DraughtsOptions| (d.floats, d.colour_preference, d.acceleration);
         self.system == system
             && self.baku == baku_declared(t)
+            && self.maxi == t.maxi_tournament
             && self.draughts.as_ref().is_none_or(|d| options(d) == options(&resolved_options(t)))
     }
 }
@@ -125,11 +132,13 @@ fn resolved_options(t: &Tournament) -> DraughtsOptions {
 }
 
 /// One way of pairing a file: the system, Baku acceleration (a FIDE individual system), the FMJD
-/// options (a draughts file), or a team system's `192` code (a team file).
-type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSystemCode)>);
+/// options (a draughts file), a team system's `192` code (a team file), and the Maxi-tournament
+/// rules (Lim).
+type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSystemCode)>, bool);
 
 /// Every system (and option) that applies to the file's game: the six FIDE systems with and
-/// without Baku acceleration for a chess file; the three FMJD systems with every combination of
+/// without Baku acceleration for a chess file, Lim also with and without the Maxi-tournament rules
+/// (docs/lim.md R26); the three FMJD systems with every combination of
 /// colour preference, floats and acceleration for a draughts file; both editions of the team
 /// Swiss with every option its `192` code can declare for a team file. The game is the one the
 /// file declares (`systems::game`: its source, XDK or the other XD records, its 192 code), never
@@ -147,7 +156,7 @@ fn candidates(t: &Tournament) -> Vec<Variant> {
         let codes = team_codes(t);
         return [SystemId::Team2025, SystemId::Team2024]
             .into_iter()
-            .flat_map(|system| codes.iter().map(move |code| (system, false, None, Some(code.clone()))))
+            .flat_map(|system| codes.iter().map(move |code| (system, false, None, Some(code.clone()), false)))
             .collect();
     }
     if crate::systems::is_draughts(t) {
@@ -162,7 +171,7 @@ fn candidates(t: &Tournament) -> Vec<Variant> {
                             acceleration: Some(acceleration),
                             bye_points: t.draughts_options.bye_points,
                         };
-                        out.push((system, false, Some(options), None));
+                        out.push((system, false, Some(options), None, false));
                     }
                 }
             }
@@ -170,11 +179,19 @@ fn candidates(t: &Tournament) -> Vec<Variant> {
         out
     } else {
         let accelerations = if t.accelerations.is_empty() { vec![false, true] } else { vec![false] };
-        fide.into_iter().flat_map(|s| accelerations.iter().map(move |&baku| (s, baku, None, None))).collect()
+        let maxi = |s: SystemId| if s == SystemId::Lim2026 { vec![false, true] } else { vec![false] };
+        fide.into_iter()
+            .flat_map(|s| {
+                let accelerations = &accelerations;
+                maxi(s)
+                    .into_iter()
+                    .flat_map(move |maxi| accelerations.iter().map(move |&baku| (s, baku, None, None, maxi)))
+            })
+            .collect()
     }
 }
 
-fn describe(baku: bool, draughts: Option<&DraughtsOptions>) -> Option<String> {
+fn describe(baku: bool, draughts: Option<&DraughtsOptions>, maxi: bool) -> Option<String> {
     if let Some(d) = draughts {
         let mut parts = Vec::new();
         if let Some(c) = d.colour_preference {
@@ -188,7 +205,11 @@ fn describe(baku: bool, draughts: Option<&DraughtsOptions>) -> Option<String> {
         }
         return Some(parts.join(", "));
     }
-    baku.then(|| "Baku acceleration".to_owned())
+    let parts: Vec<&str> = [(baku, "Baku acceleration"), (maxi, "Maxi-tournament rules (--lim-maxi)")]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 /// Every candidate, with the rounds its pairing matches, on up to `jobs` threads; the best first
@@ -201,8 +222,8 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
         &list,
         jobs,
         |_| u64::from(rounds),
-        |(system, baku, draughts, team)| {
-            let (system, baku, draughts) = (*system, *baku, *draughts);
+        |(system, baku, draughts, team, maxi)| {
+            let (system, baku, draughts, maxi) = (*system, *baku, *draughts, *maxi);
             if let Some((code, read)) = team {
                 return team_candidate(t, system, code, read, rounds);
             }
@@ -215,20 +236,22 @@ pub fn identify(t: &Tournament, jobs: usize) -> Vec<Candidate> {
                 variant.header.system_code = None;
             }
             let system_of = crate::systems::of(system);
-            // As the system reads the file: with the FMJD options tried, or a Double-Swiss file
-            // match by match.
-            if let std::borrow::Cow::Owned(read) = system_of.read(&variant, &draughts.unwrap_or_default()) {
+            // As the system reads the file: with the FMJD options or the Maxi-tournament rules
+            // tried, or a Double-Swiss file match by match.
+            let flags = OrganiserFlags { draughts: draughts.unwrap_or_default(), lim_maxi: maxi };
+            if let std::borrow::Cow::Owned(read) = system_of.read(&variant, &flags) {
                 variant = read;
             }
             let rounds = variant.rounds_paired();
             let mut candidate = Candidate {
                 system,
-                option: describe(baku, draughts.as_ref()),
+                option: describe(baku, draughts.as_ref(), maxi),
                 matching: Vec::new(),
                 differing: Vec::new(),
                 not_checked: Vec::new(),
                 baku,
                 draughts,
+                maxi,
                 team_code: None,
             };
             let recorded = system_of.recorded(&variant);
@@ -256,6 +279,7 @@ fn team_candidate(t: &Tournament, system: SystemId, code: &str, read: &TeamSyste
         not_checked: Vec::new(),
         baku: read.baku,
         draughts: None,
+        maxi: false,
         team_code: Some(read.clone()),
     };
     let recorded = crate::systems::of(system).recorded(&variant);
@@ -354,7 +378,7 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
 
 /// Fills in `report.hints` when most of the rounds compared differ (two at least): what the data
 /// suggests instead ([`hints`]), for the tournament as it was checked (under an FMJD system, with
-/// the option flags over the file's), on `options.jobs` threads. It runs every candidate on every
+/// the option flags over the file's; under Lim, with `--lim-maxi`), on `options.jobs` threads. It runs every candidate on every
 /// round, as many checks again as there are candidates, so `check` asks for it after
 /// [`verify::check_path`] and `watch` does not.
 pub fn add_hints(report: &mut CheckReport, inspected: &Inspected, options: &CheckOptions) {
@@ -364,7 +388,7 @@ pub fn add_hints(report: &mut CheckReport, inspected: &Inspected, options: &Chec
     }
     let Some(tournament) = inspected.loaded.as_ref().and_then(|l| l.tournament.as_ref()) else { return };
     let Some(system) = report.system() else { return };
-    let checked = crate::systems::of(system).read(tournament, &options.draughts);
+    let checked = crate::systems::of(system).read(tournament, &options.organiser);
     let round_one_differs = report.summary.mismatched_rounds.first() == Some(&1);
     let jobs = verify::threads(options.jobs);
     report.hints = hints(&checked, system, round_one_differs, jobs);

@@ -26,6 +26,7 @@ fn agree_on(
         literal: &Burstein2026Literal,
         // The seeding rounds (1.6) are the Dutch engine's in both.
         compares: |state| state.round > (state.total_rounds / 2).min(4),
+        tune: |_| {},
     }
     .run()
 }

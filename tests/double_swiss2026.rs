@@ -30,6 +30,7 @@ fn fast_engine_agrees_with_the_literal_reference() {
         fast: &DoubleSwiss2026,
         literal: &DoubleSwiss2026Literal,
         compares: |_| true,
+        tune: |_| {},
     }
     .run();
     eprintln!("double-swiss-2026 fast vs literal: {compared} matches compared");

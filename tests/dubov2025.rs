@@ -27,6 +27,7 @@ fn agree_on(
         fast: &Dubov2025,
         literal: &Dubov2025Literal,
         compares: |_| true,
+        tune: |_| {},
     }
     .run()
 }

@@ -27,7 +27,7 @@ fn file(code: &str, extra: &[&str], ratings: &[u32], rounds: &[&[Game]], absent:
 /// The next round with `flags` over the file's options: games `(white, black)` and bye holders.
 fn next_with(text: &str, flags: &DraughtsOptions) -> (BTreeSet<(u32, u32)>, Vec<u32>) {
     let t = read(text);
-    let next = verify::pair_next_with(&t, None, flags).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let next = verify::pair_next_with(&t, None, &(*flags).into()).unwrap_or_else(|e| panic!("{e}\n{text}"));
     let games = next.pairing.boards.iter().filter_map(|b| b.black.map(|black| (b.white, black))).collect();
     let byes = next.pairing.boards.iter().filter(|b| b.black.is_none()).map(|b| b.white).collect();
     (games, byes)
@@ -308,7 +308,8 @@ fn check_reports_the_options_and_their_sources() {
     std::fs::write(&path, file("FMJD_SWISS_RATING", &["XDO COLOURS=STRONG FLOATS=ON"], &EIGHT, &[r1], &[], 10))
         .unwrap();
     let flags = DraughtsOptions { floats: Some(false), ..DraughtsOptions::default() };
-    let (_, report) = verify::check_path(&path, &verify::CheckOptions { draughts: flags, ..Default::default() });
+    let (_, report) =
+        verify::check_path(&path, &verify::CheckOptions { organiser: flags.into(), ..Default::default() });
     let options = report.options.expect("FMJD options reported");
     let found: Vec<(&str, &str, &str)> =
         options.iter().map(|o| (o.name, o.value.as_str(), o.source.as_str())).collect();
@@ -377,7 +378,7 @@ fn generated_tournaments_check_clean_under_every_option() {
                         .run(&(2u32..=18, 1u32..=6, any::<u64>(), any::<bool>()), |(players, rounds, seed, rough)| {
                             let mut options = GenerateOptions::new(system, players, rounds, seed);
                             options.scoring = "2,1,0".parse().unwrap();
-                            options.draughts = DraughtsOptions {
+                            options.organiser.draughts = DraughtsOptions {
                                 floats: Some(floats),
                                 colour_preference: Some(colours),
                                 acceleration: Some(acceleration),

@@ -102,6 +102,9 @@ pub struct Agreement<'a> {
     pub fast: &'a dyn trfcheck::systems::Engine,
     pub literal: &'a dyn trfcheck::systems::Engine,
     pub compares: fn(&trfcheck::state::RoundState) -> bool,
+    /// Sets what every tournament is generated with beyond its flavour: the ratings, the
+    /// organiser's flags (which also read it for both engines, as `check` reads it with them).
+    pub tune: fn(&mut GenerateOptions),
 }
 
 impl Agreement<'_> {
@@ -126,11 +129,12 @@ impl Agreement<'_> {
                 if flavour == 1 {
                     options.draw_rate = 0.0;
                 }
+                (self.tune)(&mut options);
                 let Ok(mut t) = generate::generate(&options) else { return Ok(()) };
                 if let (2, Some(code)) = (flavour, self.baku_code) {
                     t.header.system_code = Some(code.to_owned());
                 }
-                total.fetch_add(self.compare_rounds(&t)?, Ordering::Relaxed);
+                total.fetch_add(self.compare_rounds(&t, &options.organiser)?, Ordering::Relaxed);
                 Ok(())
             })
             .unwrap();
@@ -139,11 +143,16 @@ impl Agreement<'_> {
 
     /// Pairs every round of `t` that `compares` accepts from its recorded state with both engines;
     /// returns the rounds compared.
-    fn compare_rounds(&self, t: &trfcheck::model::Tournament) -> Result<usize, TestCaseError> {
+    fn compare_rounds(
+        &self,
+        t: &trfcheck::model::Tournament,
+        flags: &trfcheck::model::OrganiserFlags,
+    ) -> Result<usize, TestCaseError> {
         use trfcheck::state::{Participation, RoundState};
         let mut compared = 0;
-        // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
-        let read = trfcheck::systems::of(self.system).read(t, &Default::default());
+        // The rounds as the system reads them (a Double-Swiss round is a match of two columns),
+        // with the organiser's flags.
+        let read = trfcheck::systems::of(self.system).read(t, flags);
         let t = read.as_ref();
         for round in 1..=t.rounds_paired() {
             let state = RoundState::build(t, round, Participation::Recorded);

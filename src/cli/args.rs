@@ -92,10 +92,11 @@ pub struct StandingsArgs {
     pub no_standings: bool,
 }
 
-/// The FMJD organiser's options (Annex 5: sections 6, 7, 8 and 4.1); each overrides the file's
-/// `XDO` record, and the annex's preferred default applies to what neither says.
+/// The organiser's options: FMJD's (Annex 5: sections 6, 7, 8 and 4.1), each over the file's `XDO`
+/// record, with the annex's preferred default for what neither says; and the Lim system's
+/// Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), which no record declares.
 #[derive(Debug, Default, Args)]
-pub struct DraughtsArgs {
+pub struct OrganiserArgs {
     /// FMJD systems: avoid a second float in the same direction (section 8); default on.
     #[arg(long, value_name = "on|off", value_parser = crate::model::parse_on_off, action = clap::ArgAction::Set)]
     pub floats: Option<bool>,
@@ -108,15 +109,22 @@ pub struct DraughtsArgs {
     /// FMJD systems: the points of the bye (4.1); default a win's points.
     #[arg(long, value_name = "P", value_parser = parse_points)]
     pub bye_points: Option<crate::model::Points>,
+    /// Lim system: the tournament is a Maxi-tournament, so the 100-point rules of 3.2.3, 3.8 and
+    /// 5.7 apply (no record declares one); default off.
+    #[arg(long)]
+    pub lim_maxi: bool,
 }
 
-impl DraughtsArgs {
-    pub fn options(&self) -> crate::model::DraughtsOptions {
-        crate::model::DraughtsOptions {
-            floats: self.floats,
-            colour_preference: self.colour_preference,
-            acceleration: self.acceleration,
-            bye_points: self.bye_points,
+impl OrganiserArgs {
+    pub fn options(&self) -> crate::model::OrganiserFlags {
+        crate::model::OrganiserFlags {
+            draughts: crate::model::DraughtsOptions {
+                floats: self.floats,
+                colour_preference: self.colour_preference,
+                acceleration: self.acceleration,
+                bye_points: self.bye_points,
+            },
+            lim_maxi: self.lim_maxi,
         }
     }
 }
@@ -166,7 +174,7 @@ pub enum Command {
         #[command(flatten)]
         audit: AuditArgs,
         #[command(flatten)]
-        draughts: DraughtsArgs,
+        organiser: OrganiserArgs,
         #[command(flatten)]
         read: ReadArgs,
         #[command(flatten)]
@@ -207,7 +215,7 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
         #[command(flatten)]
-        draughts: DraughtsArgs,
+        organiser: OrganiserArgs,
         #[command(flatten)]
         read: ReadArgs,
     },
@@ -273,7 +281,7 @@ pub enum Command {
         #[arg(long)]
         no_pair_ahead: bool,
         #[command(flatten)]
-        draughts: DraughtsArgs,
+        organiser: OrganiserArgs,
         #[command(flatten)]
         read: ReadArgs,
         #[command(flatten)]
@@ -334,6 +342,10 @@ pub enum Command {
         /// Write each tournament with a difference or a failure to this folder, as TRF.
         #[arg(long, value_name = "FOLDER")]
         save: Option<PathBuf>,
+        /// Lim system: the tournaments are Maxi-tournaments (the 100-point rules of 3.2.3, 3.8 and
+        /// 5.7), checked as `check --lim-maxi` checks them; default off.
+        #[arg(long)]
+        lim_maxi: bool,
         /// text: the figures and a line per difference; json: one object (docs/crosscheck.md).
         #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
         format: PlainFormat,
@@ -415,7 +427,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
     pub tie_breaks: Option<TieBreakList>,
     #[command(flatten)]
-    pub draughts: DraughtsArgs,
+    pub organiser: OrganiserArgs,
 }
 
 impl GenerateArgs {
@@ -427,7 +439,7 @@ impl GenerateArgs {
             withdraw_rate: self.withdraw_rate,
             scoring: self.points,
             ratings: self.ratings,
-            draughts: self.draughts.options(),
+            organiser: self.organiser.options(),
             boards: self.boards,
             team_code: self.team_code.clone(),
             tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
@@ -436,11 +448,11 @@ impl GenerateArgs {
     }
 }
 
-/// The options of a file's check that `check` and `watch` take alike: the system, the FMJD
+/// The options of a file's check that `check` and `watch` take alike: the system, the organiser's
 /// options, the reading and the standings; the rest as [`CheckOptions::default`].
 pub(super) fn check_options(
     system: Option<SystemChoice>,
-    draughts: &DraughtsArgs,
+    organiser: &OrganiserArgs,
     read: &ReadArgs,
     standings: &StandingsArgs,
 ) -> CheckOptions {
@@ -449,7 +461,7 @@ pub(super) fn check_options(
         read: read.options(),
         no_standings: standings.no_standings,
         unplayed: standings.solkoff_unplayed,
-        draughts: draughts.options(),
+        organiser: organiser.options(),
         ..CheckOptions::default()
     }
 }

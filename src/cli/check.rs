@@ -12,7 +12,7 @@ use crate::report::{self, CheckReport, OutputFormat};
 use crate::verify::{self, CheckOptions};
 
 use super::batch::{self, Batch, BatchFlags, FileAudit, Printed};
-use super::draughts_flags::unused_draughts_flags;
+use super::organiser_flags::unused_organiser_flags;
 
 /// Checks the files and folders given (`check`), with the summary table and `--report` when
 /// there are several.
@@ -88,7 +88,7 @@ fn check_file(
     // Most rounds differ: what the data suggests instead (another system or option under which
     // they match, a round robin, numbers that are not the pairing order), each hint computed.
     crate::identify::add_hints(&mut report, &inspected, options);
-    let unused = report.system().and_then(|s| unused_draughts_flags(s, &options.draughts));
+    let unused = report.system().and_then(|s| unused_organiser_flags(s, &options.organiser));
     if format == OutputFormat::Json {
         // Everything is in the object (diagnostics, system_warning, warnings): standard error
         // carries logs only (docs/json.md, "Standard error under `--format json`").

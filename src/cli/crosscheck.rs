@@ -27,8 +27,7 @@ pub(super) fn crosscheck(
     }
     // The ranges' ends as `generate` would refuse them (too few players for the rounds, …).
     for (players, rounds) in [(options.players.0, options.rounds.0), (options.players.1, options.rounds.1)] {
-        if let Err(error) = crate::generate::GenerateOptions::new(options.system, players, rounds, options.seed).check()
-        {
+        if let Err(error) = options.generate_options(players, rounds, options.seed).check() {
             writeln!(err, "trfcheck: crosscheck: {players} players and {rounds} rounds: {error}")?;
             return Ok(Status::Usage);
         }

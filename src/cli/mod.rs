@@ -6,10 +6,10 @@ mod batch;
 mod check;
 mod convert;
 mod crosscheck;
-mod draughts_flags;
 mod generate;
 mod identify;
 mod manual;
+mod organiser_flags;
 mod output;
 mod pair;
 mod reading;
@@ -25,7 +25,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub use args::{
-    AuditArgs, Cli, ColourChoice, Command, ConvertTarget, DraughtsArgs, FailOn, GenerateArgs, PlainFormat, ReadArgs,
+    AuditArgs, Cli, ColourChoice, Command, ConvertTarget, FailOn, GenerateArgs, OrganiserArgs, PlainFormat, ReadArgs,
     StandingsArgs, StandingsFormat, TieBreakList,
 };
 
@@ -72,8 +72,8 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
     // progress bar there, and would wait forever for a lock this thread holds.
     let mut err = io::stderr();
     match command {
-        Command::Check { files, system, rounds, format, jobs, fail_on, audit, draughts, read, standings } => {
-            let file_options = args::check_options(system, &draughts, &read, &standings);
+        Command::Check { files, system, rounds, format, jobs, fail_on, audit, organiser, read, standings } => {
+            let file_options = args::check_options(system, &organiser, &read, &standings);
             let (fail_on, pairings_only) = fail_on.split();
             let options = CheckOptions { rounds, jobs, fail_on, pairings_only, ..file_options };
             let flags =
@@ -88,9 +88,9 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
         Command::Identify { file, format, jobs, read } => {
             identify::identify(&file, format.into(), jobs, read.options(), style, &mut out, &mut err)
         }
-        Command::Pair { file, system, format, output, draughts, read } => {
-            let draughts = draughts.options();
-            let request = pair::PairRequest { system, draughts: &draughts, format, output: output.as_deref() };
+        Command::Pair { file, system, format, output, organiser, read } => {
+            let organiser = organiser.options();
+            let request = pair::PairRequest { system, organiser: &organiser, format, output: output.as_deref() };
             pair::pair(&file, request, read.options(), style, &mut out, &mut err)
         }
         Command::Standings { file, rules, tie_breaks, unrated_rating, after_round, format, read } => {
@@ -102,10 +102,10 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
             };
             standings::standings(&file, &request, format, read.options(), style, &mut out, &mut err)
         }
-        Command::Watch { paths, system, format, debounce_ms, no_pair_ahead, draughts, read, standings } => {
+        Command::Watch { paths, system, format, debounce_ms, no_pair_ahead, organiser, read, standings } => {
             drop(out);
             let options = crate::watch::WatchOptions {
-                check: args::check_options(system, &draughts, &read, &standings),
+                check: args::check_options(system, &organiser, &read, &standings),
                 format: format.into(),
                 debounce: std::time::Duration::from_millis(debounce_ms),
                 pair_ahead: !no_pair_ahead,
@@ -119,7 +119,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
         Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
             convert::convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
         }
-        Command::Crosscheck { engine, system, tournaments, seed, players, rounds, timeout, save, format } => {
+        Command::Crosscheck { engine, system, tournaments, seed, players, rounds, timeout, save, lim_maxi, format } => {
             let options = crate::crosscheck::CrosscheckOptions {
                 system,
                 engine,
@@ -129,6 +129,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                 rounds,
                 timeout: std::time::Duration::from_secs_f64(timeout.max(0.001)),
                 save,
+                lim_maxi,
             };
             crosscheck::crosscheck(&options, format, &mut out, &mut err)
         }

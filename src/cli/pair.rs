@@ -11,14 +11,14 @@ use crate::systems::{SystemChoice, SystemId};
 use crate::verify;
 
 use super::args::PlainFormat;
-use super::draughts_flags::unused_draughts_flags;
+use super::organiser_flags::unused_organiser_flags;
 use super::writing::{refuse_unwritable, write_to};
 use serde::Serialize;
 
-/// What `pair` is asked: the system, the FMJD options as flags, and where and how to write.
+/// What `pair` is asked: the system, the organiser's options as flags, and where and how to write.
 pub(super) struct PairRequest<'a> {
     pub system: Option<SystemChoice>,
-    pub draughts: &'a crate::model::DraughtsOptions,
+    pub organiser: &'a crate::model::OrganiserFlags,
     pub format: PlainFormat,
     /// `-o FILE`; standard output without it.
     pub output: Option<&'a Path>,
@@ -36,13 +36,13 @@ struct PairJson<'a> {
     /// `[white, black]` per board in board order, the pairing-allocated bye as `[player, 0]`.
     boards: Vec<[u32; 2]>,
     /// What the pairing rests on besides the system, said on standard error in text: the caveat,
-    /// the FMJD options chosen by a flag or the XDO record, flags that do nothing.
+    /// the organiser's options chosen by a flag or the XDO record, flags that do nothing.
     notes: Vec<String>,
 }
 
 /// `trfcheck pair`: the next round of the file, paired by the engine, in the JaVaFo layout (or
 /// JSON) on standard output or in `-o FILE`; in text, what the pairing rests on (the system
-/// assumed, FMJD options) on standard error.
+/// assumed, the organiser's options) on standard error.
 pub(super) fn pair(
     path: &Path,
     to: PairRequest<'_>,
@@ -58,17 +58,17 @@ pub(super) fn pair(
         Ok(read) => read,
         Err(status) => return Ok(status),
     };
-    let draughts = to.draughts;
-    match verify::pair_next_with(&tournament, to.system, draughts) {
+    let flags = to.organiser;
+    match verify::pair_next_with(&tournament, to.system, flags) {
         Ok(next) => {
             let mut notes = Vec::new();
-            let unused = unused_draughts_flags(next.resolved.system, draughts).map(|w| format!("warning: {w}"));
+            let unused = unused_organiser_flags(next.resolved.system, flags).map(|w| format!("warning: {w}"));
             if let Some(caveat) = &next.resolved.caveat {
                 notes.push(format!("note: {caveat}"));
             }
-            // The FMJD options said when a flag or the XDO record chose one (the JaVaFo layout
-            // has no place for them).
-            if let Some(used) = crate::systems::of(next.resolved.system).used_options(&tournament, draughts)
+            // The organiser's options said when a flag or the XDO record chose one (the JaVaFo
+            // layout has no place for them).
+            if let Some(used) = crate::systems::of(next.resolved.system).used_options(&tournament, flags)
                 && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
             {
                 notes.push(format!("options: {}", crate::systems::system::describe_options(&used)));

@@ -16,11 +16,12 @@ use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 
 use crate::generate::{GenerateError, GenerateOptions, generate_with};
-use crate::model::Tournament;
+use crate::model::{OrganiserFlags, Tournament};
 use crate::report::{CheckReport, RoundStatus};
 use crate::state::RoundState;
 use crate::systems::SystemId;
 use crate::systems::pairing::{Board, RoundPairing};
+use crate::systems::system::UsedOption;
 use crate::verify::{self, CheckOptions};
 
 /// What to run.
@@ -38,6 +39,20 @@ pub struct CrosscheckOptions {
     pub timeout: Duration,
     /// Where the tournaments with a difference or a failure are written, if anywhere.
     pub save: Option<PathBuf>,
+    /// Lim: the tournaments are Maxi-tournaments (3.2.3, 3.8, 5.7), generated and checked so.
+    pub lim_maxi: bool,
+}
+
+impl CrosscheckOptions {
+    /// The organiser's options the generator and the check take from the command line.
+    fn flags(&self) -> OrganiserFlags {
+        OrganiserFlags { lim_maxi: self.lim_maxi, ..OrganiserFlags::default() }
+    }
+
+    /// The options of tournament `seed` as `generate` takes them.
+    pub fn generate_options(&self, players: u32, rounds: u32, seed: u64) -> GenerateOptions {
+        GenerateOptions { organiser: self.flags(), ..GenerateOptions::new(self.system, players, rounds, seed) }
+    }
 }
 
 /// Why the program gave no pairing of a round.
@@ -101,6 +116,10 @@ pub struct Failure {
 pub struct Summary {
     pub schema: u32,
     pub system: String,
+    /// The organiser's options the checks used, from the command line (the Lim system's
+    /// Maxi-tournament); FMJD's are in the `XDO` record every generated file carries.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<UsedOption>,
     pub tournaments: u32,
     pub seed: u64,
     /// Least, most and mean over the tournaments.
@@ -125,6 +144,13 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
     let mut summary = Summary {
         schema: crate::report::SCHEMA,
         system: options.system.id().to_owned(),
+        options: if options.system.is_fmjd() {
+            Vec::new()
+        } else {
+            crate::systems::of(options.system)
+                .used_options(&Tournament::default(), &options.flags())
+                .unwrap_or_default()
+        },
         tournaments: options.tournaments,
         seed: options.seed,
         ..Summary::default()
@@ -137,7 +163,7 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
         let mut draw = ChaCha8Rng::seed_from_u64(seed);
         let players = draw.random_range(options.players.0..=options.players.1);
         let rounds = draw.random_range(options.rounds.0..=options.rounds.1);
-        let generate = GenerateOptions::new(options.system, players, rounds, seed);
+        let generate = options.generate_options(players, rounds, seed);
         let mut last = Tournament::default();
         let mut failure: Option<(u32, EngineFailure)> = None;
         let columns = crate::systems::of(options.system).columns_per_round();
@@ -172,7 +198,7 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
         };
         summary.rounds_paired += u64::from(paired_rounds);
         if paired_rounds > 0 {
-            let report = check(&tournament, options.system, paired_rounds);
+            let report = check(&tournament, options, paired_rounds);
             let differing: Vec<_> = report
                 .rounds
                 .iter()
@@ -215,11 +241,13 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
     Ok(summary)
 }
 
-/// The rounds 1 to `rounds` of a tournament checked as `check --system` checks them.
-fn check(t: &Tournament, system: SystemId, rounds: u32) -> CheckReport {
+/// The rounds 1 to `rounds` of a tournament checked as `check --system` (with `--lim-maxi`)
+/// checks them.
+fn check(t: &Tournament, crosscheck: &CrosscheckOptions, rounds: u32) -> CheckReport {
     let (text, _) = crate::formats::trf::write(t);
     let options = CheckOptions {
-        system: Some(system.into()),
+        system: Some(crosscheck.system.into()),
+        organiser: crosscheck.flags(),
         rounds: Some(crate::verify::RoundRange { first: 1, last: Some(rounds) }),
         jobs: Some(1),
         ..CheckOptions::default()
@@ -398,6 +426,9 @@ pub fn read_javafo(text: &str) -> Result<RoundPairing, String> {
 /// The summary as text.
 pub fn write_text(out: &mut dyn Write, s: &Summary, engine: &str) -> std::io::Result<()> {
     writeln!(out, "crosscheck of `{engine}` under {}", s.system)?;
+    if !s.options.is_empty() {
+        writeln!(out, "options: {}", crate::systems::system::describe_options(&s.options))?;
+    }
     writeln!(
         out,
         "tournaments: {} (seeds {}–{}); players {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",

@@ -177,9 +177,10 @@ pub struct GenerateOptions {
     pub withdraw_rate: f64,
     pub scoring: Scoring,
     pub ratings: RatingRange,
-    /// The FMJD organiser's options (FMJD systems only); all of them, defaults included, are
-    /// written in the file's `XDO` record so that `check` pairs with the same.
-    pub draughts: crate::model::DraughtsOptions,
+    /// The organiser's options. FMJD's (FMJD systems only): all of them, defaults included, are
+    /// written in the file's `XDO` record so that `check` pairs with the same. The Lim system's
+    /// Maxi-tournament: no record declares it, so `check` needs `--lim-maxi` too.
+    pub organiser: crate::model::OrganiserFlags,
     /// Team systems: the boards of a match (a team has one reserve more).
     pub boards: u32,
     /// Team systems: the `192` code, which names the competition's options (C.04.6 1.2, 1.7).
@@ -206,7 +207,7 @@ impl GenerateOptions {
             withdraw_rate: DEFAULT_WITHDRAW_RATE,
             scoring: Scoring::FIDE,
             ratings: RatingRange::default(),
-            draughts: crate::model::DraughtsOptions::default(),
+            organiser: crate::model::OrganiserFlags::default(),
             boards: DEFAULT_BOARDS,
             team_code: "FIDE_TEAM".to_owned(),
             tie_breaks: None,
@@ -215,26 +216,29 @@ impl GenerateOptions {
 
     /// The command that generates this tournament (written into the file, to replay it).
     pub fn command_line(&self) -> String {
-        let d = &self.draughts;
-        let mut draughts = String::new();
+        let d = &self.organiser.draughts;
+        let mut flags = String::new();
         if let Some(floats) = d.floats {
-            draughts += &format!(" --floats {}", if floats { "on" } else { "off" });
+            flags += &format!(" --floats {}", if floats { "on" } else { "off" });
         }
         if let Some(colours) = d.colour_preference {
-            draughts += &format!(" --colour-preference {colours}");
+            flags += &format!(" --colour-preference {colours}");
         }
         if let Some(acceleration) = d.acceleration {
-            draughts += &format!(" --acceleration {acceleration}");
+            flags += &format!(" --acceleration {acceleration}");
         }
         if let Some(bye) = d.bye_points {
-            draughts += &format!(" --bye-points {bye}");
+            flags += &format!(" --bye-points {bye}");
+        }
+        if self.organiser.lim_maxi {
+            flags += " --lim-maxi";
         }
         if self.system.is_team() {
-            draughts += &format!(" --boards {} --team-code {}", self.boards, self.team_code);
+            flags += &format!(" --boards {} --team-code {}", self.boards, self.team_code);
         }
         format!(
             "trfcheck generate --system {} --players {} --rounds {} --seed {} --draw-rate {} --forfeit-rate {} \
-             --bye-rate {} --withdraw-rate {} --points {} --ratings {}{draughts}",
+             --bye-rate {} --withdraw-rate {} --points {} --ratings {}{flags}",
             self.system,
             self.players,
             self.rounds,
@@ -257,6 +261,9 @@ impl GenerateOptions {
                 format!("{} is a draughts system; FMJD Annex 5 ranks its events, not C.07", self.system),
             );
         }
+        if self.system != SystemId::Lim2026 && self.organiser.lim_maxi {
+            return invalid("--lim-maxi", format!("an option of the Lim system (lim-2026), not of {}", self.system));
+        }
         if self.system.is_team() {
             return team::check_options(self);
         }
@@ -276,7 +283,7 @@ impl GenerateOptions {
                 return invalid(option, format!("{rate} is not a probability from 0 to 1"));
             }
         }
-        if !self.system.is_fmjd() && !self.draughts.is_empty() {
+        if !self.system.is_fmjd() && !self.organiser.draughts.is_empty() {
             return invalid(
                 "--floats/--colour-preference/--acceleration/--bye-points",
                 format!("these are options of the FMJD systems, not of {}", self.system),
@@ -363,7 +370,7 @@ pub fn generate_with(options: &GenerateOptions, pair: &mut Pairer<'_>) -> Result
         let columns: Vec<usize> = (0..games).map(|game| (round - 1) as usize * games + game).collect();
         absences(&mut tournament, &columns, options, &mut streams.attendance, &mut withdrawn);
         // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
-        let view = systems::of(system).read(&tournament, &options.draughts);
+        let view = systems::of(system).read(&tournament, &options.organiser);
         let state = RoundState::build(&view, round, Participation::NextRound);
         let pairing = pair(&tournament, &state, round)?;
         check_pairing(&state, &pairing).map_err(|problem| GenerateError::EngineFault { system, round, problem })?;
@@ -472,7 +479,7 @@ fn skeleton(options: &GenerateOptions, rng: &mut ChaCha8Rng) -> Tournament {
     if options.system.is_fmjd() {
         // Every option written out, defaults included (5.1: floats on, 7a, no acceleration; 4.1:
         // the bye a win's points), so that the file says what paired it.
-        let d = &options.draughts;
+        let d = &options.organiser.draughts;
         let bye = d.bye_points.unwrap_or(options.scoring.win);
         scoring.pairing_allocated_bye = Some(bye);
         draughts_options = crate::model::DraughtsOptions {

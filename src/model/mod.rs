@@ -18,7 +18,7 @@ use crate::diagnostics::Span;
 
 pub use date::{Date, DateText};
 pub use entry::{ByeKind, Colour, EntryKind, Outcome, PlayerId, ResultCode, RoundEntry};
-pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, parse_on_off};
+pub use options::{AccelerationMethod, ColourPreference, DraughtsOptions, OrganiserFlags, parse_on_off};
 pub use points::{PointSystem, Points};
 pub use team::{TeamCodeError, TeamColourType, TeamScore, TeamSystemCode};
 pub use tie_break::{UnplayedCount, UnplayedRule, UnplayedRuleError};
@@ -47,6 +47,9 @@ pub struct Tournament {
     pub unplayed_rule: Option<UnplayedRule>,
     /// The FMJD organiser's options (trfcheck's `XDO` record, or flags).
     pub draughts_options: DraughtsOptions,
+    /// The Lim system's Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7): no record declares it, so it
+    /// is set only by the Lim system's reading of the `--lim-maxi` flag (docs/lim.md R26).
+    pub maxi_tournament: bool,
     /// The game the file says it holds in a record of its own: trfcheck's `XDK` record, or
     /// `Draughts` for an FMJD crosstable. `None` when no such record says it; a 192 code or
     /// trfcheck's other draughts records may still declare the game (`systems::game`).

@@ -2,7 +2,9 @@
 //! floats (section 8), colour preference (section 7), acceleration (section 6) and the bye's points
 //! (4.1). As recorded (trfcheck's `XDO` record) or chosen on the command line; `None` is "not said",
 //! and the engine then uses the annex's preferred default (5.1–5.3: floats on, no colour
-//! preference, no acceleration; the bye a win's points).
+//! preference, no acceleration; the bye a win's points). With them, on the command line only
+//! ([`OrganiserFlags`]), the Lim system's Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), which no
+//! record declares.
 
 use std::fmt;
 use std::str::FromStr;
@@ -125,5 +127,22 @@ impl DraughtsOptions {
             acceleration: self.acceleration.or(under.acceleration),
             bye_points: self.bye_points.or(under.bye_points),
         }
+    }
+}
+
+/// The organiser's options given on the command line, for the systems that have some: FMJD's
+/// (over the file's `XDO` record) and the Lim system's Maxi-tournament. Each system reads its own
+/// (`System::read`) and says which it used (`System::used_options`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OrganiserFlags {
+    pub draughts: DraughtsOptions,
+    /// Lim (C.04.4.3) 3.2.3, 3.8 and 5.7: the tournament is a Maxi-tournament, so the 100-point
+    /// rules apply (docs/lim.md R26). No record declares it; off unless asked for.
+    pub lim_maxi: bool,
+}
+
+impl From<DraughtsOptions> for OrganiserFlags {
+    fn from(draughts: DraughtsOptions) -> OrganiserFlags {
+        OrganiserFlags { draughts, lim_maxi: false }
     }
 }

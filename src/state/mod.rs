@@ -124,6 +124,9 @@ pub struct RoundState {
     pub ratings: BTreeMap<PlayerId, Option<u32>>,
     /// The FMJD organiser's options as declared (`XDO`, or flags); the FMJD engines read them.
     pub draughts: DraughtsOptions,
+    /// The Lim system's Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), from the flag; the Lim
+    /// engines read it.
+    pub maxi_tournament: bool,
 }
 
 impl RoundState {
@@ -203,6 +206,7 @@ impl RoundState {
             histories,
             ratings: t.players.iter().map(|p| (p.id, p.rating)).collect(),
             draughts: t.draughts_options,
+            maxi_tournament: t.maxi_tournament,
         }
     }
 

@@ -15,7 +15,7 @@ use super::engine::Engine;
 use super::id::SystemId;
 use super::round::{RecordedRounds, RoundCheck, RoundToPair};
 use crate::diagnostics::Diagnostics;
-use crate::model::{DraughtsOptions, Tournament};
+use crate::model::{OrganiserFlags, Tournament};
 
 /// A pairing system, as the checks use it.
 pub trait System: Sync {
@@ -25,9 +25,10 @@ pub trait System: Sync {
     fn engine(&self) -> Option<&dyn Engine>;
 
     /// The tournament as this system reads it, given the organiser's options set on the command
-    /// line. Only the FMJD systems have such options (Annex 5, sections 4.1, 5 and 7); every other
-    /// system reads the file as it is.
-    fn read<'a>(&self, t: &'a Tournament, flags: &DraughtsOptions) -> Cow<'a, Tournament> {
+    /// line. Only the FMJD systems (Annex 5, sections 4.1, 5 and 7) and the Lim system (its
+    /// Maxi-tournament, C.04.4.3 3.2.3, 3.8, 5.7) have such options; every other system reads the
+    /// file as it is.
+    fn read<'a>(&self, t: &'a Tournament, flags: &OrganiserFlags) -> Cow<'a, Tournament> {
         let _ = flags;
         Cow::Borrowed(t)
     }
@@ -41,7 +42,7 @@ pub trait System: Sync {
 
     /// The organiser's options a check used, each with where it came from; `None` for a system
     /// that has none.
-    fn used_options(&self, t: &Tournament, flags: &DraughtsOptions) -> Option<Vec<UsedOption>> {
+    fn used_options(&self, t: &Tournament, flags: &OrganiserFlags) -> Option<Vec<UsedOption>> {
         let _ = (t, flags);
         None
     }

@@ -32,7 +32,7 @@ pub struct PairedAhead {
 pub fn pair_ahead(t: &Tournament, options: &CheckOptions) -> Option<PairedAhead> {
     // As `pair` builds it (a round past the declared total is refused there), then as the
     // round's check will once the round is recorded.
-    super::with_next_round(t, options.system, &options.draughts, |resolved, tournament, next| {
+    super::with_next_round(t, options.system, &options.organiser, |resolved, tournament, next| {
         tournament.header.rounds?;
         let fingerprint = next.settle_as_checked()?;
         let result = next.pair();

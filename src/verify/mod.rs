@@ -83,8 +83,9 @@ pub struct CheckOptions {
     pub no_standings: bool,
     /// The rule for unplayed rounds in the FMJD tie-breaks, over the file's `XDT` record.
     pub unplayed: Option<crate::model::UnplayedRule>,
-    /// The FMJD organiser's options given as flags: over the file's `XDO` record.
-    pub draughts: crate::model::DraughtsOptions,
+    /// The organiser's options given as flags: FMJD's over the file's `XDO` record, and the Lim
+    /// system's Maxi-tournament.
+    pub organiser: crate::model::OrganiserFlags,
     /// The mildest severity of a differing round that makes the file's status 1 (`--fail-on`);
     /// the default, `order`, makes any differing round count.
     pub fail_on: crate::systems::Severity,
@@ -307,9 +308,9 @@ pub fn check_read_reusing(
     };
     let system = systems::of(resolved.system);
     report.system_warning = systems::cross_game_warning(tournament, resolved.system);
-    report.options = system.used_options(tournament, &options.draughts);
+    report.options = system.used_options(tournament, &options.organiser);
     report.resolved = Some(resolved);
-    let effective = system.read(tournament, &options.draughts);
+    let effective = system.read(tournament, &options.organiser);
     let tournament = effective.as_ref();
     // A system may read the rounds otherwise (a Double-Swiss round is a match of two columns):
     // the report counts them as the system does.
@@ -534,14 +535,15 @@ pub fn pair_next(
     tournament: &crate::model::Tournament,
     system: Option<systems::SystemChoice>,
 ) -> Result<NextRound, PairError> {
-    pair_next_with(tournament, system, &crate::model::DraughtsOptions::default())
+    pair_next_with(tournament, system, &crate::model::OrganiserFlags::default())
 }
 
-/// [`pair_next`] with the FMJD organiser's options given as flags (over the file's `XDO`).
+/// [`pair_next`] with the organiser's options given as flags (FMJD's over the file's `XDO`; the
+/// Lim system's Maxi-tournament).
 pub fn pair_next_with(
     tournament: &crate::model::Tournament,
     system: Option<systems::SystemChoice>,
-    flags: &crate::model::DraughtsOptions,
+    flags: &crate::model::OrganiserFlags,
 ) -> Result<NextRound, PairError> {
     with_next_round(tournament, system, flags, |resolved, _, next| {
         let (system, round) = (resolved.system, next.round());
@@ -554,12 +556,12 @@ pub fn pair_next_with(
 }
 
 /// Calls `work` with the round after the last paired one, ready to pair (`pair`, and `watch`'s
-/// pairing ahead): the system, the tournament as the system reads it (with the FMJD flags), and
-/// the round with who takes part in it.
+/// pairing ahead): the system, the tournament as the system reads it (with the organiser's
+/// flags), and the round with who takes part in it.
 pub(crate) fn with_next_round<R>(
     tournament: &crate::model::Tournament,
     system: Option<systems::SystemChoice>,
-    flags: &crate::model::DraughtsOptions,
+    flags: &crate::model::OrganiserFlags,
     work: impl FnOnce(&systems::Resolved, &crate::model::Tournament, &mut dyn systems::round::RoundToPair) -> R,
 ) -> Result<R, PairError> {
     let resolved = systems::resolve(tournament, system)?;

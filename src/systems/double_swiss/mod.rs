@@ -13,7 +13,7 @@ mod state;
 
 use std::borrow::Cow;
 
-use crate::model::{DraughtsOptions, Tournament};
+use crate::model::{OrganiserFlags, Tournament};
 use crate::state::RoundState;
 use crate::systems::engine::Engine;
 use crate::systems::id::SystemId;
@@ -66,7 +66,7 @@ impl System for DoubleSwiss2026 {
     }
 
     /// The rounds are matches: two round columns each.
-    fn read<'a>(&self, t: &'a Tournament, flags: &DraughtsOptions) -> Cow<'a, Tournament> {
+    fn read<'a>(&self, t: &'a Tournament, flags: &OrganiserFlags) -> Cow<'a, Tournament> {
         let _ = flags;
         Cow::Owned(matches::by_match(t))
     }

@@ -123,13 +123,17 @@ macro_rules! engine {
             fn read<'a>(
                 &self,
                 t: &'a crate::model::Tournament,
-                flags: &DraughtsOptions,
+                flags: &crate::model::OrganiserFlags,
             ) -> std::borrow::Cow<'a, crate::model::Tournament> {
-                with_flags(t, flags)
+                with_flags(t, &flags.draughts)
             }
 
-            fn used_options(&self, t: &crate::model::Tournament, flags: &DraughtsOptions) -> Option<Vec<UsedOption>> {
-                Some(used_options(flags, &t.draughts_options, &t.point_system, t.point_system_declared))
+            fn used_options(
+                &self,
+                t: &crate::model::Tournament,
+                flags: &crate::model::OrganiserFlags,
+            ) -> Option<Vec<UsedOption>> {
+                Some(used_options(&flags.draughts, &t.draughts_options, &t.point_system, t.point_system_declared))
             }
         }
     };

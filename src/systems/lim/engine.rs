@@ -8,12 +8,13 @@
 //!   cannot be covered together with all before them is found by bisection: "the first `j`
 //!   players can all have compatible opponents" is a perfect matching in the graph where the
 //!   players from `j` on may also meet each other, and it only gets harder as `j` grows.
-//! * Second scrutiny (5.2). A compatible pair weighs more than all proper pairs together, a proper
-//!   pair one unit more: a maximum-weight matching pairs everyone with the most proper pairs. The
-//!   leaders then take, in order, the first candidate some such matching pairs them with: read
-//!   from the duals where they tell (a slack pair is in no optimum), else by one solve with the
-//!   candidate's place in the exchange order as a bonus on the leader's edges, below a proper
-//!   pair; the choice is fixed before the next leader.
+//! * Second scrutiny (5.2). A compatible pair (in a Maxi-tournament, one that 5.7 allows, as the
+//!   procedure says) weighs more than all proper pairs together, a proper pair one unit more: a
+//!   maximum-weight matching pairs everyone with the most proper pairs. The leaders then take, in
+//!   order, the first candidate some such matching pairs them with: read from the duals where they
+//!   tell (a slack pair is in no optimum), else by one solve with the candidate's place in the
+//!   exchange order as a bonus on the leader's edges, below a proper pair; the choice is fixed
+//!   before the next leader.
 //! * 3.10.2: the largest compatible matching of the group (a [`Witness`] is a maximum matching).
 
 use crate::matching::witness::Witness;
@@ -102,9 +103,15 @@ impl Search for Fast {
         Scrutiny::Stuck { kept: to_players(kept), player: list[hi - 1] }
     }
 
-    fn second_scrutiny(&mut self, ctx: &Context, list: &[usize]) -> Vec<(usize, usize)> {
+    fn second_scrutiny(
+        &mut self,
+        ctx: &Context,
+        list: &[usize],
+        may_meet: &dyn Fn(usize, usize) -> bool,
+    ) -> Vec<(usize, usize)> {
         let m = list.len();
-        let compatible = |a: usize, b: usize| ctx.compatible(list[a], list[b]);
+        // The pairs the second scrutiny may form: compatible, and within 5.7's limit.
+        let compatible = |a: usize, b: usize| ctx.compatible(list[a], list[b]) && may_meet(list[a], list[b]);
         let to_players = |pairs: Vec<(usize, usize)>| -> Vec<(usize, usize)> {
             pairs.into_iter().map(|(a, b)| (list[a], list[b])).collect()
         };

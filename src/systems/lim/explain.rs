@@ -16,9 +16,9 @@ use crate::model::{Colour, PlayerId};
 use crate::state::RoundState;
 use crate::systems::common::absolute;
 use crate::systems::outcome::Explanation;
-use crate::systems::pairing::RoundPairing;
+use crate::systems::pairing::{RoundPairing, partner_in};
 
-use super::procedure::{Direction, Step, exchange_places};
+use super::procedure::{Direction, Step, exchange_places, exchange_within_100};
 use super::rules::{ColourRule, Context};
 
 /// A record that does better than the engine at the decision named: a trfcheck bug.
@@ -31,6 +31,12 @@ fn finding(criterion: &str, text: String) -> Explanation {
 }
 
 type Record<'a> = crate::systems::common::record::Seats<'a>;
+
+/// A player with their rating, for the 100-point rules of a Maxi-tournament.
+fn rated(ctx: &Context, i: usize) -> String {
+    let p = ctx.p(i);
+    format!("{} (rated {})", p.id, p.rating)
+}
 
 fn who(ctx: &Context, i: usize) -> String {
     let p = ctx.p(i);
@@ -197,10 +203,13 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 return None;
             }
             let numbered = if group >= ctx.median { "highest" } else { "lowest" };
-            let which = if due_alternate {
-                "due the other colour"
-            } else {
-                "compatible (nobody available is due the other colour)"
+            let which = match (due_alternate, ctx.maxi) {
+                (true, _) => "due the other colour",
+                (false, false) => "compatible (nobody available is due the other colour)",
+                (false, true) => {
+                    "compatible (nobody available who is due the other colour is within 100 points of them, as a \
+                     Maxi-tournament requires)"
+                }
             };
             Some(finding(
                 "3.8",
@@ -213,7 +222,9 @@ fn departs(ctx: &Context, record: &Record, step: &Step) -> Option<Explanation> {
                 ),
             ))
         }
-        Step::Pairs { group, direction, ref pairs } => group_pairs(ctx, record, group, direction, pairs),
+        Step::Pairs { group, direction, ref pairs, ref first } => {
+            group_pairs(ctx, record, group, direction, pairs, first)
+        }
         Step::Crack { pair: (a, b), group, article } => {
             if !record.pairs(a, b) {
                 return None;
@@ -239,6 +250,7 @@ fn group_pairs(
     group: crate::model::Points,
     direction: Direction,
     pairs: &[(usize, usize)],
+    first: &[(usize, usize)],
 ) -> Option<Explanation> {
     let &(a, b) = pairs.iter().find(|&&(a, b)| !record.pairs(a, b))?;
     let players: Vec<usize> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
@@ -266,6 +278,32 @@ fn group_pairs(
             _ => None,
         })
         .collect();
+    // 5.7 (Maxi-tournaments): the record exchanges opponents whose ratings differ by more than
+    // 100 points.
+    if ctx.maxi
+        && let Some(&(x, y)) = record_pairs.iter().find(|&&(x, y)| !exchange_within_100(ctx, first, x, y))
+    {
+        // The player whose exchange is too wide: `x` when `y` is too far from `x`'s first opponent.
+        let (p, q) = match partner_in(first, x) {
+            Some(o) if !ctx.within_100(y, o) => (x, y),
+            _ => (y, x),
+        };
+        let before = partner_in(first, p).unwrap_or(q);
+        return Some(finding(
+            "5.7",
+            format!(
+                "in a Maxi-tournament opponents are exchanged only if their ratings differ by 100 points or less \
+                 (5.7), and the scrutinies of scoregroup {group} give {listed}; the record pairs {} with {}, which \
+                 exchanges {}'s opponent of the first scrutiny, {}, for {}: {} points apart",
+                ctx.p(x).id,
+                ctx.p(y).id,
+                ctx.p(p).id,
+                rated(ctx, before),
+                rated(ctx, q),
+                ctx.p(before).rating.abs_diff(ctx.p(q).rating)
+            ),
+        ));
+    }
     let proper = |&&(x, y): &&(usize, usize)| ctx.proper(x, y);
     let computed_proper = pairs.iter().filter(proper).count();
     let recorded_proper = record_pairs.iter().filter(proper).count();

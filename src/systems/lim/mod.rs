@@ -23,10 +23,16 @@ pub mod reference;
 pub mod rules;
 mod severity;
 
+use std::borrow::Cow;
+
+use crate::model::{OrganiserFlags, Tournament};
 use crate::state::RoundState;
 
+use super::engine::Engine;
+use super::id::SystemId;
 use super::outcome::PairFailure;
 use super::pairing::RoundPairing;
+use super::system::{System, UsedOption};
 use procedure::{Outcome, Search};
 use rules::Context;
 
@@ -74,13 +80,38 @@ pub fn pair_literal(state: &RoundState) -> Result<RoundPairing, LiteralError> {
     Ok(to_pairing(state, &ctx, &outcome))
 }
 
-crate::systems::system::engine_of!(
-    Lim2026,
-    system: Lim2026,
-    pair: pair,
-    explain: explain::explain,
-    severity: severity::CLASSES,
-);
+crate::systems::system::engine_of!(Lim2026, pair: pair, explain: explain::explain, severity: severity::CLASSES);
+
+impl System for Lim2026 {
+    fn id(&self) -> SystemId {
+        SystemId::Lim2026
+    }
+
+    fn engine(&self) -> Option<&dyn Engine> {
+        Some(self)
+    }
+
+    /// The Maxi-tournament (3.2.3, 3.8, 5.7) is on only when the flag asks for it: no record
+    /// declares it (docs/lim.md R26).
+    fn read<'a>(&self, t: &'a Tournament, flags: &OrganiserFlags) -> Cow<'a, Tournament> {
+        if flags.lim_maxi == t.maxi_tournament {
+            return Cow::Borrowed(t);
+        }
+        let mut t = t.clone();
+        t.maxi_tournament = flags.lim_maxi;
+        Cow::Owned(t)
+    }
+
+    fn used_options(&self, _: &Tournament, flags: &OrganiserFlags) -> Option<Vec<UsedOption>> {
+        Some(vec![maxi_option(flags.lim_maxi)])
+    }
+}
+
+/// The Maxi-tournament option as the reports say it: on from the flag, else off by default.
+fn maxi_option(on: bool) -> UsedOption {
+    let (value, source) = if on { ("on", "flag") } else { ("off", "default") };
+    UsedOption { name: "lim-maxi", value: value.into(), source: source.into() }
+}
 
 /// The literal reference as an engine, for the tests that hold the fast engine to it.
 #[derive(Clone, Copy, Debug, Default)]

@@ -58,10 +58,16 @@ pub enum Scrutiny {
 pub trait Search {
     /// 4.1–4.4 on `list`, players in scrutiny order (an even number).
     fn first_scrutiny(&mut self, ctx: &Context, list: &[usize]) -> Scrutiny;
-    /// 5.2 on `list` (players in scrutiny order who can all be paired compatibly): of the
-    /// configurations in which every pair is compatible, the first in the exchange order among
-    /// those with the most proper pairs (docs/lim.md R21).
-    fn second_scrutiny(&mut self, ctx: &Context, list: &[usize]) -> Vec<(usize, usize)>;
+    /// 5.2 on `list` (players in scrutiny order who can all be paired compatibly, and `may_meet`
+    /// pairs them so): of the configurations in which every pair is compatible and one `may_meet`
+    /// allows, the first in the exchange order among those with the most proper pairs
+    /// (docs/lim.md R21). `may_meet` is the limit of 5.7 in a Maxi-tournament, else every pair.
+    fn second_scrutiny(
+        &mut self,
+        ctx: &Context,
+        list: &[usize],
+        may_meet: &dyn Fn(usize, usize) -> bool,
+    ) -> Vec<(usize, usize)>;
     /// The most compatible pairs the players can make (3.10.2).
     fn max_pairs(&mut self, ctx: &Context, players: &[usize]) -> usize;
 }
@@ -114,8 +120,9 @@ pub enum Step {
     /// opponent is due the other colour.
     FloaterPair { floater: usize, opponent: usize, group: Points, due_alternate: bool },
     /// The pairs the two scrutinies give the rest of the scoregroup (4.1–4.4, 5.2), paired in
-    /// `direction`.
-    Pairs { group: Points, direction: Direction, pairs: Vec<(usize, usize)> },
+    /// `direction`; `first`: the first scrutiny's, from which 5.7 limits the exchanges in a
+    /// Maxi-tournament.
+    Pairs { group: Points, direction: Direction, pairs: Vec<(usize, usize)>, first: Vec<(usize, usize)> },
     /// 2.6: the pairing `pair` of the scoregroup of score `group` is cracked for the blocked median.
     Crack { pair: (usize, usize), group: Points, article: &'static str },
 }
@@ -171,8 +178,10 @@ fn floater_key(ctx: &Context, f: Incoming) -> (i64, i64) {
 /// 3.8: the opponents of floater `f` among `available` (in the group's pairing direction `dir`)
 /// in the order the article takes them: the players due the other colour, then the other
 /// compatible players (docs/lim.md R17), each from the highest numbered (the smallest TPN)
-/// downward or from the lowest numbered upward. The flag says whether the opponent is due the
-/// other colour (a floater without a due colour takes anyone as such).
+/// downward or from the lowest numbered upward; in a Maxi-tournament only the players due the
+/// other colour within 100 points of the first compatible one come first (3.8, R26). The flag
+/// says whether the opponent is due the other colour (a floater without a due colour takes anyone
+/// as such).
 fn floater_options(ctx: &Context, f: usize, available: &[usize], dir: Direction) -> Vec<(usize, bool)> {
     let mut ordered: Vec<usize> = available.iter().copied().filter(|&q| q != f && ctx.compatible(f, q)).collect();
     ordered.sort_unstable();
@@ -184,6 +193,17 @@ fn floater_options(ctx: &Context, f: usize, available: &[usize], dir: Direction)
         None => true,
     };
     let mut options: Vec<(usize, bool)> = ordered.iter().filter(|&&q| alternate(q)).map(|&q| (q, true)).collect();
+    if let (true, Some(_), Some(&first)) = (ctx.maxi, ctx.p(f).due, ordered.first()) {
+        // 3.8 (Maxi-tournaments): a player due the alternate colour is taken instead of the first
+        // compatible one only when the ratings of these "proposed opponents who are exchanged"
+        // differ by 100 points or less; the first such, else the compatible players in order
+        // (docs/lim.md R26).
+        options.retain(|&(q, _)| ctx.within_100(q, first));
+        let rest: Vec<(usize, bool)> =
+            ordered.iter().filter(|&&q| !options.iter().any(|&(o, _)| o == q)).map(|&q| (q, alternate(q))).collect();
+        options.extend(rest);
+        return options;
+    }
     options.extend(ordered.iter().filter(|&&q| !alternate(q)).map(|&q| (q, false)));
     options
 }
@@ -490,12 +510,23 @@ fn pair_group(ctx: &Context, search: &mut dyn Search, g: &GroupInput) -> Result<
     // h. The second scrutiny (5.2), on the players the first one paired.
     let mut list: Vec<usize> = paired.iter().flat_map(|&(a, b)| [a, b]).collect();
     scrutiny_order(&mut list, g.dir);
-    let pairs = if list.is_empty() { Vec::new() } else { search.second_scrutiny(ctx, &list) };
+    let may_meet = |a: usize, b: usize| !ctx.maxi || exchange_within_100(ctx, &paired, a, b);
+    let pairs = if list.is_empty() { Vec::new() } else { search.second_scrutiny(ctx, &list, &may_meet) };
     for &(a, b) in &pairs {
         boards.push(ctx.allocate(a, b, g.score, position(a, b)));
     }
-    steps.push(Step::Pairs { group: g.score, direction: g.dir, pairs });
+    steps.push(Step::Pairs { group: g.score, direction: g.dir, pairs, first: paired });
     Ok(GroupOutcome { boards, out, steps })
+}
+
+/// 5.7 (Maxi-tournaments): "an exchange of opponents … is allowed only if the ratings of the
+/// opponents to be exchanged differ by 100 points or less". An exchange of opponents gives every
+/// player of the pairs concerned a new opponent for the one the first scrutiny gave them, so `a`
+/// may meet `b` when `b` is within 100 points of `a`'s opponent in `first` (the first scrutiny's
+/// pairs), and `a` of `b`'s (docs/lim.md R26). A pair of `first` is always allowed.
+pub fn exchange_within_100(ctx: &Context, first: &[(usize, usize)], a: usize, b: usize) -> bool {
+    let within = |p: usize, q: usize| partner_in(first, p).is_none_or(|before| ctx.within_100(q, before));
+    within(a, b) && within(b, a)
 }
 
 /// 2.3.4: when `players` are odd, transfers the floater [`choose_floater`] names out of them (to
@@ -574,23 +605,30 @@ fn choose_floater(
     // counted, R12); 3.2.4, 3.3, 3.4: the lowest numbered downward, the highest numbered upward.
     let due = |c: crate::model::Colour| members.iter().filter(|&&p| ctx.p(p).due == Some(c)).count();
     let (white, black) = (due(crate::model::Colour::White), due(crate::model::Colour::Black));
-    let pick = |pool: &[usize]| -> usize {
+    // The pick of a pool, and the player due the majority colour that 3.2.3 passed over for it.
+    let pick = |pool: &[usize]| -> (usize, Option<usize>) {
         let majority = match white.cmp(&black) {
             std::cmp::Ordering::Greater => Some(crate::model::Colour::White),
             std::cmp::Ordering::Less => Some(crate::model::Colour::Black),
             std::cmp::Ordering::Equal => None,
         };
-        let coloured: Vec<usize> =
-            pool.iter().copied().filter(|&p| majority.is_some() && ctx.p(p).due == majority).collect();
-        let pool = if coloured.is_empty() { pool } else { &coloured[..] };
-        let by_position = pool.iter().copied();
-        match g.dir {
-            Direction::Down => by_position.max(),
-            Direction::Up => by_position.min(),
+        let by_position = |players: Vec<usize>| match g.dir {
+            Direction::Down => players.into_iter().max(),
+            Direction::Up => players.into_iter().min(),
+        };
+        let default = by_position(pool.to_vec()).unwrap_or(members[0]);
+        let coloured =
+            by_position(pool.iter().copied().filter(|&p| majority.is_some() && ctx.p(p).due == majority).collect());
+        match coloured {
+            // 3.2.3 (Maxi-tournaments): the player 3.2.2 chose floats only if their rating and the
+            // lowest numbered player's (downward; upward the highest numbered) "differ by 100
+            // points or less", otherwise that player floats (docs/lim.md R26).
+            Some(p) if ctx.maxi && !ctx.within_100(p, default) => (default, Some(p)),
+            Some(p) => (p, None),
+            None => (default, None),
         }
-        .unwrap_or(members[0])
     };
-    let chosen = pick(&candidates);
+    let (chosen, passed_over) = pick(&candidates);
     let mut why = Vec::new();
     if kinds.iter().any(|&k| k != best) {
         why.push(match best {
@@ -605,12 +643,24 @@ fn choose_floater(
             ),
         });
     }
-    let colour_clause = |player: usize| -> Option<String> {
+    let colour_clause = |player: usize, passed_over: Option<usize>| -> Option<String> {
         let majority = match white.cmp(&black) {
             std::cmp::Ordering::Greater => crate::model::Colour::White,
             std::cmp::Ordering::Less => crate::model::Colour::Black,
             std::cmp::Ordering::Equal => return None,
         };
+        if let Some(q) = passed_over {
+            let (a, b) = (ctx.p(q), ctx.p(player));
+            return Some(format!(
+                "3.2.2, 3.2.3: the group's due colours are {white} White and {black} Black, but in a \
+                 Maxi-tournament {} (due {}, rated {}) is more than 100 points from {} (rated {}), who floats",
+                a.id,
+                crate::systems::common::colour::capitalised(majority),
+                a.rating,
+                b.id,
+                b.rating
+            ));
+        }
         (ctx.p(player).due == Some(majority)).then(|| {
             format!(
                 "3.2.2: the group's due colours are {white} White and {black} Black, so a player due {} floats",
@@ -627,11 +677,11 @@ fn choose_floater(
     if best == 3 && ctx.p(chosen).floated_last_round {
         let others: Vec<usize> = candidates.iter().copied().filter(|&p| !ctx.p(p).floated_last_round).collect();
         if !others.is_empty() {
-            let alternative = pick(&others);
+            let (alternative, alternative_passed_over) = pick(&others);
             let without = |x: usize| -> Vec<usize> { members.iter().copied().filter(|&p| p != x).collect() };
             if search.max_pairs(ctx, &without(alternative)) >= search.max_pairs(ctx, &without(chosen)) {
                 why.push(format!("3.10: {} floated in the round before and is not floated again", ctx.p(chosen).id));
-                why.extend(colour_clause(alternative));
+                why.extend(colour_clause(alternative, alternative_passed_over));
                 why.push(position.to_owned());
                 return (alternative, why.join("; "));
             }
@@ -641,7 +691,7 @@ fn choose_floater(
             ));
         }
     }
-    why.extend(colour_clause(chosen));
+    why.extend(colour_clause(chosen, passed_over));
     why.push(position.to_owned());
     (chosen, why.join("; "))
 }

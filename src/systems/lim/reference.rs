@@ -49,20 +49,28 @@ impl Literal {
         None
     }
 
-    /// Every configuration of `list` in which all pairs are compatible, in the exchange order.
-    fn each_compatible(&mut self, ctx: &Context, list: &[usize], prefix: &mut Vec<(usize, usize)>, visit: Visit<'_>) {
+    /// Every configuration of `list` in which all pairs are compatible and `may_meet` allows them,
+    /// in the exchange order.
+    fn each_compatible(
+        &mut self,
+        ctx: &Context,
+        list: &[usize],
+        may_meet: &dyn Fn(usize, usize) -> bool,
+        prefix: &mut Vec<(usize, usize)>,
+        visit: Visit<'_>,
+    ) {
         let Some(&leader) = list.first() else {
             visit(prefix);
             return;
         };
         for c in candidates(list.len()) {
             let opponent = list[c];
-            if !ctx.compatible(leader, opponent) {
+            if !ctx.compatible(leader, opponent) || !may_meet(leader, opponent) {
                 continue;
             }
             let rest: Vec<usize> = list.iter().copied().filter(|&p| p != leader && p != opponent).collect();
             prefix.push((leader, opponent));
-            self.each_compatible(ctx, &rest, prefix, visit);
+            self.each_compatible(ctx, &rest, may_meet, prefix, visit);
             prefix.pop();
         }
     }
@@ -83,9 +91,14 @@ impl Search for Literal {
         Scrutiny::Stuck { kept, player: list[stuck - 1] }
     }
 
-    fn second_scrutiny(&mut self, ctx: &Context, list: &[usize]) -> Vec<(usize, usize)> {
+    fn second_scrutiny(
+        &mut self,
+        ctx: &Context,
+        list: &[usize],
+        may_meet: &dyn Fn(usize, usize) -> bool,
+    ) -> Vec<(usize, usize)> {
         let mut best: Option<(usize, Vec<(usize, usize)>)> = None;
-        self.each_compatible(ctx, list, &mut Vec::new(), &mut |pairs| {
+        self.each_compatible(ctx, list, may_meet, &mut Vec::new(), &mut |pairs| {
             let proper = pairs.iter().filter(|&&(a, b)| ctx.proper(a, b)).count();
             if best.as_ref().is_none_or(|(most, _)| proper > *most) {
                 best = Some((proper, pairs.to_vec()));

@@ -21,6 +21,8 @@ pub struct Context<'a> {
     met: Vec<bool>,
     /// The median score, half the rounds played (2.2; docs/lim.md R3, R28).
     pub median: Points,
+    /// A Maxi-tournament: the 100-point rules of 3.2.3, 3.8 and 5.7 apply (docs/lim.md R26).
+    pub maxi: bool,
 }
 
 /// The article that gives a pair its colours.
@@ -61,7 +63,7 @@ impl<'a> Context<'a> {
         // declared scoring counts half a win a round (docs/lim.md R28).
         let played = i64::from(state.round.saturating_sub(1));
         let median = Points::from_tenths(played * state.point_system.white_win.tenths() / 2);
-        let mut ctx = Context { state, players, compatible: Vec::new(), met, median };
+        let mut ctx = Context { state, players, compatible: Vec::new(), met, median, maxi: state.maxi_tournament };
         let mut compatible = vec![false; n * n];
         for a in 0..n {
             for b in 0..a {
@@ -112,6 +114,12 @@ impl<'a> Context<'a> {
     pub fn colour_options(&self, a: usize, b: usize) -> Vec<Colour> {
         let (x, y) = (self.p(a), self.p(b));
         [Colour::White, Colour::Black].into_iter().filter(|&c| x.may_take(c) && y.may_take(c.opposite())).collect()
+    }
+
+    /// 3.2.3, 3.8, 5.7 (Maxi-tournaments): the ratings of `a` and `b` "differ by 100 points or
+    /// less". An unrated player counts as 0 ([`Player::rating`]; docs/lim.md R26).
+    pub fn within_100(&self, a: usize, b: usize) -> bool {
+        self.p(a).rating.abs_diff(self.p(b).rating) <= 100
     }
 
     /// 5.2: a proper pair gives both players their due colour (or one of them has none).

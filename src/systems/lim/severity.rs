@@ -7,7 +7,8 @@ use crate::systems::severity::Classes;
 ///
 /// Everything else is a step of the procedure — 1.1 and 7.1 (the PAB), 2.3.1–2.3.4, 3.5, 4.4,
 /// 4.4.1, 4.4.2 (transfers), 2.4 (a scoregroup paired inside itself), 2.6.1, 2.6.2 (the blocked
-/// median), 3.8 (a floater's opponent), 5.2 (fewer proper pairs) — and of the quality class.
+/// median), 3.8 (a floater's opponent), 5.2 (fewer proper pairs), 5.7 (an exchange wider than
+/// 100 points in a Maxi-tournament) — and of the quality class.
 pub const CLASSES: Classes = Classes {
     // C.04.1 arts. 2 and 4, and 2.1 with 5.1.1–5.1.2 (the colour limits), in the shared form of
     // the absolute findings; and the pairs the tournament forbids (records 260/XXP).
@@ -30,7 +31,7 @@ mod tests {
             assert_eq!(CLASSES.of(absolute), Severity::Absolute, "{absolute}");
         }
         for quality in
-            ["1.1", "7.1", "2.1", "2.3.1", "2.3.4", "2.4", "2.6.1", "2.6.2", "3.5", "3.8", "4.4", "4.4.2", "5.2"]
+            ["1.1", "7.1", "2.1", "2.3.1", "2.3.4", "2.4", "2.6.1", "2.6.2", "3.5", "3.8", "4.4", "4.4.2", "5.2", "5.7"]
         {
             assert_eq!(CLASSES.of(quality), Severity::Quality, "{quality}");
         }
