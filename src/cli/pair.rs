@@ -7,13 +7,12 @@ use crate::diagnostics::render::Style;
 use crate::exit::Status;
 use crate::formats::ReadOptions;
 use crate::report;
-use crate::systems::{SystemChoice, SystemId};
+use crate::systems::SystemChoice;
 use crate::verify;
 
 use super::args::PlainFormat;
 use super::organiser_flags::unused_organiser_flags;
 use super::writing::{refuse_unwritable, write_to};
-use serde::Serialize;
 
 /// What `pair` is asked: the system, the organiser's options as flags, and where and how to write.
 pub(super) struct PairRequest<'a> {
@@ -22,22 +21,6 @@ pub(super) struct PairRequest<'a> {
     pub format: PlainFormat,
     /// `-o FILE`; standard output without it.
     pub output: Option<&'a Path>,
-}
-
-/// The JSON of `pair --format json` (docs/json.md, "pair").
-#[derive(Serialize)]
-struct PairJson<'a> {
-    schema: u32,
-    file: &'a str,
-    system: SystemId,
-    system_source: &'a str,
-    system_reason: &'a str,
-    round: u32,
-    /// `[white, black]` per board in board order, the pairing-allocated bye as `[player, 0]`.
-    boards: Vec<[u32; 2]>,
-    /// What the pairing rests on besides the system, said on standard error in text: the caveat,
-    /// the organiser's options chosen by a flag or the XDO record, flags that do nothing.
-    notes: Vec<String>,
 }
 
 /// `trfcheck pair`: the next round of the file, paired by the engine, in the JaVaFo layout (or
@@ -61,18 +44,8 @@ pub(super) fn pair(
     let flags = to.organiser;
     match verify::pair_next_with(&tournament, to.system, flags) {
         Ok(next) => {
-            let mut notes = Vec::new();
             let unused = unused_organiser_flags(next.resolved.system, flags).map(|w| format!("warning: {w}"));
-            if let Some(caveat) = &next.resolved.caveat {
-                notes.push(format!("note: {caveat}"));
-            }
-            // The organiser's options said when a flag or the XDO record chose one (the JaVaFo
-            // layout has no place for them).
-            if let Some(used) = crate::systems::of(next.resolved.system).used_options(&tournament, flags)
-                && used.iter().any(|o| o.source == "flag" || o.source == "XDO record")
-            {
-                notes.push(format!("options: {}", crate::systems::system::describe_options(&used)));
-            }
+            let mut notes = report::json::pair_notes(&tournament, &next, flags);
             tracing::info!(file = %name, round = next.round, system = %next.resolved.system, "paired");
             let mut bytes = Vec::new();
             match to.format {
@@ -90,16 +63,7 @@ pub(super) fn pair(
                 }
                 PlainFormat::Json => {
                     notes.splice(0..0, unused);
-                    let json = PairJson {
-                        schema: report::SCHEMA,
-                        file: &name,
-                        system: next.resolved.system,
-                        system_source: &next.resolved.source,
-                        system_reason: &next.resolved.reason,
-                        round: next.round,
-                        boards: next.pairing.boards.iter().map(|b| b.as_pair()).collect(),
-                        notes,
-                    };
+                    let json = report::json::PairJson::new(&name, &next, notes);
                     report::write_json_line(&mut bytes, &json)?;
                 }
             }

@@ -46,7 +46,7 @@ pub(super) fn standings(
     }
     match format {
         StandingsFormat::Text => write_text(out, &name, &standings)?,
-        StandingsFormat::Json => report::write_json_line(out, &json(&name, &standings))?,
+        StandingsFormat::Json => report::write_json_line(out, &report::json::standings_json(&name, &standings))?,
         StandingsFormat::Csv => write_csv(out, &standings)?,
     }
     Ok(Status::Ok)
@@ -111,38 +111,6 @@ fn score_name(score: TeamScore) -> &'static str {
         TeamScore::MatchPoints => "match points",
         TeamScore::GamePoints => "game points",
     }
-}
-
-fn json(name: &str, s: &Standings) -> serde_json::Value {
-    let participants: Vec<serde_json::Value> = s
-        .lines
-        .iter()
-        .map(|line| {
-            let values: serde_json::Map<String, serde_json::Value> = s
-                .tie_breaks
-                .iter()
-                .enumerate()
-                .map(|(k, d)| {
-                    (d.to_string(), s.shown(line, k).map_or(serde_json::Value::Null, serde_json::Value::from))
-                })
-                .collect();
-            serde_json::json!({"id": line.id, "name": line.name, "rank": line.rank, "tied": line.tied,
-                "stated_rank": line.stated_rank, "values": values})
-        })
-        .collect();
-    serde_json::json!({
-        "schema": report::SCHEMA,
-        "file": name,
-        "rules": s.edition.name(),
-        "rules_reason": s.edition_reason,
-        "after_round": s.after_round,
-        "tie_breaks": s.tie_breaks.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "tie_breaks_source": s.source,
-        "participants_are": if s.teams.is_some() { "teams" } else { "players" },
-        "primary_score": s.teams,
-        "notes": s.notes,
-        "participants": participants,
-    })
 }
 
 fn write_csv(out: &mut dyn Write, s: &Standings) -> io::Result<()> {

@@ -4,6 +4,7 @@ pub mod bbp;
 pub mod diff;
 pub mod html;
 pub mod javafo;
+pub mod json;
 pub mod standings_table;
 pub mod table;
 pub mod text;
