@@ -19,6 +19,7 @@ pub mod identify;
 pub mod matching;
 pub mod model;
 pub mod report;
+pub mod serve;
 pub mod standings;
 pub mod state;
 pub mod systems;

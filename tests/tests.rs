@@ -27,6 +27,7 @@ mod lim2026;
 mod matching;
 mod output;
 mod report_diff;
+mod serve;
 mod support;
 mod teams;
 mod trust;

@@ -287,6 +287,28 @@ pub enum Command {
         #[command(flatten)]
         standings: StandingsArgs,
     },
+    /// Serve the checks over HTTP: an upload page for arbiters and a JSON API (docs/serve.md).
+    Serve {
+        /// The address and port to listen on; port 0 takes a free one.
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+        listen: std::net::SocketAddr,
+        /// Refuse request bodies larger than this (answered 413): a number of bytes, or one with
+        /// K, M or G (powers of 1024).
+        #[arg(long, value_name = "SIZE", default_value_t = crate::serve::DEFAULT_MAX_FILE_SIZE)]
+        max_file_size: formats::FileSize,
+        /// Checks run at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// Checks that may wait for a free job; a request beyond them is answered 429.
+        #[arg(long, default_value_t = 16)]
+        queue: usize,
+        /// Seconds a check may take before it is stopped (answered 503).
+        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+        check_timeout: u64,
+        /// Seconds a client has to send a request's head before the connection is closed.
+        #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+        header_timeout: u64,
+    },
     /// Generate a random complete tournament, paired by the engine, as TRF-2026.
     Generate {
         #[command(flatten)]
@@ -540,6 +562,7 @@ impl Command {
     pub(super) fn writes_to_stdout(&self) -> bool {
         match self {
             Command::Generate { output, .. } | Command::Convert { output, .. } => output.is_none(),
+            Command::Serve { .. } => false,
             _ => true,
         }
     }

@@ -13,6 +13,7 @@ mod organiser_flags;
 mod output;
 mod pair;
 mod reading;
+mod serve;
 mod standings;
 mod streams;
 mod validate;
@@ -112,6 +113,18 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                 colour: streams::colour_on_stdout(colour),
             };
             watch::watch(&paths, &options, &mut err)
+        }
+        Command::Serve { listen, max_file_size, jobs, queue, check_timeout, header_timeout } => {
+            let defaults = crate::serve::ServeOptions::default();
+            let options = crate::serve::ServeOptions {
+                max_file_size,
+                jobs: jobs.unwrap_or(defaults.jobs).max(1),
+                queue,
+                check_timeout: std::time::Duration::from_secs(check_timeout.max(1)),
+                header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
+                ..defaults
+            };
+            serve::serve(listen, options, &mut err)
         }
         Command::Generate { options, output } => {
             generate::generate_tournament(&options.options(), output.as_deref(), &mut out, &mut err)

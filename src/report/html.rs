@@ -83,7 +83,6 @@ pub struct Record {
 impl Record {
     /// The record of this run: the version, the time now and the process's command line.
     pub fn now() -> Record {
-        let time = jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
         let quote = |arg: String| {
             if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,@+%".contains(c)) {
                 arg
@@ -94,6 +93,12 @@ impl Record {
         let mut args = std::env::args();
         let program = args.next().map(|_| "trfcheck".to_owned()).unwrap_or_default();
         let command = std::iter::once(program).chain(args.map(quote)).collect::<Vec<_>>().join(" ");
+        Record::asked_by(command)
+    }
+
+    /// The record of a check asked for by `command` (how a request asked it, for `serve`), made now.
+    pub fn asked_by(command: String) -> Record {
+        let time = jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
         Record { version: env!("CARGO_PKG_VERSION"), time, command }
     }
 }

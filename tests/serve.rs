@@ -1,0 +1,302 @@
+//! `trfcheck serve` used as a client and an attacker would: the binary started on a free
+//! localhost port, and real HTTP requests to it (docs/serve.md).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `trfcheck serve`, stopped (SIGKILL) when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env_remove("RUST_LOG")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("trfcheck starts");
+        let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let mut line = String::new();
+        stderr.read_line(&mut line).expect("a first line");
+        // "trfcheck serve: listening on http://127.0.0.1:PORT/ (…)".
+        let base = line
+            .split_whitespace()
+            .find(|word| word.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches('/')
+            .to_owned();
+        // The rest of standard error is drained, so the server never blocks on it.
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut stderr, &mut std::io::sink());
+        });
+        Server { child, base }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn address(&self) -> String {
+        self.base.trim_start_matches("http://").to_owned()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An answer: the status, the headers asked for, the body.
+struct Answer {
+    status: u16,
+    content_type: String,
+    csp: String,
+    body: String,
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+fn answer(response: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Answer {
+    let mut response = response.expect("an HTTP answer");
+    let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let (content_type, csp) = (header("content-type"), header("content-security-policy"));
+    let status = response.status().as_u16();
+    let body = response.body_mut().read_to_string().expect("a text body");
+    Answer { status, content_type, csp, body }
+}
+
+fn get(server: &Server, path: &str) -> Answer {
+    answer(agent().get(&server.url(path)).call())
+}
+
+fn post(server: &Server, path: &str, body: &[u8]) -> Answer {
+    answer(agent().post(&server.url(path)).send(body))
+}
+
+/// A `multipart/form-data` body of files `(name, bytes)` and fields `(name, value)`.
+fn multipart(files: &[(&str, &[u8])], fields: &[(&str, &str)]) -> (String, Vec<u8>) {
+    let boundary = "trfcheck-test-boundary-7f3a";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        write!(body, "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").unwrap();
+    }
+    for (name, bytes) in files {
+        write!(
+            body,
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"{name}\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .unwrap();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    write!(body, "--{boundary}--\r\n").unwrap();
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+fn post_form(server: &Server, path: &str, files: &[(&str, &[u8])], fields: &[(&str, &str)]) -> Answer {
+    let (content_type, body) = multipart(files, fields);
+    answer(agent().post(&server.url(path)).header("content-type", &content_type).send(&body[..]))
+}
+
+/// What `trfcheck check --format json FILE` prints, run from the project's folder.
+fn cli_json(file: &str) -> String {
+    let output = crate::support::trfcheck()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--format", "json", file])
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn read(file: &str) -> Vec<u8> {
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap()
+}
+
+/// `POST /api/check` answers with exactly the JSON `check --format json` prints: for a file sent
+/// as the body (named by `?name=`), and for each file of a form, one line each.
+#[test]
+fn the_api_answers_with_the_json_of_check() {
+    let server = Server::start(&[]);
+    let (first, second) = ("trf-samples/generated-dutch-2025.trf", "trf-samples/dutch-4p-2r.trf");
+    let one = post(&server, &format!("/api/check?name={first}"), &read(first));
+    assert_eq!((one.status, one.content_type.as_str()), (200, "application/json"));
+    assert_eq!(one.body, cli_json(first));
+    let (a, b) = (read(first), read(second));
+    let both = post_form(&server, "/api/check", &[(first, &a), (second, &b)], &[]);
+    assert_eq!((both.status, both.content_type.as_str()), (200, "application/x-ndjson"));
+    assert_eq!(both.body, cli_json(first) + &cli_json(second));
+    // --system and --rounds as query parameters.
+    let under = post(&server, &format!("/api/check?name={first}&system=dutch-2017&rounds=2-3"), &a);
+    let value: serde_json::Value = serde_json::from_str(&under.body).unwrap();
+    assert_eq!(value["system"], "dutch-2017");
+    assert_eq!(value["rounds"].as_array().map(Vec::len), Some(2), "{}", under.body);
+}
+
+/// What `trfcheck ARGS` prints, run from the project's folder.
+fn cli(args: &[&str]) -> String {
+    let output = crate::support::trfcheck().current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// `validate`, `pair` and `standings` are answered with exactly their command's JSON, their
+/// options as query parameters; a file they refuse gets 422 and why: the JSON of `validate` for
+/// an invalid file, the reason for a round with nothing to pair.
+#[test]
+fn validate_pair_and_standings_answer_as_their_commands() {
+    let server = Server::start(&[]);
+    let (sample, to_pair) = ("trf-samples/generated-dutch-2025.trf", "trf-samples/javafo-round-to-pair.trf");
+    let valid = post(&server, &format!("/api/validate?name={sample}"), &read(sample));
+    assert_eq!((valid.status, valid.body), (200, cli(&["validate", "--format", "json", sample])));
+    let paired = post(&server, &format!("/api/pair?name={to_pair}"), &read(to_pair));
+    assert_eq!((paired.status, paired.body), (200, cli(&["pair", "--format", "json", to_pair])));
+    let ranked = post(&server, &format!("/api/standings?name={sample}&tie_breaks=BH/C1,SB&rules=2024"), &read(sample));
+    let expected = cli(&["standings", "--format", "json", "--tie-breaks", "BH/C1,SB", "--rules", "2024", sample]);
+    assert_eq!((ranked.status, ranked.body), (200, expected));
+
+    let finished = post(&server, &format!("/api/pair?name={sample}"), &read(sample));
+    assert_eq!(finished.status, 422);
+    let value: serde_json::Value = serde_json::from_str(&finished.body).unwrap();
+    assert_eq!(value["status"], "nothing-to-pair", "{}", finished.body);
+    let defective = "trf-samples/defective.trf";
+    for path in ["/api/pair", "/api/standings"] {
+        let refused = post(&server, &format!("{path}?name={defective}"), &read(defective));
+        assert_eq!(refused.status, 422, "{path}");
+        assert_eq!(refused.body, cli(&["validate", "--format", "json", defective]), "{path}");
+    }
+    let bad = post(&server, "/api/standings?tie_breaks=NOPE", &read(sample));
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    let (a, b) = (read(sample), read(to_pair));
+    let two = post_form(&server, "/api/pair", &[(sample, &a), (to_pair, &b)], &[]);
+    assert_eq!(two.status, 400, "{}", two.body);
+}
+
+/// Every answer that is not a verdict says why, with a status a client can act on: 422 for a file
+/// that is no tournament (with the verdict that says so), 400 for options `check` would refuse,
+/// 413 beyond `--max-file-size`, 404 elsewhere; the health and version answers.
+#[test]
+fn answers_say_what_went_wrong() {
+    let server = Server::start(&["--max-file-size", "64K"]);
+    let not_a_tournament = post(&server, "/api/check?name=notes.txt", b"hello, this is no tournament\n");
+    assert_eq!(not_a_tournament.status, 422);
+    assert!(not_a_tournament.body.contains("\"unknown-format\""), "{}", not_a_tournament.body);
+    let sample = read("trf-samples/generated-dutch-2025.trf");
+    for (query, said) in [("system=nonsense", "system `nonsense` is unknown"), ("rounds=x", "rounds `x`")] {
+        let refused = post(&server, &format!("/api/check?{query}"), &sample);
+        assert_eq!(refused.status, 400, "{query}");
+        let value: serde_json::Value = serde_json::from_str(&refused.body).unwrap();
+        assert_eq!(value["status"], "bad-request");
+        assert!(value["error"].as_str().unwrap().contains(said), "{}", refused.body);
+    }
+    let too_large = post(&server, "/api/check", &vec![b' '; 65 * 1024]);
+    assert_eq!(too_large.status, 413);
+    assert_eq!(post(&server, "/api/check", b"").status, 400);
+    assert_eq!(get(&server, "/etc/passwd").status, 404);
+    assert_eq!(get(&server, "/api/health").body, "{\"status\":\"ok\"}");
+    let version: serde_json::Value = serde_json::from_str(&get(&server, "/api/version").body).unwrap();
+    assert_eq!(version["trfcheck"], env!("CARGO_PKG_VERSION"));
+    let systems = version["systems"].as_array().unwrap();
+    for system in trfcheck::systems::SystemId::ALL {
+        assert!(systems.iter().any(|s| s == system.id()), "{system}");
+    }
+}
+
+/// The upload page is a plain form (no script), and the answer to it is the HTML report of the
+/// files sent, with every name from a file escaped, under a Content-Security-Policy that allows
+/// no script at all.
+#[test]
+fn the_upload_page_shows_the_report_and_runs_no_script() {
+    let server = Server::start(&[]);
+    let page = get(&server, "/");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("action=\"/check\"") && page.body.contains("type=\"file\""), "{}", page.body);
+    assert!(!page.body.to_ascii_lowercase().contains("<script"));
+    assert!(page.csp.contains("default-src 'none'") && !page.csp.contains("script-src"), "{}", page.csp);
+    let sample = String::from_utf8(read("trf-samples/generated-dutch-2025.trf")).unwrap();
+    let hostile = sample.replace("012 Random tournament 1 (dutch-2025)", "012 <script>alert(1)</script> & Co");
+    assert_ne!(hostile, sample);
+    let report = post_form(&server, "/check", &[("<img src=x>.trf", hostile.as_bytes())], &[("system", "dutch")]);
+    assert_eq!(report.status, 200);
+    assert!(report.content_type.starts_with("text/html"), "{}", report.content_type);
+    assert!(report.body.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"), "{}", report.body);
+    assert!(!report.body.contains("<script") && !report.body.contains("<img"), "{}", report.body);
+    assert!(report.body.contains("--system dutch") && report.body.contains("dutch-2025"), "{}", report.body);
+    let empty = post_form(&server, "/check", &[], &[("system", "")]);
+    assert_eq!(empty.status, 400);
+    assert!(empty.body.contains("no file was chosen"), "{}", empty.body);
+}
+
+/// A client that sends its request's head too slowly is cut off after `--header-timeout`.
+#[test]
+fn a_slow_request_head_is_cut_off() {
+    let server = Server::start(&["--header-timeout", "1"]);
+    let mut stream = TcpStream::connect(server.address()).unwrap();
+    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let start = Instant::now();
+    let mut rest = Vec::new();
+    // The server closes the connection (with a 408 or without a word) instead of waiting on.
+    let _ = stream.read_to_end(&mut rest);
+    assert!(start.elapsed() < Duration::from_secs(15), "the connection stayed open {:?}", start.elapsed());
+    let text = String::from_utf8_lossy(&rest);
+    assert!(!text.contains("200 OK"), "{text}");
+}
+
+/// With every job taken and no queue, a request is answered 429 at once; a check that outlives
+/// `--check-timeout` is stopped and answered 503; once it has stopped, checks are taken again.
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
+fn busy_and_overlong_checks_are_refused() {
+    let big = std::fs::read(crate::corpus::shared().join("bench/dutch-2025-p1000-r11.trf")).unwrap();
+    let server = Server::start(&["--jobs", "1", "--queue", "0", "--check-timeout", "1"]);
+    let url = server.url("/api/check?name=big.trf");
+    let slow = std::thread::spawn(move || answer(agent().post(&url).send(&big[..])));
+    let small = read("trf-samples/dutch-4p-2r.trf");
+    std::thread::sleep(Duration::from_millis(300));
+    let busy = post(&server, "/api/check", &small);
+    assert_eq!(busy.status, 429, "{}", busy.body);
+    let overlong = slow.join().unwrap();
+    assert_eq!(overlong.status, 503, "{}", overlong.body);
+    assert!(overlong.body.contains("longer than its limit of 1 s"), "{}", overlong.body);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let again = post(&server, "/api/check", &small);
+        if again.status == 200 {
+            break;
+        }
+        assert_eq!(again.status, 429, "{}", again.body);
+        assert!(Instant::now() < deadline, "the stopped check never gave its job back");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// SIGTERM stops the server within its grace period, saying so, with exit status 0.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_the_server() {
+    let mut server = Server::start(&[]);
+    assert_eq!(get(&server, "/api/health").status, 200);
+    let pid = server.child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still running after SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+}
