@@ -300,3 +300,63 @@ fn sigterm_stops_the_server() {
     };
     assert!(status.success(), "{status:?}");
 }
+
+/// With `--record`, each file sent is kept (its name, SHA-256, size, system and verdict, without
+/// the client's address unless `--record-clients`), and `GET /submissions` lists them, the latest
+/// first, as JSON or CSV, for the bearer of the token only. Without `--record`, there is nothing
+/// to list.
+#[test]
+fn the_audit_record_keeps_each_submission_for_the_token_bearer() {
+    use sha2::Digest;
+    let dir = tempfile::tempdir().unwrap();
+    let (database, token_file) = (dir.path().join("audit.sqlite"), dir.path().join("token"));
+    std::fs::write(&token_file, "s3cret-token\n").unwrap();
+    let args = ["--record", database.to_str().unwrap(), "--token-file", token_file.to_str().unwrap()];
+    let sample = "trf-samples/generated-dutch-2025.trf";
+    let bytes = read(sample);
+    {
+        let server = Server::start(&args);
+        assert_eq!(post(&server, &format!("/api/check?name={sample}"), &bytes).status, 200);
+        assert_eq!(post(&server, "/api/validate?name=notes.txt", b"no tournament").status, 422);
+        let listed = |authorization: Option<&str>, query: &str| {
+            let mut request = agent().get(&server.url(&format!("/submissions{query}")));
+            if let Some(value) = authorization {
+                request = request.header("authorization", value);
+            }
+            answer(request.call())
+        };
+        assert_eq!(listed(None, "").status, 401);
+        assert_eq!(listed(Some("Bearer s3cret-tokeN"), "").status, 401);
+        let json = listed(Some("Bearer s3cret-token"), "");
+        assert_eq!(json.status, 200, "{}", json.body);
+        let value: serde_json::Value = serde_json::from_str(&json.body).unwrap();
+        let submissions = value["submissions"].as_array().unwrap();
+        assert_eq!(submissions.len(), 2, "{}", json.body);
+        let (latest, first) = (&submissions[0], &submissions[1]);
+        assert_eq!((latest["request"].as_str(), latest["status"].as_str()), (Some("validate"), Some("invalid")));
+        assert_eq!(first["file"], sample);
+        assert_eq!(first["sha256"], hex(&sha2::Sha256::digest(&bytes)));
+        assert_eq!(first["size"], bytes.len());
+        assert_eq!((first["system"].as_str(), first["status"].as_str()), (Some("dutch-2025"), Some("match")));
+        assert_eq!((first["rounds_checked"].as_u64(), first["rounds_differing"].as_u64()), (Some(7), Some(0)));
+        assert!(first["client"].is_null(), "no address without --record-clients");
+        let csv = listed(Some("Bearer s3cret-token"), "?format=csv");
+        assert!(csv.content_type.starts_with("text/csv"), "{}", csv.content_type);
+        assert_eq!(csv.body.lines().count(), 3, "{}", csv.body);
+    }
+    // The record outlives the server; a second one with --record-clients adds the address.
+    let server = Server::start(&[&args[..], &["--record-clients"]].concat());
+    assert_eq!(post(&server, "/api/check?name=again.trf", &bytes).status, 200);
+    let all = answer(agent().get(&server.url("/submissions")).header("authorization", "Bearer s3cret-token").call());
+    let value: serde_json::Value = serde_json::from_str(&all.body).unwrap();
+    let submissions = value["submissions"].as_array().unwrap();
+    assert_eq!(submissions.len(), 3);
+    assert!(submissions[0]["client"].as_str().is_some_and(|c| c.starts_with("127.0.0.1:")), "{}", all.body);
+    // Without --record nothing is kept, and nothing is listed.
+    let plain = Server::start(&[]);
+    assert_eq!(get(&plain, "/submissions").status, 404);
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

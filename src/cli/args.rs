@@ -308,6 +308,17 @@ pub enum Command {
         /// Seconds a client has to send a request's head before the connection is closed.
         #[arg(long, default_value_t = 10, value_name = "SECONDS")]
         header_timeout: u64,
+        /// Keep each submission (time, file name, SHA-256, size, system, verdict, trfcheck's
+        /// version) in this SQLite database, created if need be; without it nothing is kept.
+        #[arg(long, value_name = "FILE.sqlite")]
+        record: Option<PathBuf>,
+        /// Keep the client's address in the record too.
+        #[arg(long, requires = "record")]
+        record_clients: bool,
+        /// A file holding the bearer token that `GET /submissions` asks for (the record, as JSON
+        /// or CSV); without it the record is not served.
+        #[arg(long, value_name = "FILE", requires = "record")]
+        token_file: Option<PathBuf>,
     },
     /// Generate a random complete tournament, paired by the engine, as TRF-2026.
     Generate {

@@ -114,7 +114,17 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
             };
             watch::watch(&paths, &options, &mut err)
         }
-        Command::Serve { listen, max_file_size, jobs, queue, check_timeout, header_timeout } => {
+        Command::Serve {
+            listen,
+            max_file_size,
+            jobs,
+            queue,
+            check_timeout,
+            header_timeout,
+            record,
+            record_clients,
+            token_file,
+        } => {
             let defaults = crate::serve::ServeOptions::default();
             let options = crate::serve::ServeOptions {
                 max_file_size,
@@ -122,6 +132,9 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                 queue,
                 check_timeout: std::time::Duration::from_secs(check_timeout.max(1)),
                 header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
+                record,
+                record_clients,
+                token_file,
                 ..defaults
             };
             serve::serve(listen, options, &mut err)

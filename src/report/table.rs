@@ -598,7 +598,7 @@ pub fn write_csv(out: impl Write, rows: &[Row], mode: Mode) -> io::Result<()> {
 /// A cell a spreadsheet will show as text: one that starts with `=`, `+`, `-` or `@` (a formula
 /// to Excel, LibreOffice and Google Sheets), or with a tab or a carriage return, gets a `'` in
 /// front (OWASP's advice on CSV injection). File and event names come from strangers' files.
-fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
     if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         std::borrow::Cow::Owned(format!("'{cell}"))
     } else {

@@ -7,13 +7,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, Multipart, Query, Request, State};
+use axum::extract::{Extension, FromRequest, Multipart, Query, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::Shared;
 use super::gate::Refused;
+use super::record::Entry;
+use super::{ClientAddress, Shared};
 use crate::formats;
 use crate::report::{self, CheckReport};
 use crate::systems::SystemChoice;
@@ -63,6 +64,7 @@ impl ApiError {
         match self.status {
             StatusCode::BAD_REQUEST => "bad-request",
             StatusCode::NOT_FOUND => "not-found",
+            StatusCode::UNAUTHORIZED => "unauthorized",
             StatusCode::PAYLOAD_TOO_LARGE => "too-large",
             StatusCode::TOO_MANY_REQUESTS => "busy",
             StatusCode::SERVICE_UNAVAILABLE => "unavailable",
@@ -191,12 +193,63 @@ pub(crate) fn check_upload(upload: &Upload, options: &CheckOptions, cancel: &Ato
     (report, not_a_tournament)
 }
 
+/// The `status` word of an answer's JSON (`match`, `differs`, `valid`, …).
+fn status_word(value: &impl serde::Serialize) -> String {
+    serde_json::to_value(value).ok().and_then(|v| v["status"].as_str().map(str::to_owned)).unwrap_or_default()
+}
+
+/// Keeps a checked file in the audit record, when there is one (`request` names the request).
+pub(crate) fn keep_check(
+    shared: &Shared,
+    request: &str,
+    upload: &Upload,
+    report: &CheckReport,
+    client: Option<ClientAddress>,
+) {
+    let Some(record) = &shared.record else { return };
+    record.add(Entry {
+        request,
+        file: &upload.name,
+        bytes: &upload.bytes,
+        system: report.system().map(|s| s.id().to_owned()),
+        status: status_word(report),
+        worst_severity: report.worst_severity.map(|s| status_word(&serde_json::json!({"status": s}))),
+        rounds: Some((report.summary.rounds_checked, report.summary.mismatched_rounds.len() as u32)),
+        client: client.map(|c| c.0.to_string()),
+    });
+}
+
+/// Keeps a file of another request in the audit record, when there is one.
+fn keep(
+    shared: &Shared,
+    request: &str,
+    upload: &Upload,
+    system: Option<String>,
+    status: String,
+    client: Option<ClientAddress>,
+) {
+    let Some(record) = &shared.record else { return };
+    record.add(Entry {
+        request,
+        file: &upload.name,
+        bytes: &upload.bytes,
+        system,
+        status,
+        worst_severity: None,
+        rounds: None,
+        client: client.map(|c| c.0.to_string()),
+    });
+}
+
 /// `POST /api/check`.
 pub(crate) async fn check(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<CheckQuery>,
+    client: Option<Extension<ClientAddress>>,
     request: Request,
 ) -> Result<Response, ApiError> {
+    let client = client.map(|Extension(c)| c);
+    let kept = Arc::clone(&shared);
     let options = check_options(&query, &shared)?;
     let files = uploads(request, query.name.as_deref()).await?.files;
     if files.is_empty() {
@@ -206,7 +259,16 @@ pub(crate) async fn check(
     let single = files.len() == 1;
     let checked = shared
         .gate
-        .run(limit, move |cancel| files.iter().map(|upload| check_upload(upload, &options, cancel)).collect::<Vec<_>>())
+        .run(limit, move |cancel| {
+            let checked: Vec<_> = files.iter().map(|upload| check_upload(upload, &options, cancel)).collect();
+            // A check stopped by the time limit is answered 503, and not recorded.
+            if !cancel.load(Ordering::Relaxed) {
+                for (upload, (report, _)) in files.iter().zip(&checked) {
+                    keep_check(&kept, "check", upload, report, client);
+                }
+            }
+            checked
+        })
         .await?;
     let mut body = Vec::new();
     for (report, _) in &checked {
@@ -221,8 +283,11 @@ pub(crate) async fn check(
 pub(crate) async fn validate(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<CheckQuery>,
+    client: Option<Extension<ClientAddress>>,
     request: Request,
 ) -> Result<Response, ApiError> {
+    let client = client.map(|Extension(c)| c);
+    let kept = Arc::clone(&shared);
     let options = check_options(&query, &shared)?.read;
     let files = uploads(request, query.name.as_deref()).await?.files;
     if files.is_empty() {
@@ -238,7 +303,9 @@ pub(crate) async fn validate(
                     let path = Path::new(&upload.name);
                     let loaded = formats::read_bytes(path, &upload.bytes, options);
                     let not_a_tournament = loaded.tournament.is_none();
-                    (verify::validate_read(path, Ok(loaded), options).1, not_a_tournament)
+                    let report = verify::validate_read(path, Ok(loaded), options).1;
+                    keep(&kept, "validate", upload, None, status_word(&report), client);
+                    (report, not_a_tournament)
                 })
                 .collect::<Vec<_>>()
         })
@@ -268,18 +335,25 @@ type Made = Result<Vec<u8>, (StatusCode, Vec<u8>)>;
 pub(crate) async fn pair(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<PairQuery>,
+    client: Option<Extension<ClientAddress>>,
     request: Request,
 ) -> Result<Response, ApiError> {
+    let client = client.map(|Extension(c)| c);
+    let kept = Arc::clone(&shared);
     let check = CheckQuery { system: query.system.clone(), ..CheckQuery::default() };
     let options = check_options(&check, &shared)?;
     let upload = one_file(uploads(request, query.name.as_deref()).await?)?;
     let made = shared
         .gate
         .run(shared.options.check_timeout, move |_| -> Made {
-            let tournament = valid_tournament(&upload, options.read)?;
+            let tournament = valid_tournament(&upload, options.read).inspect_err(|_| {
+                keep(&kept, "pair", &upload, None, "invalid".to_owned(), client);
+            })?;
             let flags = crate::model::OrganiserFlags::default();
             match verify::pair_next_with(&tournament, options.system, &flags) {
                 Ok(next) => {
+                    let system = Some(next.resolved.system.id().to_owned());
+                    keep(&kept, "pair", &upload, system, "paired".to_owned(), client);
                     let notes = report::json::pair_notes(&tournament, &next, &flags);
                     json_body(&report::json::PairJson::new(&upload.name, &next, notes))
                 }
@@ -291,6 +365,7 @@ pub(crate) async fn pair(
                         verify::PairError::Finished(_) | verify::PairError::NobodyToPair(_) => "nothing-to-pair",
                         verify::PairError::System(_) | verify::PairError::Unsupported(..) => "unsupported",
                     };
+                    keep(&kept, "pair", &upload, None, word.to_owned(), client);
                     Err(refusal(&upload.name, word, &error.to_string()))
                 }
             }
@@ -348,23 +423,32 @@ impl StandingsQuery {
 pub(crate) async fn standings(
     State(shared): State<Arc<Shared>>,
     Query(query): Query<StandingsQuery>,
+    client: Option<Extension<ClientAddress>>,
     request: Request,
 ) -> Result<Response, ApiError> {
     use crate::standings::fide;
+    let client = client.map(|Extension(c)| c);
+    let kept = Arc::clone(&shared);
     let asked = query.request()?;
     let read = check_options(&CheckQuery::default(), &shared)?.read;
     let upload = one_file(uploads(request, query.name.as_deref()).await?)?;
     let made = shared
         .gate
         .run(shared.options.check_timeout, move |_| -> Made {
-            let tournament = valid_tournament(&upload, read)?;
+            let tournament = valid_tournament(&upload, read).inspect_err(|_| {
+                keep(&kept, "standings", &upload, None, "invalid".to_owned(), client);
+            })?;
             match fide::standings(&tournament, &asked) {
-                Ok(standings) => json_body(&report::json::standings_json(&upload.name, &standings)),
+                Ok(standings) => {
+                    keep(&kept, "standings", &upload, None, "ranked".to_owned(), client);
+                    json_body(&report::json::standings_json(&upload.name, &standings))
+                }
                 Err(error) => {
                     let word = match error {
                         fide::StandingsError::Declaration { .. } => "invalid",
                         _ => "nothing-to-rank",
                     };
+                    keep(&kept, "standings", &upload, None, word.to_owned(), client);
                     Err(refusal(&upload.name, word, &error.to_string()))
                 }
             }
@@ -433,6 +517,58 @@ fn internal(error: std::io::Error) -> ApiError {
 fn json_lines(status: StatusCode, single: bool, body: Vec<u8>) -> Response {
     let kind = if single { "application/json" } else { "application/x-ndjson" };
     (status, [(header::CONTENT_TYPE, kind)], Body::from(body)).into_response()
+}
+
+/// The query of `GET /submissions`.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SubmissionsQuery {
+    /// `csv` for CSV; JSON otherwise.
+    pub format: Option<String>,
+}
+
+/// Compares two byte strings in a time that depends on their lengths only, so that the time of
+/// an answer does not tell how much of a guessed token was right.
+fn same_secret(given: &[u8], expected: &[u8]) -> bool {
+    given.len() == expected.len() && given.iter().zip(expected).fold(0u8, |diff, (a, b)| diff | (a ^ b)) == 0
+}
+
+/// `GET /submissions`: the audit record, the latest first, for the bearer of the token
+/// (`--token-file`): JSON, or CSV with `?format=csv`.
+pub(crate) async fn submissions(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<SubmissionsQuery>,
+    headers: header::HeaderMap,
+) -> Result<Response, ApiError> {
+    let (Some(_), Some(token)) = (&shared.record, &shared.token) else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no submissions are served: the service runs without --record, or without --token-file",
+        ));
+    };
+    let given =
+        headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    if !given.is_some_and(|given| same_secret(given.trim().as_bytes(), token.as_bytes())) {
+        let mut response =
+            ApiError::new(StatusCode::UNAUTHORIZED, "the submissions need the bearer token").into_response();
+        response.headers_mut().insert(header::WWW_AUTHENTICATE, header::HeaderValue::from_static("Bearer"));
+        return Ok(response);
+    }
+    let csv = query.format.as_deref().is_some_and(|f| f.eq_ignore_ascii_case("csv"));
+    let listed = tokio::task::spawn_blocking(move || {
+        let Some(record) = shared.record.as_ref() else { return Ok(Vec::new()) };
+        let submissions = record.list().map_err(|e| e.to_string())?;
+        if csv {
+            super::record::csv(&submissions).map_err(|e| e.to_string())
+        } else {
+            serde_json::to_vec(&serde_json::json!({"schema": report::SCHEMA, "submissions": submissions}))
+                .map_err(|e| e.to_string())
+        }
+    })
+    .await
+    .map_err(|_| ApiError::from(Refused::Failed))?
+    .map_err(|error| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error))?;
+    let kind = if csv { "text/csv; charset=utf-8" } else { "application/json" };
+    Ok(([(header::CONTENT_TYPE, kind)], Body::from(listed)).into_response())
 }
 
 /// `GET /api/health`.

@@ -11,9 +11,11 @@
 mod api;
 mod gate;
 mod page;
+pub mod record;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,6 +49,26 @@ pub struct ServeOptions {
     pub header_timeout: Duration,
     /// On shutdown, the time the requests in flight have to finish.
     pub grace: Duration,
+    /// The audit record (`--record FILE.sqlite`): each submission kept; `None` keeps nothing.
+    pub record: Option<PathBuf>,
+    /// Keep the client's address in the record too (`--record-clients`).
+    pub record_clients: bool,
+    /// The file whose content is the bearer token that `GET /submissions` asks for
+    /// (`--token-file`); without it the submissions are not served.
+    pub token_file: Option<PathBuf>,
+}
+
+/// Why the service cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("the audit record {path} cannot be opened: {error}")]
+    Record { path: PathBuf, error: rusqlite::Error },
+    #[error("the token file {path} cannot be read: {error}")]
+    TokenFile { path: PathBuf, error: std::io::Error },
+    #[error("the token file {path} is empty")]
+    EmptyToken { path: PathBuf },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
 }
 
 /// A request body accepted by default: lower than the command line's 64 MiB, and above the
@@ -63,6 +85,9 @@ impl Default for ServeOptions {
             request_timeout: Duration::from_secs(120),
             header_timeout: Duration::from_secs(10),
             grace: Duration::from_secs(5),
+            record: None,
+            record_clients: false,
+            token_file: None,
         }
     }
 }
@@ -71,18 +96,45 @@ impl Default for ServeOptions {
 pub(crate) struct Shared {
     pub options: ServeOptions,
     pub gate: gate::Gate,
+    pub record: Option<record::Record>,
+    /// The bearer token of `GET /submissions`.
+    pub token: Option<String>,
 }
+
+/// The address of the client a request came from, set on each connection.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddress(pub SocketAddr);
 
 /// Every answer forbids scripts and outside resources: the pages are the report's, with their
 /// style sheet inline; a name from a file is escaped, and even if it were not, nothing could run.
 const CONTENT_SECURITY_POLICY: &str =
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/// The routes, with the limits that apply to every request.
-pub fn router(options: ServeOptions) -> Router {
-    let shared = Arc::new(Shared { gate: gate::Gate::new(options.jobs, options.queue), options });
+/// The routes, with the limits that apply to every request; the audit record opened and the
+/// token read, when the options ask for them.
+pub fn router(options: ServeOptions) -> Result<Router, ServeError> {
+    let record = match &options.record {
+        Some(path) => Some(
+            record::Record::open(path, options.record_clients)
+                .map_err(|error| ServeError::Record { path: path.clone(), error })?,
+        ),
+        None => None,
+    };
+    let token = match &options.token_file {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|error| ServeError::TokenFile { path: path.clone(), error })?;
+            let token = text.trim().to_owned();
+            if token.is_empty() {
+                return Err(ServeError::EmptyToken { path: path.clone() });
+            }
+            Some(token)
+        }
+        None => None,
+    };
+    let shared = Arc::new(Shared { gate: gate::Gate::new(options.jobs, options.queue), options, record, token });
     let limit = usize::try_from(shared.options.max_file_size.bytes()).unwrap_or(usize::MAX);
-    Router::new()
+    Ok(Router::new()
         .route("/", get(page::upload))
         .route("/check", post(page::check))
         .route("/api/check", post(api::check))
@@ -90,6 +142,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/pair", post(api::pair))
         .route("/api/standings", post(api::standings))
         .route("/api/health", get(api::health))
+        .route("/submissions", get(api::submissions))
         .route("/api/version", get(api::version))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(limit))
@@ -101,21 +154,21 @@ pub fn router(options: ServeOptions) -> Router {
         ))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
-        .with_state(shared)
+        .with_state(shared))
 }
 
 /// Serves `listener` until `shutdown` completes; then no connection is accepted, the requests in
 /// flight have [`ServeOptions::grace`] to finish, and the rest are dropped.
 pub async fn serve(
     listener: TcpListener,
-    options: ServeOptions,
+    app: Router,
+    grace: Duration,
+    header_timeout: Duration,
     shutdown: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
-    let grace = options.grace;
     // HTTP/1.1: what browsers and scripts send to a service on a local network without TLS.
     let mut builder = hyper::server::conn::http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
-    let app = router(options);
+    builder.timer(TokioTimer::new()).header_read_timeout(header_timeout).keep_alive(true);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
@@ -131,7 +184,7 @@ pub async fn serve(
                     }
                 };
                 tracing::debug!(%peer, "connection");
-                let service = TowerToHyperService::new(app.clone());
+                let service = TowerToHyperService::new(app.clone().layer(axum::Extension(ClientAddress(peer))));
                 let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
                 tokio::spawn(async move {
                     if let Err(error) = connection.await {
@@ -174,11 +227,14 @@ pub async fn signalled() {
 
 /// Binds `address` and serves it until a signal, on a runtime of its own; `ready` is told the
 /// address bound (port 0 gives a free one).
-pub fn run(address: SocketAddr, options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+pub fn run(address: SocketAddr, options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let (grace, header_timeout) = (options.grace, options.header_timeout);
+    let app = router(options)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let listener = TcpListener::bind(address).await?;
         ready(listener.local_addr()?);
-        serve(listener, options, signalled()).await
+        serve(listener, app, grace, header_timeout, signalled()).await?;
+        Ok(())
     })
 }

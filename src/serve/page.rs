@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{Extension, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use super::Shared;
-use super::api::{ApiError, CheckQuery, check_options, check_upload, system_choices, uploads};
+use super::api::{ApiError, CheckQuery, check_options, check_upload, keep_check, system_choices, uploads};
+use super::{ClientAddress, Shared};
 use crate::report::CheckReport;
 use crate::report::html::{self, Record, escape};
 use crate::report::table::{self, Mode, Row};
@@ -60,8 +60,12 @@ pub(crate) async fn upload() -> Html<String> {
 }
 
 /// `POST /check`: the form's files, checked, shown as the HTML report.
-pub(crate) async fn check(State(shared): State<Arc<Shared>>, request: Request) -> Response {
-    match check_form(shared, request).await {
+pub(crate) async fn check(
+    State(shared): State<Arc<Shared>>,
+    client: Option<Extension<ClientAddress>>,
+    request: Request,
+) -> Response {
+    match check_form(shared, client.map(|Extension(c)| c), request).await {
         Ok(page) => page,
         Err(error) => error_page(error),
     }
@@ -79,7 +83,11 @@ fn error_page(error: ApiError) -> Response {
     (error.status, Html(page)).into_response()
 }
 
-async fn check_form(shared: Arc<Shared>, request: Request) -> Result<Response, ApiError> {
+async fn check_form(
+    shared: Arc<Shared>,
+    client: Option<ClientAddress>,
+    request: Request,
+) -> Result<Response, ApiError> {
     let sent = uploads(request, None).await?;
     let files = sent.files;
     let system = sent.fields.into_iter().find(|(name, _)| name == "system").map(|(_, value)| value);
@@ -89,10 +97,18 @@ async fn check_form(shared: Arc<Shared>, request: Request) -> Result<Response, A
     }
     let options = check_options(&query, &shared)?;
     let system = query.system.clone().filter(|s| !s.trim().is_empty());
+    let kept = Arc::clone(&shared);
     let reports: Vec<CheckReport> = shared
         .gate
         .run(shared.options.check_timeout, move |cancel| {
-            files.iter().map(|upload| check_upload(upload, &options, cancel).0).collect()
+            let reports: Vec<CheckReport> =
+                files.iter().map(|upload| check_upload(upload, &options, cancel).0).collect();
+            if !cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                for (upload, report) in files.iter().zip(&reports) {
+                    keep_check(&kept, "page", upload, report, client);
+                }
+            }
+            reports
         })
         .await?;
     let rows: Vec<Row> = reports.iter().map(Row::of_check).collect();
