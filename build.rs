@@ -7,12 +7,18 @@
 //! `../shared` and cannot find it fails.
 //! `no_tec_sample`: the FIDE TEC's team sample is neither named by `TRFCHECK_TEC_SAMPLE` nor at
 //! `../shared/corpus/tec/GrandMommysCup.trf`.
+//! `no_browser`: Chromium or ChromeDriver (Debian's `chromium` and `chromium-driver`, or the
+//! programs `TRFCHECK_CHROMIUM` and `TRFCHECK_CHROMEDRIVER` name) is missing and `CI` is not set;
+//! `.ci/run` installs them, and with `CI` set a browser test without them fails.
 
 use std::path::Path;
 
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(no_shared_data)");
     println!("cargo::rustc-check-cfg=cfg(no_tec_sample)");
+    println!("cargo::rustc-check-cfg=cfg(no_browser)");
+    println!("cargo::rerun-if-env-changed=TRFCHECK_CHROMIUM");
+    println!("cargo::rerun-if-env-changed=TRFCHECK_CHROMEDRIVER");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rerun-if-env-changed=TRFCHECK_TEC_SAMPLE");
@@ -32,5 +38,16 @@ fn main() {
     }
     if std::env::var_os("TRFCHECK_TEC_SAMPLE").is_none() && !tec.is_file() {
         println!("cargo::rustc-cfg=no_tec_sample");
+    }
+    let program = |variable: &str, default: &str| std::env::var(variable).unwrap_or_else(|_| default.to_owned());
+    let browser =
+        [program("TRFCHECK_CHROMIUM", "/usr/bin/chromium"), program("TRFCHECK_CHROMEDRIVER", "/usr/bin/chromedriver")];
+    for path in &browser {
+        if Path::new(path).is_file() {
+            println!("cargo::rerun-if-changed={path}");
+        }
+    }
+    if browser.iter().any(|path| !Path::new(path).is_file()) && std::env::var_os("CI").is_none() {
+        println!("cargo::rustc-cfg=no_browser");
     }
 }

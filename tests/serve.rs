@@ -8,13 +8,13 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `trfcheck serve`, stopped (SIGKILL) when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     base: String,
 }
 
 impl Server {
-    fn start(args: &[&str]) -> Server {
+    pub(crate) fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(args)
@@ -40,7 +40,7 @@ impl Server {
         Server { child, base }
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 

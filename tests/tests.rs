@@ -2,6 +2,7 @@
 //! suite links once.
 
 mod audit;
+mod browser;
 mod burstein2026;
 mod cli;
 mod conformance;

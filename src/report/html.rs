@@ -28,7 +28,8 @@ pub fn escape(text: &str) -> String {
 
 const STYLE: &str = "
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.5rem; color: #1d1d1f; }
-h1 { font-size: 1.4rem; margin: 0 0 .3rem; }
+h1 { font-size: 1.4rem; margin: 0 0 .3rem; overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
 p.totals { margin: .2rem 0 1rem; }
 table { border-collapse: collapse; }
 table.files { width: 100%; font-size: .88rem; margin-bottom: 1.5rem; }
@@ -63,10 +64,15 @@ table.boards th, table.boards td { padding: .1rem .6rem; border: 1px solid #ddd;
 table.boards td.differs { background: #fde2e1; font-weight: 700; }
 table.boards td.differs.computed { background: #dff3e3; }
 .muted { color: #6e6e73; }
-dl.record { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; margin: .4rem 0 .8rem; font-size: .9rem; }
+dl.record { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1rem .8rem; margin: .4rem 0 .8rem; font-size: .9rem; }
 dl.record dt { font-weight: 600; }
 dl.record dd { margin: 0; overflow-wrap: anywhere; }
 p.round { margin: .15rem 0 .15rem 1rem; }
+@media (max-width: 40rem) {
+  body { margin: 1rem .6rem; }
+  table.files .wide { display: none; }
+  table.files td.name { min-width: 8rem; max-width: 12rem; }
+}
 ";
 
 /// What makes the page an audit record: who wrote it, when, and how it was asked.
@@ -159,6 +165,10 @@ pub fn write(
     writeln!(out, "</body></html>")
 }
 
+/// The columns of the file table left out on a narrow window: the event's description, which the
+/// file's own section repeats.
+const WIDE_ONLY: [&str; 4] = ["Event", "Dates", "Players", "System"];
+
 fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usize], mode: Mode) -> io::Result<()> {
     let head: &[&str] = match mode {
         Mode::Check => &[
@@ -176,9 +186,12 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
         ],
         Mode::Validate => &["File", "Event", "Dates", "Players", "Rounds", "Errors", "Warnings", "Status"],
     };
-    write!(out, "<table class=\"files\"><thead><tr>")?;
+    // The table scrolls in its own box when the window is narrower (a phone): the page never does.
+    write!(out, "<div class=\"scroll\"><table class=\"files\"><thead><tr>")?;
     for h in head {
-        write!(out, "<th>{h}</th>")?;
+        // On a phone the columns that describe the event give way to the verdicts (STYLE, `.wide`).
+        let class = if WIDE_ONLY.contains(h) { " class=\"wide\"" } else { "" };
+        write!(out, "<th{class}>{h}</th>")?;
     }
     writeln!(out, "</tr></thead><tbody>")?;
     for (position, &i) in order.iter().enumerate() {
@@ -186,7 +199,7 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
         let event = row.event.clone().unwrap_or_default();
         write!(
             out,
-            "<tr class=\"file-row\"><td class=\"name\"><a href=\"#file-{position}\" title=\"{}\">{}</a></td><td>{}</td><td class=\"dates\">{}</td><td class=\"num\">{}</td>",
+            "<tr class=\"file-row\"><td class=\"name\"><a href=\"#file-{position}\" title=\"{}\">{}</a></td><td class=\"wide\">{}</td><td class=\"dates wide\">{}</td><td class=\"num wide\">{}</td>",
             escape(&row.file),
             escape(&names[i]),
             escape(event.name.as_deref().unwrap_or("")),
@@ -202,7 +215,7 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
                 };
                 write!(
                     out,
-                    "<td>{}</td><td class=\"num\">{} of {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td>",
+                    "<td class=\"wide\">{}</td><td class=\"num\">{} of {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td>",
                     escape(&system),
                     row.rounds_checked,
                     row.rounds_recorded,
@@ -220,7 +233,7 @@ fn write_table(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usi
         }
         writeln!(out, "<td>{}</td></tr>", status_badge(row, mode))?;
     }
-    writeln!(out, "</tbody></table>")
+    writeln!(out, "</tbody></table></div>")
 }
 
 fn status_badge(row: &Row, mode: Mode) -> String {
@@ -436,7 +449,7 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
                 // board number, and the boards both pairings have folded into one row.
                 write!(
                     out,
-                    "<table class=\"boards\"><thead><tr><th>Board</th><th>Recorded</th><th>Board</th><th>{}</th></tr></thead><tbody>",
+                    "<div class=\"scroll\"><table class=\"boards\"><thead><tr><th>Board</th><th>Recorded</th><th>Board</th><th>{}</th></tr></thead><tbody>",
                     escape(system)
                 )?;
                 for line in super::diff::lines(detail) {
@@ -458,7 +471,7 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
                         }
                     }
                 }
-                writeln!(out, "</tbody></table>")?;
+                writeln!(out, "</tbody></table></div>")?;
             }
             writeln!(out, "</details>")
         }

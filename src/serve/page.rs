@@ -17,12 +17,13 @@ use crate::report::table::{self, Mode, Row};
 const STYLE: &str = "
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 1.5rem auto; max-width: 44rem; padding: 0 1rem; color: #1d1d1f; }
 h1 { font-size: 1.4rem; }
-form { display: grid; gap: .8rem; margin: 1rem 0; }
+form { display: grid; grid-template-columns: minmax(0, 1fr); gap: .8rem; margin: 1rem 0; }
 label { font-weight: 600; }
-input[type=file], select, button { font-size: 1rem; max-width: 100%; }
+input[type=file], select, button { font-size: 1rem; max-width: 100%; min-width: 0; }
+select { width: 100%; }
 button { padding: .4rem 1rem; justify-self: start; }
 p.muted, dl { color: #6e6e73; font-size: .9rem; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; }
+dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1rem .8rem; }
 dd { margin: 0; overflow-wrap: anywhere; }
 ";
 
