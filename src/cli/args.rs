@@ -302,9 +302,9 @@ pub enum Command {
         /// Checks that may wait for a free job; a request beyond them is answered 429.
         #[arg(long, default_value_t = 16)]
         queue: usize,
-        /// Seconds a check may take before it is stopped (answered 503).
-        #[arg(long, default_value_t = 60, value_name = "SECONDS")]
-        check_timeout: u64,
+        /// Seconds a check may take before it is stopped (answered 503); fractions allowed.
+        #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = seconds)]
+        check_timeout: std::time::Duration,
         /// Seconds a client has to send a request's head before the connection is closed.
         #[arg(long, default_value_t = 10, value_name = "SECONDS")]
         header_timeout: u64,
@@ -496,6 +496,14 @@ pub(super) fn check_options(
         unplayed: standings.solkoff_unplayed,
         organiser: organiser.options(),
         ..CheckOptions::default()
+    }
+}
+
+/// A positive number of seconds, fractions allowed.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(value) if value > 0.0 && value.is_finite() => Ok(std::time::Duration::from_secs_f64(value)),
+        _ => Err(format!("`{text}` is not a number of seconds above 0")),
     }
 }
 

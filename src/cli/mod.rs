@@ -130,7 +130,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                 max_file_size,
                 jobs: jobs.unwrap_or(defaults.jobs).max(1),
                 queue,
-                check_timeout: std::time::Duration::from_secs(check_timeout.max(1)),
+                check_timeout,
                 header_timeout: std::time::Duration::from_secs(header_timeout.max(1)),
                 record,
                 record_clients,

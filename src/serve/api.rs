@@ -82,7 +82,7 @@ impl From<Refused> for ApiError {
             ),
             Refused::TimedOut(limit) => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
-                format!("the check took longer than its limit of {} s and was stopped", limit.as_secs()),
+                format!("the check took longer than its limit of {} s and was stopped", limit.as_secs_f64()),
             ),
             Refused::Failed => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -213,7 +213,7 @@ pub(crate) fn keep_check(
         bytes: &upload.bytes,
         system: report.system().map(|s| s.id().to_owned()),
         status: status_word(report),
-        worst_severity: report.worst_severity.map(|s| status_word(&serde_json::json!({"status": s}))),
+        worst_severity: report.worst_severity.and_then(|s| serde_json::to_value(s).ok()?.as_str().map(str::to_owned)),
         rounds: Some((report.summary.rounds_checked, report.summary.mismatched_rounds.len() as u32)),
         client: client.map(|c| c.0.to_string()),
     });
@@ -251,15 +251,11 @@ pub(crate) async fn check(
     let client = client.map(|Extension(c)| c);
     let kept = Arc::clone(&shared);
     let options = check_options(&query, &shared)?;
-    let files = uploads(request, query.name.as_deref()).await?.files;
-    if files.is_empty() {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "no file in the request"));
-    }
+    let files = some_files(uploads(request, query.name.as_deref()).await?)?;
     let limit = shared.options.check_timeout;
-    let single = files.len() == 1;
     let checked = shared
         .gate
-        .run(limit, move |cancel| {
+        .run(limit, size(&files), move |cancel| {
             let checked: Vec<_> = files.iter().map(|upload| check_upload(upload, &options, cancel)).collect();
             // A check stopped by the time limit is answered 503, and not recorded.
             if !cancel.load(Ordering::Relaxed) {
@@ -270,13 +266,7 @@ pub(crate) async fn check(
             checked
         })
         .await?;
-    let mut body = Vec::new();
-    for (report, _) in &checked {
-        report::write_json_line(&mut body, report).map_err(internal)?;
-    }
-    // One file that is no tournament: 422, with the verdict that says why.
-    let status = if single && checked[0].1 { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
-    Ok(json_lines(status, single, body))
+    one_object_a_file(&checked)
 }
 
 /// `POST /api/validate`: the JSON of `validate --format json`, one object per file.
@@ -289,14 +279,10 @@ pub(crate) async fn validate(
     let client = client.map(|Extension(c)| c);
     let kept = Arc::clone(&shared);
     let options = check_options(&query, &shared)?.read;
-    let files = uploads(request, query.name.as_deref()).await?.files;
-    if files.is_empty() {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "no file in the request"));
-    }
-    let single = files.len() == 1;
+    let files = some_files(uploads(request, query.name.as_deref()).await?)?;
     let validated = shared
         .gate
-        .run(shared.options.check_timeout, move |_| {
+        .run(shared.options.check_timeout, size(&files), move |_| {
             files
                 .iter()
                 .map(|upload| {
@@ -310,11 +296,32 @@ pub(crate) async fn validate(
                 .collect::<Vec<_>>()
         })
         .await?;
-    let mut body = Vec::new();
-    for (report, _) in &validated {
-        report::write_json_line(&mut body, report).map_err(internal)?;
+    one_object_a_file(&validated)
+}
+
+/// The bytes sent, which tell a large request from a small one (`gate::LARGE`).
+pub(crate) fn size(files: &[Upload]) -> usize {
+    files.iter().map(|f| f.bytes.len()).sum()
+}
+
+/// The files of a request that takes one or several.
+fn some_files(sent: Sent) -> Result<Vec<Upload>, ApiError> {
+    if sent.files.is_empty() {
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "no file in the request"));
     }
-    let status = if single && validated[0].1 { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+    Ok(sent.files)
+}
+
+/// The answer to several files, as the command line prints them: one JSON object a file, each
+/// with whether the file was no tournament at all. One file that is no tournament is answered
+/// 422, with the object that says why.
+fn one_object_a_file(answers: &[(impl serde::Serialize, bool)]) -> Result<Response, ApiError> {
+    let mut body = Vec::new();
+    for (answer, _) in answers {
+        report::write_json_line(&mut body, answer).map_err(internal)?;
+    }
+    let single = answers.len() == 1;
+    let status = if single && answers[0].1 { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
     Ok(json_lines(status, single, body))
 }
 
@@ -343,9 +350,10 @@ pub(crate) async fn pair(
     let check = CheckQuery { system: query.system.clone(), ..CheckQuery::default() };
     let options = check_options(&check, &shared)?;
     let upload = one_file(uploads(request, query.name.as_deref()).await?)?;
+    let bytes = upload.bytes.len();
     let made = shared
         .gate
-        .run(shared.options.check_timeout, move |_| -> Made {
+        .run(shared.options.check_timeout, bytes, move |_| -> Made {
             let tournament = valid_tournament(&upload, options.read).inspect_err(|_| {
                 keep(&kept, "pair", &upload, None, "invalid".to_owned(), client);
             })?;
@@ -432,9 +440,10 @@ pub(crate) async fn standings(
     let asked = query.request()?;
     let read = check_options(&CheckQuery::default(), &shared)?.read;
     let upload = one_file(uploads(request, query.name.as_deref()).await?)?;
+    let bytes = upload.bytes.len();
     let made = shared
         .gate
-        .run(shared.options.check_timeout, move |_| -> Made {
+        .run(shared.options.check_timeout, bytes, move |_| -> Made {
             let tournament = valid_tournament(&upload, read).inspect_err(|_| {
                 keep(&kept, "standings", &upload, None, "invalid".to_owned(), client);
             })?;

@@ -8,7 +8,7 @@ use axum::extract::{Extension, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use super::api::{ApiError, CheckQuery, check_options, check_upload, keep_check, system_choices, uploads};
+use super::api::{ApiError, CheckQuery, check_options, check_upload, keep_check, size, system_choices, uploads};
 use super::{ClientAddress, Shared};
 use crate::report::CheckReport;
 use crate::report::html::{self, Record, escape};
@@ -101,7 +101,7 @@ async fn check_form(
     let kept = Arc::clone(&shared);
     let reports: Vec<CheckReport> = shared
         .gate
-        .run(shared.options.check_timeout, move |cancel| {
+        .run(shared.options.check_timeout, size(&files), move |cancel| {
             let reports: Vec<CheckReport> =
                 files.iter().map(|upload| check_upload(upload, &options, cancel).0).collect();
             if !cancel.load(std::sync::atomic::Ordering::Relaxed) {

@@ -1,0 +1,90 @@
+//! `trfcheck serve` under load (docs/serve.md, "Load"): `cargo bench --bench serve_load`.
+//!
+//! Starts the release binary on a free port with its defaults, then 50 clients each send the
+//! 200-player bench file (`../shared/bench/dutch-2025-p200-r11.trf`) to `POST /api/check`
+//! `SERVE_LOAD_REQUESTS` times (20 by default), one after the other: every answer must be 200, and
+//! the latencies are reported (p50, p95, p99, max) with the server's peak memory. Then the same
+//! clients run again while a large file (`SERVE_LOAD_LARGE`, a TRF of thousands of players, if
+//! given) is being checked, to show that it does not starve them.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CLIENTS: usize = 50;
+
+fn main() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/dutch-2025-p200-r11.trf");
+    let Ok(small) = std::fs::read(&shared) else {
+        eprintln!("serve_load: {} is missing; nothing measured", shared.display());
+        std::process::exit(1);
+    };
+    let requests: usize = std::env::var("SERVE_LOAD_REQUESTS").ok().and_then(|n| n.parse().ok()).unwrap_or(20);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--queue", "64"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("trfcheck serve starts");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let base = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap().trim_end_matches('/').to_owned();
+    println!("{}", line.trim());
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+
+    let run = |label: &str| {
+        let started = Instant::now();
+        let threads: Vec<_> = (0..CLIENTS)
+            .map(|_| {
+                let (url, body) = (format!("{base}/api/check?name=p200.trf"), small.clone());
+                std::thread::spawn(move || {
+                    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+                    (0..requests)
+                        .map(|_| {
+                            let start = Instant::now();
+                            let status = agent.post(&url).send(&body[..]).map(|r| r.status().as_u16()).unwrap_or(0);
+                            (status, start.elapsed())
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut answers: Vec<(u16, Duration)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+        let wall = started.elapsed();
+        let failed = answers.iter().filter(|(status, _)| *status != 200).count();
+        answers.sort_by_key(|&(_, latency)| latency);
+        let at = |q: f64| answers[((answers.len() as f64 * q) as usize).min(answers.len() - 1)].1;
+        println!(
+            "{label}: {} requests from {CLIENTS} clients in {:.1} s ({:.0}/s); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
+            answers.len(),
+            wall.as_secs_f64(),
+            answers.len() as f64 / wall.as_secs_f64(),
+            at(0.50),
+            at(0.95),
+            at(0.99),
+            answers.last().map(|a| a.1).unwrap_or_default(),
+        );
+    };
+    run("200-player file");
+    if let Some(large) = std::env::var_os("SERVE_LOAD_LARGE") {
+        let body = std::fs::read(&large).expect("SERVE_LOAD_LARGE is readable");
+        let url = format!("{base}/api/check?name=large.trf");
+        let big = std::thread::spawn(move || {
+            let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+            let start = Instant::now();
+            let status = agent.post(&url).send(&body[..]).map(|r| r.status().as_u16()).unwrap_or(0);
+            (status, start.elapsed())
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        run("200-player file beside the large one");
+        let (status, took) = big.join().unwrap();
+        println!("the large file: {status} in {took:?}");
+    }
+    let peak = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok().and_then(|s| {
+        s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| l.split_whitespace().nth(1).unwrap_or("?").to_owned())
+    });
+    println!("server peak memory (VmHWM): {} kB", peak.unwrap_or_else(|| "?".to_owned()));
+    let _ = child.kill();
+    let _ = child.wait();
+}
