@@ -457,6 +457,23 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
         page.select(&select("table.files tbody tr")).map(|r| text(r.select(&select("td")).next().unwrap())).collect();
     let names: Vec<&str> = rows.iter().map(|r| r.rsplit('/').next().unwrap()).collect();
     assert_eq!(names, ["invalid.trf", "rematch.trf", "differs.trf", "team.trf", "match.trf"]);
+    // The strip above it: a cell a file in the same order, coloured by the verdict (a differing
+    // file by its worst round's severity), each a link to the file's section, which it opens.
+    let cells: Vec<(String, String)> = page
+        .select(&select("nav.strip a.cell"))
+        .map(|a| (a.value().attr("class").unwrap().to_owned(), a.value().attr("title").unwrap().to_owned()))
+        .collect();
+    let classes: Vec<&str> = cells.iter().map(|(class, _)| class.as_str()).collect();
+    assert_eq!(classes, ["cell s-invalid", "cell v-absolute", "cell v-order", "cell s-unsupported", "cell s-match"]);
+    assert!(cells[1].1.ends_with("rematch.trf: differs (absolute)"), "{:?}", cells[1]);
+    let targets: Vec<&str> =
+        page.select(&select("nav.strip a.cell")).map(|a| a.value().attr("href").unwrap()).collect();
+    for (position, target) in targets.iter().enumerate() {
+        assert_eq!(*target, format!("#file-{position}"));
+        let anchor = page.select(&select(target)).next().unwrap_or_else(|| panic!("no {target}"));
+        let section = anchor.parent().and_then(scraper::ElementRef::wrap).unwrap();
+        assert_eq!(section.value().name(), "details", "{target} is inside its file's section");
+    }
     // Each file opens on its rounds: the rematch's round 9 shows both pairings side by side, the
     // differing boards marked, and the explanation.
     let rematch = page.select(&select("details.file")).nth(1).unwrap();

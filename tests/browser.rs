@@ -186,6 +186,18 @@ fn the_html_report_fits_a_phone_and_a_desk() {
         let heading = session.run("return document.querySelector('h1').getBoundingClientRect().right;");
         let window = session.run("return document.documentElement.clientWidth;");
         assert!(heading.as_f64() <= window.as_f64(), "the heading overflows at {width} px");
+        // A link of the file table opens its file's section (no script: the browser reveals a
+        // `<details>` whose content a fragment names).
+        let link = session.element("table.files a[href^='#file-']");
+        let target =
+            session.run("return document.querySelector(\"table.files a[href^='#file-']\").getAttribute('href');");
+        let target = target.as_str().unwrap_or_default().to_owned();
+        let is_open = |session: &Session<'_>| {
+            session.run(&format!("return document.getElementById('{}').closest('details').open;", &target[1..]))
+        };
+        assert_eq!(is_open(&session), json!(false), "the sections start closed");
+        session.command("POST", &format!("/element/{link}/click"), None);
+        assert_eq!(is_open(&session), json!(true), "the link to {target} did not open its section at {width} px");
         if width == 1400 {
             let hidden = session.run(
                 "const t = document.querySelector('table.files'); return t.parentElement.scrollWidth - t.parentElement.clientWidth;",

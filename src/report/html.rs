@@ -68,6 +68,12 @@ dl.record { display: grid; grid-template-columns: max-content minmax(0, 1fr); ga
 dl.record dt { font-weight: 600; }
 dl.record dd { margin: 0; overflow-wrap: anywhere; }
 p.round { margin: .15rem 0 .15rem 1rem; }
+nav.strip { display: flex; flex-wrap: wrap; gap: 2px; margin: .2rem 0 1rem; }
+nav.strip a.cell { display: block; width: .8rem; height: .8rem; border-radius: 2px; }
+nav.strip .s-match, nav.strip .s-valid { background: #2e7d32; }
+nav.strip .s-differs { background: #c62828; }
+nav.strip .s-invalid, nav.strip .s-unreadable, nav.strip .s-usage-error { background: #e08a00; }
+nav.strip .s-unsupported, nav.strip .s-nothing-to-check { background: #d5d5db; }
 @media (max-width: 40rem) {
   body { margin: 1rem .6rem; }
   table.files .wide { display: none; }
@@ -158,11 +164,34 @@ pub fn write(
     writeln!(out, "<dl class=\"record\">{}</dl>", facts.join(""))?;
     writeln!(out, "<p class=\"totals\">{}</p>", escape(&totals.text(mode)))?;
     let names = super::table::short_names(&rows);
+    write_strip(out, &rows, &names, &order, mode)?;
     write_table(out, &rows, &names, &order, mode)?;
     for (position, &i) in order.iter().enumerate() {
         write_file(out, &reports[i], &rows[i], position, mode)?;
     }
     writeln!(out, "</body></html>")
+}
+
+/// The whole audit at a glance: a cell a file, worst first, coloured by its verdict (a differing
+/// file by the severity of its worst round), each a link to the file's section.
+fn write_strip(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usize], mode: Mode) -> io::Result<()> {
+    write!(out, "<nav class=\"strip\" aria-label=\"every file, worst first\">")?;
+    for (position, &i) in order.iter().enumerate() {
+        let row = &rows[i];
+        let (class, verdict) = match row.worst_severity {
+            Some(severity) if row.status == crate::exit::Status::Mismatch => {
+                (format!("v-{severity}"), format!("{} ({severity})", status_label(row.status, mode)))
+            }
+            _ => (format!("s-{}", status_name(row.status, mode)), status_label(row.status, mode).to_owned()),
+        };
+        write!(
+            out,
+            "<a class=\"cell {class}\" href=\"#file-{position}\" title=\"{}: {}\"></a>",
+            escape(&names[i]),
+            escape(&verdict)
+        )?;
+    }
+    writeln!(out, "</nav>")
 }
 
 /// The columns of the file table left out on a narrow window: the event's description, which the
@@ -309,7 +338,10 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
     let name = event.name.as_deref().map(|n| format!(" — {}", escape(n))).unwrap_or_default();
     writeln!(
         out,
-        "<details class=\"file\" id=\"file-{position}\" data-file=\"{}\"><summary>{} {}{name} {}</summary>",
+        // The table's link targets the section's content, not the closed `<details>` itself: a
+        // browser opens a `<details>` when a fragment names something inside it (HTML's
+        // "ancestor details revealing algorithm"), with no script.
+        "<details class=\"file\" data-file=\"{}\"><summary>{} {}{name} {}</summary><div id=\"file-{position}\"></div>",
         escape(&row.file),
         status_badge(row, mode),
         escape(&row.file),
