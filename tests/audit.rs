@@ -482,8 +482,8 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
     assert_eq!(round9.value().attr("data-severity"), Some("absolute"));
     let head: Vec<String> = round9.select(&select("table.boards th")).map(text).collect();
     assert_eq!(head, ["Board", "Recorded", "Board", "dutch-2017"]);
-    let recorded: Vec<String> = round9.select(&select("td.recorded.differs")).map(text).collect();
-    let computed: Vec<String> = round9.select(&select("td.computed.differs")).map(text).collect();
+    let recorded: Vec<String> = round9.select(&select("td.recorded.differs span.pair")).map(text).collect();
+    let computed: Vec<String> = round9.select(&select("td.computed.differs span.pair")).map(text).collect();
     assert!(recorded.contains(&"4 – 2".to_owned()) && recorded.contains(&"6 – 9".to_owned()), "{recorded:?}");
     assert!(computed.contains(&"9 – 2".to_owned()) && computed.contains(&"6 – 4".to_owned()), "{computed:?}");
     // Laid out as the text diff is: a row pairs a recorded board with a computed board that
@@ -491,8 +491,11 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
     let players =
         |board: &str| -> Vec<String> { board.split(" – ").filter(|p| *p != "bye").map(str::to_owned).collect() };
     let mut rows = 0;
+    // A differing board is its numbers, then its players as they stood before the round.
+    let pair_or_text =
+        |td: scraper::ElementRef<'_>| td.select(&select("span.pair")).next().map_or_else(|| text(td), text);
     for row in round9.select(&select("table.boards tbody tr:not(.agree)")) {
-        let cells: Vec<String> = row.select(&select("td")).map(text).collect();
+        let cells: Vec<String> = row.select(&select("td")).map(pair_or_text).collect();
         assert_eq!(cells.len(), 4, "{cells:?}");
         if !cells[1].is_empty() && !cells[3].is_empty() {
             assert!(players(&cells[1]).iter().any(|p| players(&cells[3]).contains(p)), "{cells:?}");
@@ -500,6 +503,18 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
         }
     }
     assert!(rows >= 2, "the differing boards side by side");
+    let who: Vec<String> = round9.select(&select("td.recorded.differs span.who")).map(text).collect();
+    let t =
+        trfcheck::formats::read_path(&dir.path().join("rematch.trf"), Default::default()).unwrap().tournament.unwrap();
+    assert_eq!(who.len(), recorded.len(), "{who:?}");
+    for (board, names) in recorded.iter().zip(&who) {
+        let white: u32 = board.split(" – ").next().unwrap().parse().unwrap();
+        let player = t.players.iter().find(|p| p.id == white).unwrap();
+        // Before round 9: the points of rounds 1–8.
+        let points: trfcheck::model::Points = (1..=8).map(|r| t.round_points(player, r)).sum();
+        let rating = player.rating.map(|r| format!("{r}, ")).unwrap_or_default();
+        assert!(names.starts_with(&format!("{} ({rating}{points})", player.name)), "{board}: {names}");
+    }
     let folded: Vec<String> = round9.select(&select("table.boards tr.agree")).map(text).collect();
     assert!(!folded.is_empty() && folded.iter().all(|f| f.contains("agree")), "{folded:?}");
     let why = text(round9.select(&select("p.why")).next().unwrap());

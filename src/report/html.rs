@@ -3,10 +3,11 @@
 //! its rounds: the recorded and computed boards side by side with the differences marked, the
 //! explanation, and the file's diagnostics. `<details>` elements open and close without a script.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use super::table::{Mode, Row, StandingsVerdict, Totals, cut, status_label, status_name};
-use super::{CheckReport, RoundReport, RoundStatus};
+use super::{CheckReport, PlayerLabel, RoundReport, RoundStatus};
 use crate::diagnostics::Diagnostic;
 use crate::systems::pairing::Board;
 
@@ -63,6 +64,7 @@ table.boards { font-family: ui-monospace, monospace; font-size: .85rem; margin: 
 table.boards th, table.boards td { padding: .1rem .6rem; border: 1px solid #ddd; }
 table.boards td.differs { background: #fde2e1; font-weight: 700; }
 table.boards td.differs.computed { background: #dff3e3; }
+table.boards span.who { display: block; font-family: system-ui, sans-serif; font-size: .78rem; font-weight: 400; color: #3c3c43; }
 .muted { color: #6e6e73; }
 dl.record { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .1rem .8rem; margin: .4rem 0 .8rem; font-size: .9rem; }
 dl.record dt { font-weight: 600; }
@@ -395,7 +397,7 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
         writeln!(out, "<div class=\"rounds\">")?;
         let system = report.system().map_or("computed", crate::systems::SystemId::id);
         for round in &report.rounds {
-            write_round(out, round, system)?;
+            write_round(out, round, system, &report.players)?;
         }
         writeln!(out, "</div>")?;
     }
@@ -434,7 +436,22 @@ fn board_text(board: &Board) -> String {
     }
 }
 
-fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Result<()> {
+/// Who a board's players are, before the round: `Name (rating, points) – Name (…)`.
+fn board_players(board: &Board, round: u32, players: &BTreeMap<u32, PlayerLabel>) -> String {
+    let who = |id: u32| players.get(&id).map(|p| p.before_round(round));
+    match (who(board.white), board.black.map(who)) {
+        (Some(white), Some(Some(black))) => format!("{white} – {black}"),
+        (Some(white), None) => format!("{white} – bye"),
+        _ => String::new(),
+    }
+}
+
+fn write_round(
+    out: &mut dyn Write,
+    round: &RoundReport,
+    system: &str,
+    players: &BTreeMap<u32, PlayerLabel>,
+) -> io::Result<()> {
     let n = round.round;
     match round.status {
         // A round that matches has nothing to open: a line, not a disclosure.
@@ -494,8 +511,9 @@ fn write_round(out: &mut dyn Write, round: &RoundReport, system: &str) -> io::Re
                         super::diff::Line::Row { recorded, computed } => {
                             let cells = |side: Option<(usize, Board)>, class: &str| match side {
                                 Some((number, board)) => format!(
-                                    "<td>{number}</td><td class=\"{class} differs\">{}</td>",
-                                    escape(&board_text(&board))
+                                    "<td>{number}</td><td class=\"{class} differs\"><span class=\"pair\">{}</span><span class=\"who\">{}</span></td>",
+                                    escape(&board_text(&board)),
+                                    escape(&board_players(&board, n, players))
                                 ),
                                 None => format!("<td></td><td class=\"{class}\"></td>"),
                             };

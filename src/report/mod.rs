@@ -9,6 +9,7 @@ pub mod standings_table;
 pub mod table;
 pub mod text;
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -216,6 +217,51 @@ impl Event {
     }
 }
 
+/// A player as the HTML report's boards show one beside the number: the name, the rating, and the
+/// points after each round (as the system counts rounds: a Double-Swiss round is a match).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerLabel {
+    pub name: String,
+    pub rating: Option<u32>,
+    pub points_after: Vec<crate::model::Points>,
+}
+
+impl PlayerLabel {
+    /// The labels of the players of an individual tournament (none for a team one, whose boards
+    /// number teams).
+    pub fn of(t: &crate::model::Tournament) -> BTreeMap<u32, PlayerLabel> {
+        if t.is_team_tournament() {
+            return BTreeMap::new();
+        }
+        let rounds = t.rounds_paired();
+        t.players
+            .iter()
+            .map(|p| {
+                let mut total = crate::model::Points::ZERO;
+                let points_after = (1..=rounds)
+                    .map(|r| {
+                        total += t.round_points(p, r);
+                        total
+                    })
+                    .collect();
+                (p.id, PlayerLabel { name: p.name.clone(), rating: p.rating, points_after })
+            })
+            .collect()
+    }
+
+    /// `Name (rating, points before round n)`.
+    pub fn before_round(&self, round: u32) -> String {
+        let points = match round {
+            0 | 1 => crate::model::Points::ZERO,
+            r => self.points_after.get(r as usize - 2).copied().unwrap_or_default(),
+        };
+        match self.rating {
+            Some(rating) => format!("{} ({rating}, {points})", self.name),
+            None => format!("{} ({points})", self.name),
+        }
+    }
+}
+
 /// The outcome of `check` for one file.
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckReport {
@@ -261,6 +307,10 @@ pub struct CheckReport {
     /// one or the other, never both.
     #[serde(rename = "standings", skip_serializing_if = "Option::is_none")]
     pub ranks: Option<crate::standings::fide::check::RankCheck>,
+    /// Who the numbers of the boards are, for the pages people read (the HTML report): not in the
+    /// JSON, which names players by their numbers.
+    #[serde(skip)]
+    pub players: BTreeMap<u32, PlayerLabel>,
 }
 
 /// The system of a check report as its JSON gives it (docs/json.md): `system`, `system_source`
@@ -306,6 +356,7 @@ impl CheckReport {
             diagnostics: Vec::new(),
             standings: None,
             ranks: None,
+            players: BTreeMap::new(),
         }
     }
 

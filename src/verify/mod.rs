@@ -316,6 +316,7 @@ pub fn check_read_reusing(
     // the report counts them as the system does.
     report.summary.rounds_recorded = tournament.rounds_paired();
     report.event = Some(crate::report::Event::of(tournament));
+    report.players = crate::report::PlayerLabel::of(tournament);
     // A run that checks nothing never reads as a pass: a file without a paired round has a status
     // of its own, and rounds asked for past the last one are a usage error.
     let recorded = tournament.rounds_paired();
