@@ -457,22 +457,34 @@ fn the_html_report_is_one_self_contained_page_worst_first() {
         page.select(&select("table.files tbody tr")).map(|r| text(r.select(&select("td")).next().unwrap())).collect();
     let names: Vec<&str> = rows.iter().map(|r| r.rsplit('/').next().unwrap()).collect();
     assert_eq!(names, ["invalid.trf", "rematch.trf", "differs.trf", "team.trf", "match.trf"]);
-    // The strip above it: a cell a file in the same order, coloured by the verdict (a differing
-    // file by its worst round's severity), each a link to the file's section, which it opens.
-    let cells: Vec<(String, String)> = page
-        .select(&select("nav.strip a.cell"))
-        .map(|a| (a.value().attr("class").unwrap().to_owned(), a.value().attr("title").unwrap().to_owned()))
-        .collect();
-    let classes: Vec<&str> = cells.iter().map(|(class, _)| class.as_str()).collect();
-    assert_eq!(classes, ["cell s-invalid", "cell v-absolute", "cell v-order", "cell s-unsupported", "cell s-match"]);
-    assert!(cells[1].1.ends_with("rematch.trf: differs (absolute)"), "{:?}", cells[1]);
-    let targets: Vec<&str> =
-        page.select(&select("nav.strip a.cell")).map(|a| a.value().attr("href").unwrap()).collect();
-    for (position, target) in targets.iter().enumerate() {
-        assert_eq!(*target, format!("#file-{position}"));
+    // The overview above it: a line a file in the same order, a cell a round checked coloured by
+    // its verdict (a file without a checked round, one cell of its status), each a link into the
+    // file's section (inside its `<details>`, which the browser then opens).
+    let lines: Vec<scraper::ElementRef<'_>> = page.select(&select("nav.overview div.line")).collect();
+    let line_names: Vec<String> = lines.iter().map(|l| text(l.select(&select("a.name")).next().unwrap())).collect();
+    assert_eq!(line_names.iter().map(|n| n.rsplit('/').next().unwrap()).collect::<Vec<_>>(), names);
+    let cells = |line: &scraper::ElementRef<'_>| -> Vec<String> {
+        line.select(&select("a.cell")).map(|a| a.value().attr("class").unwrap().to_owned()).collect()
+    };
+    assert_eq!(cells(&lines[0]), ["cell s-invalid"]);
+    let rematch_cells = cells(&lines[1]);
+    assert_eq!(rematch_cells.len(), 9, "{rematch_cells:?}");
+    assert_eq!(rematch_cells[8], "cell v-absolute", "round 9 is the rematch: {rematch_cells:?}");
+    // Each cell says what its round's section says: the severity of a differing round, or a match.
+    for (n, class) in rematch_cells.iter().enumerate() {
+        let round = n + 1;
+        let section =
+            page.select(&select(&format!("details.file:nth-of-type(2) details.round[data-round=\"{round}\"]"))).next();
+        let expected = section
+            .map_or("cell s-match".to_owned(), |d| format!("cell v-{}", d.value().attr("data-severity").unwrap()));
+        assert_eq!(class, &expected, "round {round}");
+    }
+    assert_eq!(cells(&lines[4]).iter().filter(|c| *c != "cell s-match").count(), 0);
+    for link in page.select(&select("nav.overview a[href]")) {
+        let target = link.value().attr("href").unwrap();
         let anchor = page.select(&select(target)).next().unwrap_or_else(|| panic!("no {target}"));
-        let section = anchor.parent().and_then(scraper::ElementRef::wrap).unwrap();
-        assert_eq!(section.value().name(), "details", "{target} is inside its file's section");
+        let inside = anchor.ancestors().filter_map(scraper::ElementRef::wrap).any(|a| a.value().name() == "details");
+        assert!(inside, "{target} is inside its file's section");
     }
     // Each file opens on its rounds: the rematch's round 9 shows both pairings side by side, the
     // differing boards marked, and the explanation.

@@ -198,6 +198,22 @@ fn the_html_report_fits_a_phone_and_a_desk() {
         assert_eq!(is_open(&session), json!(false), "the sections start closed");
         session.command("POST", &format!("/element/{link}/click"), None);
         assert_eq!(is_open(&session), json!(true), "the link to {target} did not open its section at {width} px");
+        // Every link of the page has its target, and a round's cell opens the round's section.
+        let missing = session.run(
+            "return [...document.querySelectorAll('a[href^=\"#\"]')].map(a => a.getAttribute('href')).filter(h => !document.getElementById(h.slice(1)));",
+        );
+        assert_eq!(missing, json!([]), "links without a target at {width} px");
+        let round = session.run(
+            "const a = document.querySelector('nav.overview a.cell[href*=\"-round-\"]'); return a ? a.getAttribute('href') : null;",
+        );
+        let round = round.as_str().expect("a round's cell").to_owned();
+        let cell = session.element(&format!("nav.overview a.cell[href='{round}']"));
+        session.command("POST", &format!("/element/{cell}/click"), None);
+        let opened = session.run(&format!(
+            "const e = document.getElementById('{}'); return [...document.querySelectorAll('details')].filter(d => d.contains(e)).every(d => d.open);",
+            &round[1..]
+        ));
+        assert_eq!(opened, json!(true), "{round} did not open its sections at {width} px");
         if width == 1400 {
             let hidden = session.run(
                 "const t = document.querySelector('table.files'); return t.parentElement.scrollWidth - t.parentElement.clientWidth;",

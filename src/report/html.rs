@@ -70,14 +70,18 @@ dl.record { display: grid; grid-template-columns: max-content minmax(0, 1fr); ga
 dl.record dt { font-weight: 600; }
 dl.record dd { margin: 0; overflow-wrap: anywhere; }
 p.round { margin: .15rem 0 .15rem 1rem; }
-nav.strip { display: flex; flex-wrap: wrap; gap: 2px; margin: .2rem 0 1rem; }
-nav.strip a.cell { display: block; width: .8rem; height: .8rem; border-radius: 2px; }
-nav.strip .s-match, nav.strip .s-valid { background: #2e7d32; }
-nav.strip .s-differs { background: #c62828; }
-nav.strip .s-invalid, nav.strip .s-unreadable, nav.strip .s-usage-error { background: #e08a00; }
-nav.strip .s-unsupported, nav.strip .s-nothing-to-check { background: #d5d5db; }
+nav.overview { margin: .2rem 0 1rem; font-size: .8rem; }
+nav.overview div.line { display: flex; align-items: center; gap: .5rem; margin: 1px 0; }
+nav.overview a.name { width: 16rem; flex: none; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: inherit; }
+nav.overview span.cells { display: flex; flex-wrap: wrap; gap: 2px; }
+nav.overview a.cell { display: block; width: .8rem; height: .8rem; border-radius: 2px; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+nav.overview .s-match, nav.overview .s-valid { background: #2e7d32; }
+nav.overview .s-differs { background: #c62828; }
+nav.overview .s-invalid, nav.overview .s-unreadable, nav.overview .s-usage-error { background: #e08a00; }
+nav.overview .s-unsupported, nav.overview .s-nothing-to-check { background: #d5d5db; }
 @media (max-width: 40rem) {
   body { margin: 1rem .6rem; }
+  nav.overview a.name { width: 8rem; }
   table.files .wide { display: none; }
   table.files td.name { min-width: 8rem; max-width: 12rem; }
 }
@@ -166,7 +170,7 @@ pub fn write(
     writeln!(out, "<dl class=\"record\">{}</dl>", facts.join(""))?;
     writeln!(out, "<p class=\"totals\">{}</p>", escape(&totals.text(mode)))?;
     let names = super::table::short_names(&rows);
-    write_strip(out, &rows, &names, &order, mode)?;
+    write_overview(out, reports, &rows, &names, &order, mode)?;
     write_table(out, &rows, &names, &order, mode)?;
     for (position, &i) in order.iter().enumerate() {
         write_file(out, &reports[i], &rows[i], position, mode)?;
@@ -174,24 +178,51 @@ pub fn write(
     writeln!(out, "</body></html>")
 }
 
-/// The whole audit at a glance: a cell a file, worst first, coloured by its verdict (a differing
-/// file by the severity of its worst round), each a link to the file's section.
-fn write_strip(out: &mut dyn Write, rows: &[Row], names: &[String], order: &[usize], mode: Mode) -> io::Result<()> {
-    write!(out, "<nav class=\"strip\" aria-label=\"every file, worst first\">")?;
+/// The whole audit at a glance: a line a file, worst first, with a cell a round coloured by its
+/// verdict (a differing round by its severity); a file whose rounds were not checked has one cell,
+/// its status. Each cell links to its round in the file's section; the colours print too.
+fn write_overview(
+    out: &mut dyn Write,
+    reports: &[CheckReport],
+    rows: &[Row],
+    names: &[String],
+    order: &[usize],
+    mode: Mode,
+) -> io::Result<()> {
+    writeln!(out, "<nav class=\"overview\" aria-label=\"every round of every file, worst file first\">")?;
     for (position, &i) in order.iter().enumerate() {
         let row = &rows[i];
-        let (class, verdict) = match row.worst_severity {
-            Some(severity) if row.status == crate::exit::Status::Mismatch => {
-                (format!("v-{severity}"), format!("{} ({severity})", status_label(row.status, mode)))
-            }
-            _ => (format!("s-{}", status_name(row.status, mode)), status_label(row.status, mode).to_owned()),
-        };
         write!(
             out,
-            "<a class=\"cell {class}\" href=\"#file-{position}\" title=\"{}: {}\"></a>",
-            escape(&names[i]),
-            escape(&verdict)
+            "<div class=\"line\"><a class=\"name\" href=\"#file-{position}\" title=\"{}\">{}</a><span class=\"cells\">",
+            escape(&row.file),
+            escape(&names[i])
         )?;
+        let rounds: Vec<&RoundReport> =
+            reports[i].rounds.iter().filter(|r| r.status != RoundStatus::NotChecked).collect();
+        if rounds.is_empty() {
+            let label = status_label(row.status, mode);
+            write!(
+                out,
+                "<a class=\"cell s-{}\" href=\"#file-{position}\" title=\"{}\"></a>",
+                status_name(row.status, mode),
+                escape(label)
+            )?;
+        }
+        for round in rounds {
+            let n = round.round;
+            let (class, verdict) = match (round.status, round.severity) {
+                (RoundStatus::Match, _) => ("s-match".to_owned(), "matches".to_owned()),
+                (_, Some(severity)) => (format!("v-{severity}"), format!("differs ({severity})")),
+                _ => ("s-differs".to_owned(), "differs".to_owned()),
+            };
+            write!(
+                out,
+                "<a class=\"cell {class}\" href=\"#file-{position}-round-{n}\" title=\"{}, round {n}: {verdict}\"></a>",
+                escape(&names[i])
+            )?;
+        }
+        writeln!(out, "</span></div>")?;
     }
     writeln!(out, "</nav>")
 }
@@ -397,7 +428,7 @@ fn write_file(out: &mut dyn Write, report: &CheckReport, row: &Row, position: us
         writeln!(out, "<div class=\"rounds\">")?;
         let system = report.system().map_or("computed", crate::systems::SystemId::id);
         for round in &report.rounds {
-            write_round(out, round, system, &report.players)?;
+            write_round(out, round, system, &report.players, &format!("file-{position}-round-{}", round.round))?;
         }
         writeln!(out, "</div>")?;
     }
@@ -446,22 +477,28 @@ fn board_players(board: &Board, round: u32, players: &BTreeMap<u32, PlayerLabel>
     }
 }
 
+/// A round's line or section; `anchor` is the id the overview's cell links to, inside the round's
+/// own `<details>` when it has one, so that the link opens it.
 fn write_round(
     out: &mut dyn Write,
     round: &RoundReport,
     system: &str,
     players: &BTreeMap<u32, PlayerLabel>,
+    anchor: &str,
 ) -> io::Result<()> {
     let n = round.round;
     match round.status {
         // A round that matches has nothing to open: a line, not a disclosure.
         RoundStatus::Match => {
             let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
-            writeln!(out, "<p class=\"round match\" data-round=\"{n}\">Round {n}: matches ({boards} boards)</p>")
+            writeln!(
+                out,
+                "<p class=\"round match\" id=\"{anchor}\" data-round=\"{n}\">Round {n}: matches ({boards} boards)</p>"
+            )
         }
         RoundStatus::NotChecked => writeln!(
             out,
-            "<p class=\"round not-checked\" data-round=\"{n}\">Round {n}: not checked: {}</p>",
+            "<p class=\"round not-checked\" id=\"{anchor}\" data-round=\"{n}\">Round {n}: not checked: {}</p>",
             escape(round.reason.as_deref().unwrap_or(""))
         ),
         RoundStatus::Mismatch | RoundStatus::NoValidPairing => {
@@ -482,7 +519,7 @@ fn write_round(
             let criterion = round.criterion.as_deref().map(|c| format!(" ({})", escape(c))).unwrap_or_default();
             writeln!(
                 out,
-                "<details class=\"round differs\" data-round=\"{n}\" data-severity=\"{severity}\"><summary>Round {n}: {} {}{criterion}</summary>",
+                "<details class=\"round differs\" data-round=\"{n}\" data-severity=\"{severity}\"><summary>Round {n}: {} {}{criterion}</summary><div id=\"{anchor}\"></div>",
                 severity_badge(round.severity),
                 escape(&headline)
             )?;
