@@ -94,26 +94,31 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
 /// The lines of the rounds `shown` picks, as a file checked alone shows them: a line for a round
 /// that matches or was not checked, and for a differing round its boards side by side and why.
 pub fn write_rounds(out: &mut dyn Write, report: &CheckReport, shown: impl Fn(u32) -> bool) -> io::Result<()> {
+    for round in report.rounds.iter().filter(|round| shown(round.round)) {
+        write_round(out, report, round, true)?;
+    }
+    Ok(())
+}
+
+/// One round's lines; `boards`: a differing round's boards side by side.
+fn write_round(out: &mut dyn Write, report: &CheckReport, round: &super::RoundReport, boards: bool) -> io::Result<()> {
     // A team round's lines are matches (and the bye), not boards.
     let team = report.system().is_some_and(crate::systems::SystemId::is_team);
     let (one, many) = if team { ("match", "matches") } else { ("board", "boards") };
-    for round in report.rounds.iter().filter(|round| shown(round.round)) {
-        match round.status {
-            RoundStatus::Match => {
-                let boards = round.detail.as_ref().map_or(0, |d| d.computed.len());
-                let noun = if boards == 1 { one } else { many };
-                writeln!(out, "  round {}: ✓ matches ({boards} {noun})", round.round)?;
-            }
-            RoundStatus::NotChecked => {
-                writeln!(out, "  round {}: not checked: {}", round.round, round.reason.as_deref().unwrap_or(""))?;
-            }
-            RoundStatus::NoValidPairing => {
-                writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)?;
-            }
-            RoundStatus::Mismatch => write_mismatch(out, report, round, many, true)?,
+    match round.status {
+        RoundStatus::Match => {
+            let count = round.detail.as_ref().map_or(0, |d| d.computed.len());
+            let noun = if count == 1 { one } else { many };
+            writeln!(out, "  round {}: ✓ matches ({count} {noun})", round.round)
         }
+        RoundStatus::NotChecked => {
+            writeln!(out, "  round {}: not checked: {}", round.round, round.reason.as_deref().unwrap_or(""))
+        }
+        RoundStatus::NoValidPairing => {
+            writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)
+        }
+        RoundStatus::Mismatch => write_mismatch(out, report, round, many, boards),
     }
-    Ok(())
 }
 
 /// A differing round: its line, the boards side by side, and why.
@@ -149,16 +154,10 @@ fn write_mismatch(
 /// pairing, the standings when they differ, and the hints.
 fn write_differences(out: &mut dyn Write, report: &CheckReport, boards: bool) -> io::Result<()> {
     writeln!(out, "{}", report.summary_line())?;
-    let team = report.system().is_some_and(crate::systems::SystemId::is_team);
-    let many = if team { "matches" } else { "boards" };
-    for round in &report.rounds {
-        match round.status {
-            RoundStatus::NoValidPairing => {
-                writeln!(out, "  round {}: ✗ absolute: no pairing satisfies the absolute criteria", round.round)?;
-            }
-            RoundStatus::Mismatch => write_mismatch(out, report, round, many, boards)?,
-            RoundStatus::Match | RoundStatus::NotChecked => {}
-        }
+    let differing =
+        |round: &&super::RoundReport| matches!(round.status, RoundStatus::Mismatch | RoundStatus::NoValidPairing);
+    for round in report.rounds.iter().filter(differing) {
+        write_round(out, report, round, boards)?;
     }
     if let Some(standings) = &report.standings
         && standings.disagreements().next().is_some()
