@@ -376,6 +376,24 @@ fn round_one_matches_by_rating(t: &Tournament, system: SystemId) -> bool {
     round_status(&renumbered, 1, crate::systems::of(system).recorded(&renumbered).as_ref()) == RoundStatus::Match
 }
 
+/// `check` of one file as the command line and `serve` run it: the rounds ([`verify::check_read`],
+/// which starts no further round once `cancel` is set), then, unless cancelled by then, the hints
+/// ([`add_hints`]).
+pub fn check_with_hints(
+    path: &std::path::Path,
+    read: Result<crate::formats::Loaded, crate::formats::ReadError>,
+    options: &CheckOptions,
+    observe: &(dyn Fn(verify::Progress) + Sync),
+    cancel: &std::sync::atomic::AtomicBool,
+) -> (Inspected, CheckReport) {
+    let (inspected, mut report) = verify::check_read(path, read, options, observe, cancel);
+    // The hints check every candidate system on every round: not begun once the time is up.
+    if !cancel.load(std::sync::atomic::Ordering::Relaxed) {
+        add_hints(&mut report, &inspected, options);
+    }
+    (inspected, report)
+}
+
 /// Fills in `report.hints` when most of the rounds compared differ (two at least): what the data
 /// suggests instead ([`hints`]), for the tournament as it was checked (under an FMJD system, with
 /// the option flags over the file's; under Lim, with `--lim-maxi`), on `options.jobs` threads. It runs every candidate on every

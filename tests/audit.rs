@@ -596,9 +596,10 @@ fn convert_writes_the_system_and_a_system_of_the_other_game_is_a_warning() {
 
 /// A file checked as `check` checks it: the hints added when most rounds differ.
 fn checked_with_hints(path: &Path, options: &CheckOptions) -> trfcheck::report::CheckReport {
-    let (inspected, mut report) = verify::check_path(path, options);
-    trfcheck::identify::add_hints(&mut report, &inspected, options);
-    report
+    let read = verify::read_input(path, options.read);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let name = Path::new(&verify::display_name(path)).to_owned();
+    trfcheck::identify::check_with_hints(&name, read, options, &|_| {}, &never).1
 }
 
 /// A generated tournament paired under one system and declared as another: the rounds differ,

@@ -78,16 +78,14 @@ fn check_file(
     observe: &(dyn Fn(verify::Progress) + Sync),
 ) -> io::Result<Printed<CheckReport>> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let (inspected, mut report) = match entry {
-        Entry::File(path) => verify::check_path_observed(path, options, observe),
-        Entry::Unreadable(unreadable) => {
-            let never = std::sync::atomic::AtomicBool::new(false);
-            verify::check_read(&entry.name(), Err(unreadable.read_error()), options, observe, &never)
-        }
+    let (name, read) = match entry {
+        Entry::File(path) => (PathBuf::from(verify::display_name(path)), verify::read_input(path, options.read)),
+        Entry::Unreadable(unreadable) => (entry.name(), Err(unreadable.read_error())),
     };
-    // Most rounds differ: what the data suggests instead (another system or option under which
-    // they match, a round robin, numbers that are not the pairing order), each hint computed.
-    crate::identify::add_hints(&mut report, &inspected, options);
+    // When most rounds differ, the hints say what the data suggests instead (another system or
+    // option under which they match, a round robin, numbers that are not the pairing order).
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let (inspected, mut report) = crate::identify::check_with_hints(&name, read, options, observe, &never);
     let unused = report.system().and_then(|s| unused_organiser_flags(s, &options.organiser));
     if format == OutputFormat::Json {
         // Everything is in the object (diagnostics, system_warning, warnings): standard error
