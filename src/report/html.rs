@@ -116,8 +116,7 @@ impl Record {
 
     /// The record of a check asked for by `command` (how a request asked it, for `serve`), made now.
     pub fn asked_by(command: String) -> Record {
-        let time = jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
-        Record { version: env!("CARGO_PKG_VERSION"), time, command }
+        Record { version: env!("CARGO_PKG_VERSION"), time: super::local_time_now(), command }
     }
 }
 

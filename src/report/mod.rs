@@ -217,6 +217,12 @@ impl Event {
     }
 }
 
+/// The time now, RFC 3339 in the system's time zone with its offset (`2026-11-29T20:30:01+01:00`):
+/// when an audit record (the HTML report's head, `serve`'s database) says it was made.
+pub fn local_time_now() -> String {
+    jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+}
+
 /// A player as the HTML report's boards show one beside the number: the name, the rating, and the
 /// points after each round (as the system counts rounds: a Double-Swiss round is a match).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

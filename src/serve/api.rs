@@ -16,6 +16,7 @@ use super::gate::Refused;
 use super::record::Entry;
 use super::{ClientAddress, Shared};
 use crate::formats;
+use crate::report::table::{self, Mode};
 use crate::report::{self, CheckReport};
 use crate::systems::SystemChoice;
 use crate::verify::{self, CheckOptions, RoundRange};
@@ -185,17 +186,8 @@ pub(crate) fn check_upload(upload: &Upload, options: &CheckOptions, cancel: &Ato
     let path = Path::new(&upload.name);
     let loaded = formats::read_bytes(path, &upload.bytes, options.read);
     let not_a_tournament = loaded.tournament.is_none();
-    let (inspected, mut report) = verify::check_read(path, Ok(loaded), options, &|_| {}, cancel);
-    // The hints check every candidate system on every round: not begun once the time is up.
-    if !cancel.load(Ordering::Relaxed) {
-        crate::identify::add_hints(&mut report, &inspected, options);
-    }
+    let (_, report) = crate::identify::check_with_hints(path, Ok(loaded), options, &|_| {}, cancel);
     (report, not_a_tournament)
-}
-
-/// The `status` word of an answer's JSON (`match`, `differs`, `valid`, …).
-fn status_word(value: &impl serde::Serialize) -> String {
-    serde_json::to_value(value).ok().and_then(|v| v["status"].as_str().map(str::to_owned)).unwrap_or_default()
 }
 
 /// Keeps a checked file in the audit record, when there is one (`request` names the request).
@@ -206,26 +198,19 @@ pub(crate) fn keep_check(
     report: &CheckReport,
     client: Option<ClientAddress>,
 ) {
-    let Some(record) = &shared.record else { return };
-    record.add(Entry {
-        request,
-        file: &upload.name,
-        bytes: &upload.bytes,
-        system: report.system().map(|s| s.id().to_owned()),
-        status: status_word(report),
-        worst_severity: report.worst_severity.and_then(|s| serde_json::to_value(s).ok()?.as_str().map(str::to_owned)),
-        rounds: Some((report.summary.rounds_checked, report.summary.mismatched_rounds.len() as u32)),
-        client: client.map(|c| c.0.to_string()),
-    });
+    let system = report.system().map(|s| s.id().to_owned());
+    keep(shared, request, upload, system, table::status_name(report.status, Mode::Check), Some(report), client);
 }
 
-/// Keeps a file of another request in the audit record, when there is one.
+/// Keeps a file in the audit record, when there is one: the system it was read under, the
+/// answer's `status` word, and for a check its worst severity and rounds.
 fn keep(
     shared: &Shared,
     request: &str,
     upload: &Upload,
     system: Option<String>,
     status: String,
+    check: Option<&CheckReport>,
     client: Option<ClientAddress>,
 ) {
     let Some(record) = &shared.record else { return };
@@ -235,8 +220,8 @@ fn keep(
         bytes: &upload.bytes,
         system,
         status,
-        worst_severity: None,
-        rounds: None,
+        worst_severity: check.and_then(|r| r.worst_severity).map(|s| s.name().to_owned()),
+        rounds: check.map(|r| (r.summary.rounds_checked, r.summary.mismatched_rounds.len() as u32)),
         client: client.map(|c| c.0.to_string()),
     });
 }
@@ -290,7 +275,15 @@ pub(crate) async fn validate(
                     let loaded = formats::read_bytes(path, &upload.bytes, options);
                     let not_a_tournament = loaded.tournament.is_none();
                     let report = verify::validate_read(path, Ok(loaded), options).1;
-                    keep(&kept, "validate", upload, None, status_word(&report), client);
+                    keep(
+                        &kept,
+                        "validate",
+                        upload,
+                        None,
+                        table::status_name(report.status, Mode::Validate),
+                        None,
+                        client,
+                    );
                     (report, not_a_tournament)
                 })
                 .collect::<Vec<_>>()
@@ -355,13 +348,13 @@ pub(crate) async fn pair(
         .gate
         .run(shared.options.check_timeout, bytes, move |_| -> Made {
             let tournament = valid_tournament(&upload, options.read).inspect_err(|_| {
-                keep(&kept, "pair", &upload, None, "invalid".to_owned(), client);
+                keep(&kept, "pair", &upload, None, "invalid".to_owned(), None, client);
             })?;
             let flags = crate::model::OrganiserFlags::default();
             match verify::pair_next_with(&tournament, options.system, &flags) {
                 Ok(next) => {
                     let system = Some(next.resolved.system.id().to_owned());
-                    keep(&kept, "pair", &upload, system, "paired".to_owned(), client);
+                    keep(&kept, "pair", &upload, system, "paired".to_owned(), None, client);
                     let notes = report::json::pair_notes(&tournament, &next, &flags);
                     json_body(&report::json::PairJson::new(&upload.name, &next, notes))
                 }
@@ -373,7 +366,7 @@ pub(crate) async fn pair(
                         verify::PairError::Finished(_) | verify::PairError::NobodyToPair(_) => "nothing-to-pair",
                         verify::PairError::System(_) | verify::PairError::Unsupported(..) => "unsupported",
                     };
-                    keep(&kept, "pair", &upload, None, word.to_owned(), client);
+                    keep(&kept, "pair", &upload, None, word.to_owned(), None, client);
                     Err(refusal(&upload.name, word, &error.to_string()))
                 }
             }
@@ -445,11 +438,11 @@ pub(crate) async fn standings(
         .gate
         .run(shared.options.check_timeout, bytes, move |_| -> Made {
             let tournament = valid_tournament(&upload, read).inspect_err(|_| {
-                keep(&kept, "standings", &upload, None, "invalid".to_owned(), client);
+                keep(&kept, "standings", &upload, None, "invalid".to_owned(), None, client);
             })?;
             match fide::standings(&tournament, &asked) {
                 Ok(standings) => {
-                    keep(&kept, "standings", &upload, None, "ranked".to_owned(), client);
+                    keep(&kept, "standings", &upload, None, "ranked".to_owned(), None, client);
                     json_body(&report::json::standings_json(&upload.name, &standings))
                 }
                 Err(error) => {
@@ -457,7 +450,7 @@ pub(crate) async fn standings(
                         fide::StandingsError::Declaration { .. } => "invalid",
                         _ => "nothing-to-rank",
                     };
-                    keep(&kept, "standings", &upload, None, word.to_owned(), client);
+                    keep(&kept, "standings", &upload, None, word.to_owned(), None, client);
                     Err(refusal(&upload.name, word, &error.to_string()))
                 }
             }

@@ -81,7 +81,7 @@ impl Record {
 
     /// Keeps a submission; a failure to write is logged, and the answer still goes out.
     pub fn add(&self, entry: Entry<'_>) {
-        let time = jiff::Zoned::now().strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+        let time = crate::report::local_time_now();
         let sha256 = hex(&Sha256::digest(entry.bytes));
         let client = if self.clients { entry.client } else { None };
         let (checked, differing) = entry.rounds.unzip();
