@@ -39,7 +39,7 @@ impl Driver {
 
     /// A WebDriver command; its JSON answer (`{"value": …}`), or `{}` when there is none yet.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+        let agent = crate::serve::agent();
         let url = format!("{}{path}", self.base);
         let response = match (method, body) {
             ("GET", _) => agent.get(&url).call(),

@@ -64,7 +64,7 @@ struct Answer {
     body: String,
 }
 
-fn agent() -> ureq::Agent {
+pub(crate) fn agent() -> ureq::Agent {
     ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
 
@@ -111,13 +111,9 @@ fn post_form(server: &Server, path: &str, files: &[(&str, &[u8])], fields: &[(&s
     answer(agent().post(&server.url(path)).header("content-type", &content_type).send(&body[..]))
 }
 
-/// What `trfcheck check --format json FILE` prints, run from the project's folder.
-fn cli_json(file: &str) -> String {
-    let output = crate::support::trfcheck()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["check", "--format", "json", file])
-        .output()
-        .unwrap();
+/// What `trfcheck ARGS` prints, run from the project's folder.
+fn cli(args: &[&str]) -> String {
+    let output = crate::support::trfcheck().current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -133,22 +129,16 @@ fn the_api_answers_with_the_json_of_check() {
     let (first, second) = ("trf-samples/generated-dutch-2025.trf", "trf-samples/dutch-4p-2r.trf");
     let one = post(&server, &format!("/api/check?name={first}"), &read(first));
     assert_eq!((one.status, one.content_type.as_str()), (200, "application/json"));
-    assert_eq!(one.body, cli_json(first));
+    assert_eq!(one.body, cli(&["check", "--format", "json", first]));
     let (a, b) = (read(first), read(second));
     let both = post_form(&server, "/api/check", &[(first, &a), (second, &b)], &[]);
     assert_eq!((both.status, both.content_type.as_str()), (200, "application/x-ndjson"));
-    assert_eq!(both.body, cli_json(first) + &cli_json(second));
+    assert_eq!(both.body, cli(&["check", "--format", "json", first, second]));
     // --system and --rounds as query parameters.
     let under = post(&server, &format!("/api/check?name={first}&system=dutch-2017&rounds=2-3"), &a);
     let value: serde_json::Value = serde_json::from_str(&under.body).unwrap();
     assert_eq!(value["system"], "dutch-2017");
     assert_eq!(value["rounds"].as_array().map(Vec::len), Some(2), "{}", under.body);
-}
-
-/// What `trfcheck ARGS` prints, run from the project's folder.
-fn cli(args: &[&str]) -> String {
-    let output = crate::support::trfcheck().current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
-    String::from_utf8(output.stdout).unwrap()
 }
 
 /// `validate`, `pair` and `standings` are answered with exactly their command's JSON, their
