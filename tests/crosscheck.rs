@@ -1,6 +1,7 @@
 //! `trfcheck crosscheck` run on programs whose pairings are known: trfcheck's own `pair` (no
-//! difference), a wrapper that swaps the colours of board 1 (every round differs, with trfcheck's
-//! explanation), and programs that fail in each way a program can (docs/crosscheck.md).
+//! difference), wrappers that break one thing (every round they touch differs, with trfcheck's
+//! explanation, and the first is shrunk to a few players), and programs that fail in each way a
+//! program can (docs/crosscheck.md); the parts of a run (`--shard`) merge into the whole run.
 #![cfg(unix)]
 
 use serde_json::Value;
@@ -58,6 +59,19 @@ fn a_program_that_swaps_the_colours_of_board_1_differs_in_every_round_and_each_i
     // The saved tournament differs under `check` as it did here.
     let file = differences[0]["file"].as_str().unwrap();
     trfcheck().args(["check", "--system", "dutch-2025", file]).assert().code(1);
+    // Each tournament's first difference is shrunk (to two players: round 1's colours on a
+    // board alone), and the shrunk tournament with the program's pairing differs under `check`.
+    let shrunk: Vec<&Value> = differences.iter().filter(|d| d.get("shrunk").is_some()).collect();
+    assert_eq!(shrunk.len(), 2, "one a tournament: {json}");
+    for d in shrunk {
+        let s = &d["shrunk"];
+        assert_eq!(s["outcome"], "shrunk", "{s}");
+        assert!(s["players"].as_u64().unwrap() <= 8, "{s}");
+        assert_eq!(s["severity"], d["severity"], "{s}");
+        assert!(s["explanation"].as_str().unwrap().contains("board 1"), "{s}");
+        let paired = s["paired_file"].as_str().unwrap();
+        trfcheck().args(["check", "--system", "dutch-2025", paired]).assert().code(1);
+    }
     // The program's input for a differing round is that round to pair again (its absences kept,
     // the later rounds gone): `pair` pairs that round of it.
     let last = differences.last().unwrap();
@@ -83,4 +97,221 @@ fn a_program_that_fails_is_counted_as_a_failure_never_as_a_pairing() {
     let started = std::time::Instant::now();
     assert_eq!(failure("sleep 30", &["--timeout", "0.3"])["kind"], "timed-out");
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "the program was stopped");
+}
+
+/// A program that pairs as the rules do until two rounds are recorded, then flips the colours of
+/// board 1 (player 1's 001 record reaches column 109 once it holds two rounds).
+fn flip_from_round_three() -> String {
+    format!(
+        "{} {{in}} -o {{out}}.tmp && if [ \"$(awk '/^001/ {{print length($0); exit}}' {{in}})\" -ge 109 ]; then \
+         awk 'NR==2 {{print $2, $1; next}} {{print}}' {{out}}.tmp > {{out}}; else cp {{out}}.tmp {{out}}; fi",
+        pair_command()
+    )
+}
+
+#[test]
+fn a_difference_from_round_three_on_is_shrunk_to_at_most_eight_players_keeping_two_rounds_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--players", "30-40", "--rounds", "5", "--format", "json"])
+        .args(["--tournaments", "2", "--seed", "11", "--save", save.to_str().unwrap()])
+        .args(["--engine", &flip_from_round_three()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let differences = json["differences"].as_array().unwrap();
+    assert!(differences.iter().all(|d| d["round"].as_u64().unwrap() >= 3), "rounds 1 and 2 are the rules': {json}");
+    let firsts: Vec<&Value> = differences.iter().filter(|d| d.get("shrunk").is_some()).collect();
+    assert_eq!(firsts.len(), 2, "{json}");
+    for d in firsts {
+        assert_eq!(d["round"], 3, "{d}");
+        let s = &d["shrunk"];
+        assert_eq!(s["outcome"], "shrunk", "{s}");
+        assert!(s["players"].as_u64().unwrap() <= 8, "{s}");
+        // The program flips nothing before two rounds are recorded, so two are kept.
+        assert_eq!(s["rounds_before"], 2, "{s}");
+        assert_eq!(s["round"], 3, "{s}");
+        assert_eq!(s["finished"], true, "{s}");
+        // The shrunk input has the players and rounds reported, and the program, run on it again,
+        // pairs its round 3 as in the paired file, which `check` shows differing.
+        let input = std::fs::read_to_string(s["file"].as_str().unwrap()).unwrap();
+        assert_eq!(input.lines().filter(|l| l.starts_with("001")).count() as u64, s["players"].as_u64().unwrap());
+        let paired = s["paired_file"].as_str().unwrap();
+        let check = trfcheck().args(["check", "--system", "dutch-2025", "--format", "json", paired]).output().unwrap();
+        let report: Value = serde_json::from_slice(&check.stdout).unwrap();
+        let round = report["rounds"].as_array().unwrap().iter().find(|r| r["round"] == 3).unwrap().clone();
+        assert_eq!(round["status"], "mismatch", "{report}");
+        assert_eq!(round["severity"], d["severity"], "{report}");
+    }
+}
+
+#[test]
+fn the_parts_of_a_run_merge_into_the_whole_run_and_a_part_missing_or_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = flip_from_round_three();
+    let run = |extra: &[&str]| -> Value {
+        let output = trfcheck()
+            .args(["crosscheck", "--system", "dutch-2025", "--players", "10-16", "--rounds", "4", "--format", "json"])
+            .args(["--tournaments", "5", "--seed", "2", "--no-shrink", "--engine", &engine])
+            .args(extra)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let whole = run(&["--jobs", "1"]);
+    assert_eq!(run(&["--jobs", "2"])["differences"], whole["differences"], "the jobs change nothing but the time");
+    let mut parts = Vec::new();
+    for k in 1..=3 {
+        let part = run(&["--shard", &format!("{k}/3")]);
+        let path = dir.path().join(format!("part-{k}.json"));
+        std::fs::write(&path, part.to_string()).unwrap();
+        parts.push(path.to_str().unwrap().to_owned());
+    }
+    let merge =
+        |files: &[&String]| trfcheck().args(["crosscheck", "merge", "--format", "json"]).args(files).output().unwrap();
+    let merged = merge(&parts.iter().collect::<Vec<_>>());
+    assert_eq!(merged.status.code(), Some(1), "{}", String::from_utf8_lossy(&merged.stderr));
+    let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
+    for field in ["tournaments", "players", "rounds", "rounds_paired", "rounds_differing", "differences", "failures"] {
+        assert_eq!(merged[field], whole[field], "{field}");
+    }
+    assert!(merged.get("shard").is_none());
+    let missing = merge(&[&parts[0], &parts[2]]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("parts missing (of 3): 2"));
+    let twice = merge(&[&parts[0], &parts[1], &parts[1], &parts[2]]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("part 2/3 is given twice"));
+}
+
+#[test]
+fn the_generator_takes_the_options_of_generate_and_the_files_carry_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("saved");
+    let engine = format!(
+        "{} {{in}} -o {{out}}.tmp && awk 'NR==2 {{print $2, $1; next}} {{print}}' {{out}}.tmp > {{out}}",
+        pair_command()
+    );
+    let (code, json) = crosscheck(
+        &engine,
+        &[
+            "--tournaments",
+            "1",
+            "--no-shrink",
+            "--points",
+            "3,1,0",
+            "--forfeit-rate",
+            "0.4",
+            "--tie-breaks",
+            "BH/C1,SB",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{json}");
+    let generator = json["rtg_options"].as_str().unwrap();
+    assert!(generator.contains("--forfeit-rate 0.4") && generator.contains("--points 3.0,1.0,0.0"), "{generator}");
+    assert!(generator.contains("--tie-breaks BH/C1,SB"), "{generator}");
+    let file = std::fs::read_to_string(json["differences"][0]["file"].as_str().unwrap()).unwrap();
+    assert!(file.lines().any(|l| l.starts_with("162")), "the point system declared:\n{file}");
+    assert!(file.lines().any(|l| l.starts_with("212")), "the tie-breaks declared:\n{file}");
+    let forfeits =
+        file.lines().filter(|l| l.starts_with("001")).filter(|l| l.contains(" + ") || l.contains(" - ")).count();
+    assert!(forfeits > 0, "forfeits drawn at 40 %:\n{file}");
+}
+
+#[test]
+fn a_round_the_rules_cannot_pair_either_ends_the_tournament_without_a_failure() {
+    // Four players meet each other in three rounds (the three perfect matchings of four); no
+    // fourth round satisfies C.04.1's absolute criteria, and `pair` says so with exit 1.
+    let engine = format!("{} {{in}} -o {{out}}", pair_command());
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--players", "4", "--rounds", "4", "--format", "json"])
+        .args(["--bye-rate", "0", "--withdraw-rate", "0", "--forfeit-rate", "0", "--tournaments", "2"])
+        .args(["--engine", &engine])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["engine_failures"], 0, "{json}");
+    assert_eq!(json["rounds_paired"], 6, "{json}");
+    let unpairable = json["unpairable"].as_array().unwrap();
+    assert_eq!(unpairable.len(), 2, "{json}");
+    assert!(unpairable.iter().all(|u| u["round"] == 4), "{json}");
+    // A program that gives up on round 1, which the rules can pair, has failed.
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--players", "4", "--rounds", "4", "--format", "json"])
+        .args(["--tournaments", "1", "--engine", "exit 1"])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{json}");
+    assert_eq!(json["failures"][0]["failure"]["kind"], "crashed", "{json}");
+}
+
+#[test]
+fn the_program_s_own_tournaments_are_checked_with_generator() {
+    // trfcheck's `generate` as the other program's generator: every round matches. A generator
+    // that writes no tournament has failed.
+    let generator = format!(
+        "'{}' generate --system dutch-2025 --players 12 --rounds 4 --seed {{seed}} -o {{out}}",
+        env!("CARGO_BIN_EXE_trfcheck")
+    );
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--tournaments", "3", "--format", "json"])
+        .args(["--generator", &generator])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{json}");
+    assert_eq!(json["direction"], "generates");
+    assert_eq!(json["rounds_paired"], 12, "{json}");
+    assert_eq!(json["players"][0], 12, "{json}");
+    assert!(json.get("ranges").is_none() && json.get("rtg_options").is_none(), "{json}");
+    // A program that pairs by other rules (Dubov's) differs, each round explained, and the
+    // tournament is saved as it wrote it.
+    let dir = tempfile::tempdir().unwrap();
+    let other = generator.replace("generate --system dutch-2025", "generate --system dubov-2025");
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--tournaments", "3", "--format", "json"])
+        .args(["--generator", &other, "--save", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{json}");
+    let differences = json["differences"].as_array().unwrap();
+    assert!(!differences.is_empty(), "{json}");
+    assert!(differences.iter().all(|d| d["explanation"].as_str().is_some_and(|e| !e.is_empty())), "{json}");
+    let saved = std::fs::read_to_string(differences[0]["file"].as_str().unwrap()).unwrap();
+    assert!(saved.contains("FIDE_DUBOV"), "the program's file as it wrote it");
+    let output = trfcheck()
+        .args(["crosscheck", "--system", "dutch-2025", "--tournaments", "2", "--format", "json"])
+        .args(["--generator", "echo 012 nothing > {out}"])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{json}");
+    assert_eq!(json["failures"][0]["failure"]["kind"], "no-tournament", "{json}");
+    assert_eq!(json["failures"][0]["round"], 0, "{json}");
+}
+
+#[test]
+fn a_difference_the_program_does_not_make_again_on_its_input_is_not_reproduced() {
+    // The program swaps the colours of board 1 on its first call only.
+    let dir = tempfile::tempdir().unwrap();
+    let flag = dir.path().join("called");
+    let engine = format!(
+        "{} {{in}} -o {{out}}.tmp && if [ -e '{flag}' ]; then cp {{out}}.tmp {{out}}; else touch '{flag}' && \
+         awk 'NR==2 {{print $2, $1; next}} {{print}}' {{out}}.tmp > {{out}}; fi",
+        pair_command(),
+        flag = flag.display()
+    );
+    let (code, json) = crosscheck(&engine, &["--tournaments", "1"]);
+    assert_eq!(code, Some(1), "{json}");
+    let differences = json["differences"].as_array().unwrap();
+    assert_eq!(differences.len(), 1, "{json}");
+    assert_eq!(differences[0]["round"], 1, "{json}");
+    assert_eq!(differences[0]["shrunk"], serde_json::json!({"outcome": "not-reproduced"}), "{json}");
 }

@@ -312,7 +312,7 @@ fn check_reports_the_options_and_their_sources() {
         verify::check_path(&path, &verify::CheckOptions { organiser: flags.into(), ..Default::default() });
     let options = report.options.expect("FMJD options reported");
     let found: Vec<(&str, &str, &str)> =
-        options.iter().map(|o| (o.name, o.value.as_str(), o.source.as_str())).collect();
+        options.iter().map(|o| (o.name.as_ref(), o.value.as_str(), o.source.as_str())).collect();
     assert_eq!(
         found,
         vec![

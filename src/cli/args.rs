@@ -347,15 +347,24 @@ pub enum Command {
     },
     /// Test another pairing program as FIDE's endorsement does: trfcheck's generator draws the
     /// players and results, the program pairs every round, trfcheck checks each of its rounds.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Crosscheck {
+        #[command(subcommand)]
+        part: Option<CrosscheckPart>,
         /// The program's command line, run by the shell for each round: `{in}` is the tournament so
         /// far (TRF-2026), `{out}` the file it writes its pairing to (the JaVaFo layout), such as
         /// `bbpPairings.exe --dutch {in} -p {out}`.
+        #[arg(long, value_name = "COMMAND", required_unless_present = "generator", conflicts_with = "generator")]
+        engine: Option<String>,
+        /// The other direction: the program generates each tournament (paired by itself) and
+        /// trfcheck checks it. Its command line, run by the shell once a tournament: `{out}` is the
+        /// TRF file it writes, `{seed}` the tournament's seed, such as `bbpPairings.exe --dutch -g
+        /// -o {out} -s {seed}`.
         #[arg(long, value_name = "COMMAND")]
-        engine: String,
+        generator: Option<String>,
         /// The pairing system the program pairs under (an individual system).
-        #[arg(long, value_enum)]
-        system: SystemId,
+        #[arg(long, value_enum, required = true)]
+        system: Option<SystemId>,
         /// How many tournaments.
         #[arg(long, default_value_t = 100)]
         tournaments: u32,
@@ -375,10 +384,26 @@ pub enum Command {
         /// Write each tournament with a difference or a failure to this folder, as TRF.
         #[arg(long, value_name = "FOLDER")]
         save: Option<PathBuf>,
-        /// Lim system: the tournaments are Maxi-tournaments (the 100-point rules of 3.2.3, 3.8 and
-        /// 5.7), checked as `check --lim-maxi` checks them; default off.
-        #[arg(long)]
-        lim_maxi: bool,
+        // How the players, absences and results are drawn, and the organiser's options the
+        // tournaments are generated and checked with, as `generate` takes them.
+        #[command(flatten)]
+        draw: DrawArgs,
+        #[command(flatten)]
+        organiser: OrganiserArgs,
+        /// The longest shrinking one difference to the smallest tournament that still shows it
+        /// may take, in seconds (the first differing round of each tournament is shrunk).
+        #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+        shrink_time: f64,
+        /// Do not shrink the differences.
+        #[arg(long, conflicts_with = "shrink_time")]
+        no_shrink: bool,
+        /// Tournaments run at once (default: one per core).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+        /// Run part K of M of the tournaments (those numbered K, K + M, K + 2M, …), for a scheduler
+        /// that runs the parts apart; `crosscheck merge` joins the parts' JSON reports.
+        #[arg(long, value_name = "K/M", value_parser = parse_shard)]
+        shard: Option<crate::crosscheck::Shard>,
         /// text: the figures and a line per difference; json: one object (docs/crosscheck.md).
         #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
         format: PlainFormat,
@@ -436,6 +461,16 @@ pub struct GenerateArgs {
     /// The same seed (and options) gives the same file, on every machine.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    #[command(flatten)]
+    pub draw: DrawArgs,
+    #[command(flatten)]
+    pub organiser: OrganiserArgs,
+}
+
+/// How the random tournament generator draws the players, absences and results (`generate` and
+/// `crosscheck` alike).
+#[derive(Debug, Args)]
+pub struct DrawArgs {
     /// Draw probability between equally rated players; draws get rarer as the rating gap grows.
     #[arg(long, default_value_t = generate::DEFAULT_DRAW_RATE, value_parser = probability)]
     pub draw_rate: f64,
@@ -459,12 +494,11 @@ pub struct GenerateArgs {
     /// players' (001) or the teams' (310).
     #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
     pub tie_breaks: Option<TieBreakList>,
-    #[command(flatten)]
-    pub organiser: OrganiserArgs,
 }
 
-impl GenerateArgs {
-    pub fn options(&self) -> generate::GenerateOptions {
+impl DrawArgs {
+    /// The generator's options with these rates, points, ratings and tie-breaks.
+    pub fn apply(&self, options: generate::GenerateOptions) -> generate::GenerateOptions {
         generate::GenerateOptions {
             draw_rate: self.draw_rate,
             forfeit_rate: self.forfeit_rate,
@@ -472,12 +506,20 @@ impl GenerateArgs {
             withdraw_rate: self.withdraw_rate,
             scoring: self.points,
             ratings: self.ratings,
+            tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
+            ..options
+        }
+    }
+}
+
+impl GenerateArgs {
+    pub fn options(&self) -> generate::GenerateOptions {
+        self.draw.apply(generate::GenerateOptions {
             organiser: self.organiser.options(),
             boards: self.boards,
             team_code: self.team_code.clone(),
-            tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
             ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
-        }
+        })
     }
 }
 
@@ -560,6 +602,35 @@ fn parse_count_range(text: &str) -> Result<(u32, u32), String> {
         return Err(format!("`{text}`: the range must run from 1 or more up to a number not below it"));
     }
     Ok((low, high))
+}
+
+/// `K/M`: part K of M, 1 ≤ K ≤ M.
+fn parse_shard(text: &str) -> Result<crate::crosscheck::Shard, String> {
+    let bad = || format!("`{text}` is not a part; expected K/M such as 3/8, with 1 ≤ K ≤ M");
+    let (index, count) = text.split_once('/').ok_or_else(bad)?;
+    let index: u32 = index.trim().parse().map_err(|_| bad())?;
+    let count: u32 = count.trim().parse().map_err(|_| bad())?;
+    if index == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(crate::crosscheck::Shard { index, count })
+}
+
+/// What `crosscheck` does besides running a cross-check.
+#[derive(Debug, Subcommand)]
+pub enum CrosscheckPart {
+    /// Join the JSON reports of the parts of one run (`crosscheck --shard K/M --format json`, each
+    /// part once) into the report of the whole run; a part missing, given twice, or from another
+    /// run is refused.
+    Merge {
+        /// The parts' JSON reports.
+        #[arg(required = true, value_name = "REPORT")]
+        reports: Vec<PathBuf>,
+        /// text: the figures and a line per difference; json: one object, as a run without
+        /// --shard prints it.
+        #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
+        format: PlainFormat,
+    },
 }
 
 /// A tie-break list given on the command line (`--tie-breaks`).
@@ -653,7 +724,10 @@ mod tests {
         let football = Cli::try_parse_from(generate.into_iter().chain(["--points", "3,1,0", "--draw-rate", "0"]));
         assert!(matches!(
             football.unwrap().command,
-            Command::Generate { options: GenerateArgs { draw_rate: 0.0, points: generate::Scoring { .. }, .. }, .. }
+            Command::Generate {
+                options: GenerateArgs { draw: DrawArgs { draw_rate: 0.0, points: generate::Scoring { .. }, .. }, .. },
+                ..
+            }
         ));
         for bad in [["--draw-rate", "1.5"], ["--bye-rate", "-0.1"], ["--points", "3,1"], ["--ratings", "2000"]] {
             assert!(Cli::try_parse_from(generate.into_iter().chain(bad)).is_err(), "{bad:?}");

@@ -145,17 +145,52 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
         Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
             convert::convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
         }
-        Command::Crosscheck { engine, system, tournaments, seed, players, rounds, timeout, save, lim_maxi, format } => {
+        Command::Crosscheck { part: Some(args::CrosscheckPart::Merge { reports, format }), .. } => {
+            crosscheck::merge(&reports, format, &mut out, &mut err)
+        }
+        Command::Crosscheck {
+            part: None,
+            engine,
+            generator,
+            system,
+            tournaments,
+            seed,
+            players,
+            rounds,
+            timeout,
+            save,
+            draw,
+            organiser,
+            shrink_time,
+            no_shrink,
+            jobs,
+            shard,
+            format,
+        } => {
+            // clap requires a program and the system unless `merge` is given.
+            let (direction, program) = match (engine, generator) {
+                (Some(engine), _) => (crate::crosscheck::Direction::Pairs, engine),
+                (None, Some(generator)) => (crate::crosscheck::Direction::Generates, generator),
+                (None, None) => return Ok(Status::Usage),
+            };
+            let Some(system) = system else { return Ok(Status::Usage) };
             let options = crate::crosscheck::CrosscheckOptions {
                 system,
-                engine,
+                engine: program,
+                direction,
                 tournaments,
                 seed,
                 players,
                 rounds,
                 timeout: std::time::Duration::from_secs_f64(timeout.max(0.001)),
                 save,
-                lim_maxi,
+                draw: draw.apply(crate::generate::GenerateOptions {
+                    organiser: organiser.options(),
+                    ..crate::generate::GenerateOptions::new(system, 0, 0, 0)
+                }),
+                shrink_time: (!no_shrink).then(|| std::time::Duration::from_secs_f64(shrink_time.max(0.0))),
+                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+                shard,
             };
             crosscheck::crosscheck(&options, format, &mut out, &mut err)
         }

@@ -6,17 +6,20 @@
 //! program's failures (a crash, a time-out, an unreadable or illegal pairing), which end that
 //! tournament.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::generate::{GenerateError, GenerateOptions, generate_with};
-use crate::model::{OrganiserFlags, Tournament};
+use crate::model::{OrganiserFlags, Tournament, VerbatimRecord};
 use crate::report::{CheckReport, RoundStatus};
 use crate::state::RoundState;
 use crate::systems::SystemId;
@@ -24,12 +27,20 @@ use crate::systems::pairing::{Board, RoundPairing};
 use crate::systems::system::UsedOption;
 use crate::verify::{self, CheckOptions};
 
+mod shrink;
+
+pub use shrink::{Shrink, Shrunk};
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct CrosscheckOptions {
     pub system: SystemId,
-    /// The program's command line, with `{in}` and `{out}` for the files (run by the shell).
+    /// The program's command line (run by the shell): with `{in}` and `{out}` for the files when
+    /// it pairs, with `{out}` and `{seed}` when it generates.
     pub engine: String,
+    /// What the program does: pair every round of trfcheck's tournaments, or generate whole
+    /// tournaments that trfcheck checks.
+    pub direction: Direction,
     pub tournaments: u32,
     pub seed: u64,
     /// Players and rounds of each tournament, drawn in these ranges (inclusive).
@@ -39,24 +50,57 @@ pub struct CrosscheckOptions {
     pub timeout: Duration,
     /// Where the tournaments with a difference or a failure are written, if anywhere.
     pub save: Option<PathBuf>,
-    /// Lim: the tournaments are Maxi-tournaments (3.2.3, 3.8, 5.7), generated and checked so.
-    pub lim_maxi: bool,
+    /// How each tournament is drawn (its players, rounds and seed aside), and the organiser's
+    /// options it is generated and checked with (the Lim system's Maxi-tournament, 3.2.3, 3.8, 5.7;
+    /// FMJD's, which the generated file's `XDO` record carries).
+    pub draw: GenerateOptions,
+    /// The time shrinking one difference may take; `None`: differences are not shrunk.
+    pub shrink_time: Option<Duration>,
+    /// Tournaments run at once.
+    pub jobs: usize,
+    /// This run's part of the tournaments: those whose number N has N − 1 ≡ K − 1 (mod M).
+    pub shard: Option<Shard>,
+}
+
+/// What the program under test does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Direction {
+    /// It pairs every round of the tournaments trfcheck's generator draws (`--engine`).
+    #[default]
+    Pairs,
+    /// It generates whole tournaments, paired by itself, which trfcheck checks (`--generator`).
+    Generates,
+}
+
+/// Part K of M of the tournaments (`--shard K/M`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether tournament `index` (0-based) is in this part.
+    pub fn takes(self, index: u32) -> bool {
+        index % self.count == self.index - 1
+    }
 }
 
 impl CrosscheckOptions {
     /// The organiser's options the generator and the check take from the command line.
     fn flags(&self) -> OrganiserFlags {
-        OrganiserFlags { lim_maxi: self.lim_maxi, ..OrganiserFlags::default() }
+        self.draw.organiser
     }
 
     /// The options of tournament `seed` as `generate` takes them.
     pub fn generate_options(&self, players: u32, rounds: u32, seed: u64) -> GenerateOptions {
-        GenerateOptions { organiser: self.flags(), ..GenerateOptions::new(self.system, players, rounds, seed) }
+        GenerateOptions { system: self.system, players, rounds, seed, ..self.draw.clone() }
     }
 }
 
 /// Why the program gave no pairing of a round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "detail", rename_all = "kebab-case")]
 pub enum EngineFailure {
     /// It could not be started.
@@ -68,6 +112,8 @@ pub enum EngineFailure {
     Unreadable(String),
     /// Its pairing leaves out a player, pairs one twice or one not to pair.
     Illegal(String),
+    /// It generated no tournament trfcheck can check (no file, not a tournament, no round).
+    NoTournament(String),
 }
 
 impl std::fmt::Display for EngineFailure {
@@ -78,12 +124,13 @@ impl std::fmt::Display for EngineFailure {
             EngineFailure::TimedOut => write!(f, "took longer than the time limit"),
             EngineFailure::Unreadable(why) => write!(f, "printed no pairing: {why}"),
             EngineFailure::Illegal(why) => write!(f, "printed a pairing that is not one of the round's players: {why}"),
+            EngineFailure::NoTournament(why) => write!(f, "wrote no tournament trfcheck can check: {why}"),
         }
     }
 }
 
 /// One round the program paired otherwise than the rules.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Difference {
     pub tournament: u32,
     pub seed: u64,
@@ -98,13 +145,18 @@ pub struct Difference {
     /// absences), on which it can be run again alone.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<String>,
+    /// The smallest tournament found that still shows the difference (the first differing round
+    /// of a tournament is shrunk).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shrunk: Option<Shrink>,
 }
 
 /// A tournament the program stopped.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Failure {
     pub tournament: u32,
     pub seed: u64,
+    /// The round the program failed to pair; 0 when it failed to generate the tournament.
     pub round: u32,
     pub failure: EngineFailure,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,38 +164,130 @@ pub struct Failure {
 }
 
 /// The figures FIDE's endorsement form asks for, and each difference and failure.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Summary {
     pub schema: u32,
     pub system: String,
+    /// The program's command line, and what it does.
+    pub engine: String,
+    #[serde(default)]
+    pub direction: Direction,
     /// The organiser's options the checks used, from the command line (the Lim system's
     /// Maxi-tournament); FMJD's are in the `XDO` record every generated file carries.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<UsedOption>,
+    /// Tournaments run (with `--shard`, this part's), and the first tournament's seed.
     pub tournaments: u32,
     pub seed: u64,
+    /// The ranges the players and rounds of each tournament were drawn in, and the rest of the
+    /// options of trfcheck's generator, as `generate` takes them (`None` when the program
+    /// generates).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranges: Option<Ranges>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rtg_options: Option<String>,
+    /// With `--shard K/M`: K, M, and the tournaments of all the parts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardOf>,
     /// Least, most and mean over the tournaments.
     pub players: (u32, u32, f64),
     pub rounds: (u32, u32, f64),
+    /// The players and rounds summed over the tournaments (a merge's means come from them).
+    pub players_sum: u64,
+    pub rounds_sum: u64,
     /// Rounds the program paired.
     pub rounds_paired: u64,
     pub rounds_differing: u64,
     /// Rounds that differ per 500 tournaments, as the endorsement counts them.
     pub differences_per_500: f64,
     pub engine_failures: u64,
-    /// Seconds spent in the program, and in trfcheck (generating and checking).
+    /// Seconds spent in the program, in trfcheck (generating and checking), and in shrinking the
+    /// differences (the program's runs and trfcheck's checks), each summed over the tournaments;
+    /// and the run's wall time (summed over the parts of a merge).
     pub engine_seconds: f64,
     pub trfcheck_seconds: f64,
+    pub shrink_seconds: f64,
+    pub wall_seconds: f64,
     pub differences: Vec<Difference>,
     pub failures: Vec<Failure>,
+    /// Rounds the program gave no pairing of where the rules allow none either: each ends its
+    /// tournament, and counts neither as a difference nor as a failure.
+    #[serde(default)]
+    pub unpairable: Vec<Unpairable>,
 }
 
-/// Runs the cross-check; `progress` is told of each tournament done.
-pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Result<Summary> {
-    let work = tempfile::tempdir()?;
+/// A round neither the program nor the rules could pair.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Unpairable {
+    pub tournament: u32,
+    pub seed: u64,
+    pub round: u32,
+}
+
+/// The ranges tournaments are drawn in (`--players`, `--rounds`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ranges {
+    pub players: (u32, u32),
+    pub rounds: (u32, u32),
+}
+
+/// A part's place among the parts of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardOf {
+    pub index: u32,
+    pub count: u32,
+    /// The tournaments of all the parts (`--tournaments`).
+    pub of: u32,
+}
+
+/// One tournament's share of the figures.
+struct Ran {
+    players: u32,
+    rounds: u32,
+    rounds_paired: u64,
+    engine: Duration,
+    trfcheck: Duration,
+    shrinking: Duration,
+    differences: Vec<Difference>,
+    failures: Vec<Failure>,
+    unpairable: Vec<Unpairable>,
+}
+
+/// Runs the cross-check, `options.jobs` tournaments at once; `progress` is told how many
+/// tournaments are done.
+pub fn run(options: &CrosscheckOptions, progress: &(dyn Fn(u32) + Sync)) -> std::io::Result<Summary> {
+    let started = Instant::now();
+    let indices: Vec<u32> = (0..options.tournaments).filter(|&i| options.shard.is_none_or(|s| s.takes(i))).collect();
+    let jobs = options.jobs.clamp(1, indices.len().max(1));
+    let works: Vec<tempfile::TempDir> = (0..jobs).map(|_| tempfile::tempdir()).collect::<Result<_, _>>()?;
+    let results: Vec<Mutex<Option<std::io::Result<Ran>>>> = indices.iter().map(|_| Mutex::new(None)).collect();
+    let (next, done, failed) = (AtomicUsize::new(0), AtomicU32::new(0), AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        for work in &works {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= indices.len() || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let ran = match options.direction {
+                        Direction::Pairs => run_one(options, indices[k], work.path()),
+                        Direction::Generates => run_generated(options, indices[k], work.path()),
+                    };
+                    failed.fetch_or(ran.is_err(), Ordering::Relaxed);
+                    if let Ok(mut slot) = results[k].lock() {
+                        *slot = Some(ran);
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+            });
+        }
+    });
     let mut summary = Summary {
         schema: crate::report::SCHEMA,
         system: options.system.id().to_owned(),
+        engine: options.engine.clone(),
+        direction: options.direction,
         options: if options.system.is_fmjd() {
             Vec::new()
         } else {
@@ -151,94 +295,374 @@ pub fn run(options: &CrosscheckOptions, progress: &dyn Fn(u32)) -> std::io::Resu
                 .used_options(&Tournament::default(), &options.flags())
                 .unwrap_or_default()
         },
-        tournaments: options.tournaments,
         seed: options.seed,
+        ranges: (options.direction == Direction::Pairs)
+            .then_some(Ranges { players: options.players, rounds: options.rounds }),
+        rtg_options: (options.direction == Direction::Pairs).then(|| options.draw.draw_flags().trim().to_owned()),
+        shard: options.shard.map(|s| ShardOf { index: s.index, count: s.count, of: options.tournaments }),
         ..Summary::default()
     };
-    let (mut players_seen, mut rounds_seen) = (Vec::new(), Vec::new());
-    let mut engine_time = Duration::ZERO;
-    let started = Instant::now();
-    for index in 0..options.tournaments {
-        let seed = options.seed.wrapping_add(u64::from(index));
-        let mut draw = ChaCha8Rng::seed_from_u64(seed);
-        let players = draw.random_range(options.players.0..=options.players.1);
-        let rounds = draw.random_range(options.rounds.0..=options.rounds.1);
-        let generate = options.generate_options(players, rounds, seed);
-        let mut last = Tournament::default();
-        let mut failure: Option<(u32, EngineFailure)> = None;
-        let columns = crate::systems::of(options.system).columns_per_round();
-        let result = generate_with(&generate, &mut |t: &Tournament, _: &RoundState, round: u32| {
-            last = round_input(t, round, columns);
-            let called = Instant::now();
-            let paired = pair_externally(&options.engine, &last, work.path(), options.timeout);
-            engine_time += called.elapsed();
-            paired.map_err(|why| {
-                failure = Some((round, why));
-                GenerateError::GaveUp { system: options.system, round, reason: "the program gave no pairing".into() }
-            })
-        });
-        players_seen.push(players);
-        rounds_seen.push(rounds);
-        let (tournament, paired_rounds) = match (result, failure) {
-            (Ok(t), _) => (t, rounds),
-            (Err(_), Some((round, why))) => {
-                let file = save(options, index, seed, &last)?;
-                summary.failures.push(Failure { tournament: index + 1, seed, round, failure: why, file });
-                (last, round - 1)
-            }
-            // A pairing that leaves out a player of the round, pairs one twice or one not to
-            // pair: `generate_with` refuses it.
-            (Err(GenerateError::EngineFault { round, problem, .. }), None) => {
-                let file = save(options, index, seed, &last)?;
-                let why = EngineFailure::Illegal(problem);
-                summary.failures.push(Failure { tournament: index + 1, seed, round, failure: why, file });
-                (last, round - 1)
-            }
-            (Err(error), None) => return Err(std::io::Error::other(error.to_string())),
+    let (mut least, mut most) = ((u32::MAX, u32::MAX), (0, 0));
+    for slot in results {
+        let ran = match slot.into_inner().ok().flatten() {
+            Some(ran) => ran?,
+            // Not run: another tournament's error stopped the run, and is returned below.
+            None => continue,
         };
-        summary.rounds_paired += u64::from(paired_rounds);
-        if paired_rounds > 0 {
-            let report = check(&tournament, options, paired_rounds);
-            let differing: Vec<_> = report
-                .rounds
-                .iter()
-                .filter(|r| matches!(r.status, RoundStatus::Mismatch | RoundStatus::NoValidPairing))
-                .collect();
-            if !differing.is_empty() {
-                let file = save(options, index, seed, &tournament)?;
-                for round in differing {
-                    let input = save_input(options, index, seed, &tournament, round.round, columns)?;
-                    summary.differences.push(Difference {
-                        tournament: index + 1,
-                        seed,
-                        round: round.round,
-                        severity: round.severity.map(|s| s.to_string()),
-                        explanation: round.explanation.clone(),
-                        file: file.clone(),
-                        input,
-                    });
-                }
+        summary.tournaments += 1;
+        (least.0, most.0) = (least.0.min(ran.players), most.0.max(ran.players));
+        (least.1, most.1) = (least.1.min(ran.rounds), most.1.max(ran.rounds));
+        summary.players_sum += u64::from(ran.players);
+        summary.rounds_sum += u64::from(ran.rounds);
+        summary.rounds_paired += ran.rounds_paired;
+        summary.engine_seconds += ran.engine.as_secs_f64();
+        summary.trfcheck_seconds += ran.trfcheck.as_secs_f64();
+        summary.shrink_seconds += ran.shrinking.as_secs_f64();
+        summary.differences.extend(ran.differences);
+        summary.failures.extend(ran.failures);
+        summary.unpairable.extend(ran.unpairable);
+    }
+    if summary.tournaments > 0 {
+        summary.players = (least.0, most.0, 0.0);
+        summary.rounds = (least.1, most.1, 0.0);
+    }
+    summary.wall_seconds = started.elapsed().as_secs_f64();
+    summary.finish();
+    Ok(summary)
+}
+
+impl Summary {
+    /// The figures computed from the sums and lists: means, counts, rates, rounded times.
+    fn finish(&mut self) {
+        let mean = |sum: u64| {
+            if self.tournaments == 0 { 0.0 } else { (sum as f64 / f64::from(self.tournaments) * 10.0).round() / 10.0 }
+        };
+        (self.players.2, self.rounds.2) = (mean(self.players_sum), mean(self.rounds_sum));
+        self.rounds_differing = self.differences.len() as u64;
+        self.engine_failures = self.failures.len() as u64;
+        self.differences_per_500 = if self.tournaments == 0 {
+            0.0
+        } else {
+            (self.rounds_differing as f64 * 500.0 / f64::from(self.tournaments) * 100.0).round() / 100.0
+        };
+        let hundredths = |seconds: f64| (seconds * 100.0).round() / 100.0;
+        self.engine_seconds = hundredths(self.engine_seconds);
+        self.trfcheck_seconds = hundredths(self.trfcheck_seconds);
+        self.shrink_seconds = hundredths(self.shrink_seconds);
+        self.wall_seconds = hundredths(self.wall_seconds);
+    }
+}
+
+/// One tournament: generated, paired round by round by the program, checked, and its first
+/// differing round shrunk.
+fn run_one(options: &CrosscheckOptions, index: u32, work: &Path) -> std::io::Result<Ran> {
+    let started = Instant::now();
+    let seed = options.seed.wrapping_add(u64::from(index));
+    let mut draw = ChaCha8Rng::seed_from_u64(seed);
+    let players = draw.random_range(options.players.0..=options.players.1);
+    let rounds = draw.random_range(options.rounds.0..=options.rounds.1);
+    let generate = options.generate_options(players, rounds, seed);
+    // What the saved files are: the generator's comment would say `generate` paired them.
+    let origin = vec![VerbatimRecord {
+        text: format!(
+            "### trfcheck crosscheck: tournament {} (seed {seed}), the players, absences and results drawn as `{}` \
+             draws them, every round paired by the program",
+            index + 1,
+            generate.command_line()
+        ),
+    }];
+    let mut last = Tournament::default();
+    let mut failure: Option<(u32, EngineFailure)> = None;
+    let mut engine = Duration::ZERO;
+    let columns = crate::systems::of(options.system).columns_per_round();
+    let result = generate_with(&generate, &mut |t: &Tournament, _: &RoundState, round: u32| {
+        last = round_input(t, round, columns);
+        last.verbatim.clone_from(&origin);
+        let called = Instant::now();
+        let paired = pair_externally(&options.engine, &last, work, options.timeout);
+        engine += called.elapsed();
+        paired.map_err(|why| {
+            failure = Some((round, why));
+            GenerateError::GaveUp { system: options.system, round, reason: "the program gave no pairing".into() }
+        })
+    });
+    let mut ran = Ran {
+        players,
+        rounds,
+        rounds_paired: 0,
+        engine,
+        trfcheck: Duration::ZERO,
+        shrinking: Duration::ZERO,
+        differences: Vec::new(),
+        failures: Vec::new(),
+        unpairable: Vec::new(),
+    };
+    let (tournament, paired_rounds) = match (result, failure) {
+        (Ok(t), _) => (Tournament { verbatim: origin, ..t }, rounds),
+        // The program gave no pairing where the rules allow none either (C.04.1's absolute
+        // criteria leave no pairing, as in a small event of many rounds): the two agree, and the
+        // tournament ends there.
+        (Err(_), Some((round, EngineFailure::Crashed(_) | EngineFailure::Unreadable(_))))
+            if no_valid_pairing(options, &last, round) =>
+        {
+            ran.unpairable.push(Unpairable { tournament: index + 1, seed, round });
+            (last, round - 1)
+        }
+        (Err(_), Some((round, why))) => {
+            let file = save(options, index, seed, &last)?;
+            ran.failures.push(Failure { tournament: index + 1, seed, round, failure: why, file });
+            (last, round - 1)
+        }
+        // A pairing that leaves out a player of the round, pairs one twice or one not to
+        // pair: `generate_with` refuses it.
+        (Err(GenerateError::EngineFault { round, problem, .. }), None) => {
+            let file = save(options, index, seed, &last)?;
+            let why = EngineFailure::Illegal(problem);
+            ran.failures.push(Failure { tournament: index + 1, seed, round, failure: why, file });
+            (last, round - 1)
+        }
+        (Err(error), None) => return Err(std::io::Error::other(error.to_string())),
+    };
+    ran.rounds_paired = u64::from(paired_rounds);
+    if paired_rounds > 0 {
+        let report = check(&tournament, options, paired_rounds);
+        let differing: Vec<_> = report
+            .rounds
+            .iter()
+            .filter(|r| matches!(r.status, RoundStatus::Mismatch | RoundStatus::NoValidPairing))
+            .collect();
+        if !differing.is_empty() {
+            let file = save(options, index, seed, &tournament)?;
+            for (n, round) in differing.into_iter().enumerate() {
+                let input = save_input(options, index, seed, &tournament, round.round, columns)?;
+                ran.trfcheck = started.elapsed() - ran.engine - ran.shrinking;
+                let shrunk = match options.shrink_time {
+                    // The first differing round: later ones often follow from it.
+                    Some(time) if n == 0 => {
+                        let shrinking = Instant::now();
+                        let shrunk =
+                            shrink::shrink(options, work, &tournament, round.round, round.severity, columns, time);
+                        let shrunk = match shrunk {
+                            Some(found) => save_shrunk(options, index, seed, round.round, found)?,
+                            None => Shrink::NotReproduced,
+                        };
+                        ran.shrinking += shrinking.elapsed();
+                        Some(shrunk)
+                    }
+                    _ => None,
+                };
+                ran.differences.push(Difference {
+                    tournament: index + 1,
+                    seed,
+                    round: round.round,
+                    severity: round.severity.map(|s| s.to_string()),
+                    explanation: round.explanation.clone(),
+                    file: file.clone(),
+                    input,
+                    shrunk,
+                });
             }
         }
-        progress(index + 1);
     }
-    let figures = |seen: &[u32]| -> (u32, u32, f64) {
-        let (least, most) = (seen.iter().min().copied().unwrap_or(0), seen.iter().max().copied().unwrap_or(0));
-        let mean = if seen.is_empty() { 0.0 } else { f64::from(seen.iter().sum::<u32>()) / seen.len() as f64 };
-        (least, most, (mean * 10.0).round() / 10.0)
+    ran.trfcheck = started.elapsed().saturating_sub(ran.engine + ran.shrinking);
+    Ok(ran)
+}
+
+/// One tournament the program generated (`{out}`, from `{seed}`), checked round by round.
+fn run_generated(options: &CrosscheckOptions, index: u32, work: &Path) -> std::io::Result<Ran> {
+    let started = Instant::now();
+    let seed = options.seed.wrapping_add(u64::from(index));
+    let output = work.join("generated.trf");
+    let _ = std::fs::remove_file(&output);
+    let command = options.engine.replace("{out}", &quoted(&output)).replace("{seed}", &seed.to_string());
+    let called = Instant::now();
+    let ran_program = run_program(&command, work, options.timeout);
+    let mut ran = Ran {
+        players: 0,
+        rounds: 0,
+        rounds_paired: 0,
+        engine: called.elapsed(),
+        trfcheck: Duration::ZERO,
+        shrinking: Duration::ZERO,
+        differences: Vec::new(),
+        failures: Vec::new(),
+        unpairable: Vec::new(),
     };
-    summary.players = figures(&players_seen);
-    summary.rounds = figures(&rounds_seen);
-    summary.rounds_differing = summary.differences.len() as u64;
-    summary.engine_failures = summary.failures.len() as u64;
-    summary.differences_per_500 = if options.tournaments == 0 {
-        0.0
-    } else {
-        (summary.rounds_differing as f64 * 500.0 / f64::from(options.tournaments) * 100.0).round() / 100.0
+    let name = format!("tournament-{}-seed-{seed}.trf", index + 1);
+    let bytes = ran_program.and_then(|()| {
+        std::fs::read(&output).map_err(|e| EngineFailure::NoTournament(format!("{}: {e}", output.display())))
+    });
+    let failed = |ran: &mut Ran, failure: EngineFailure, file: Option<String>| {
+        ran.failures.push(Failure { tournament: index + 1, seed, round: 0, failure, file });
     };
-    summary.engine_seconds = (engine_time.as_secs_f64() * 100.0).round() / 100.0;
-    summary.trfcheck_seconds = ((started.elapsed() - engine_time).as_secs_f64() * 100.0).round() / 100.0;
-    Ok(summary)
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(failure) => {
+            failed(&mut ran, failure, None);
+            ran.trfcheck = started.elapsed().saturating_sub(ran.engine);
+            return Ok(ran);
+        }
+    };
+    let check = CheckOptions {
+        system: Some(options.system.into()),
+        organiser: options.flags(),
+        jobs: Some(1),
+        no_standings: true,
+        ..CheckOptions::default()
+    };
+    let (_, report) = verify::check_bytes(Path::new(&name), &bytes, &check);
+    if let Some(event) = &report.event {
+        (ran.players, ran.rounds) = (u32::try_from(event.players).unwrap_or(u32::MAX), event.rounds);
+    }
+    let checked: Vec<_> = report.rounds.iter().filter(|r| r.status != RoundStatus::NotChecked).collect();
+    let differing: Vec<_> =
+        checked.iter().filter(|r| matches!(r.status, RoundStatus::Mismatch | RoundStatus::NoValidPairing)).collect();
+    ran.rounds_paired = checked.len() as u64;
+    let keep = |bytes: &[u8]| -> std::io::Result<Option<String>> {
+        let Some(folder) = &options.save else { return Ok(None) };
+        std::fs::create_dir_all(folder)?;
+        let path = folder.join(&name);
+        std::fs::write(&path, bytes)?;
+        Ok(Some(path.display().to_string()))
+    };
+    if let Some(error) = &report.error {
+        let file = keep(&bytes)?;
+        failed(&mut ran, EngineFailure::NoTournament(error.clone()), file);
+    } else if checked.is_empty() {
+        let file = keep(&bytes)?;
+        failed(&mut ran, EngineFailure::NoTournament("no round to check".into()), file);
+    } else if !differing.is_empty() {
+        let file = keep(&bytes)?;
+        for round in differing {
+            ran.differences.push(Difference {
+                tournament: index + 1,
+                seed,
+                round: round.round,
+                severity: round.severity.map(|s| s.to_string()),
+                explanation: round.explanation.clone(),
+                file: file.clone(),
+                input: None,
+                shrunk: None,
+            });
+        }
+    }
+    ran.trfcheck = started.elapsed().saturating_sub(ran.engine);
+    Ok(ran)
+}
+
+/// Whether the rules leave no pairing of `round` of the program's input for it.
+fn no_valid_pairing(options: &CrosscheckOptions, input: &Tournament, round: u32) -> bool {
+    let Some(engine) = crate::systems::of(options.system).engine() else { return false };
+    let view = crate::systems::of(options.system).read(input, &options.flags());
+    let state = RoundState::build(&view, round, crate::state::Participation::NextRound);
+    matches!(engine.pair(&state), Err(crate::systems::PairFailure::NoValidPairing))
+}
+
+/// Writes the smallest tournament found with `--save`: `tournament-N-seed-S-round-R-shrunk.trf`,
+/// the program's input, and `…-shrunk-paired.trf`, with the program's pairing of its last round.
+fn save_shrunk(
+    options: &CrosscheckOptions,
+    index: u32,
+    seed: u64,
+    round: u32,
+    found: shrink::Found,
+) -> std::io::Result<Shrink> {
+    let mut summary = found.summary;
+    let stem = format!("tournament-{}-seed-{seed}-round-{round}-shrunk", index + 1);
+    summary.file = save_as(options, &format!("{stem}.trf"), &found.input)?;
+    summary.paired_file = save_as(options, &format!("{stem}-paired.trf"), &found.paired)?;
+    Ok(Shrink::Shrunk(summary))
+}
+
+/// Joins the reports of the parts of one run (`--shard K/M`, each part once) into the report of
+/// the whole run. Every part must come from the same command with another K; a part missing or
+/// given twice, or a report of another run, is refused with the file that shows it.
+pub fn merge(parts: Vec<(String, Summary)>) -> Result<Summary, String> {
+    let Some((first_file, first)) = parts.first() else { return Err("no report to merge".into()) };
+    let Some(shard) = first.shard else {
+        return Err(format!("{first_file}: not the report of a part (`crosscheck --shard K/M`)"));
+    };
+    let same_run = |s: &Summary| {
+        (
+            &s.system,
+            &s.engine,
+            s.direction,
+            &s.options,
+            &s.rtg_options,
+            s.seed,
+            s.ranges,
+            s.shard.map(|p| (p.count, p.of)),
+        ) == (
+            &first.system,
+            &first.engine,
+            first.direction,
+            &first.options,
+            &first.rtg_options,
+            first.seed,
+            first.ranges,
+            Some((shard.count, shard.of)),
+        )
+    };
+    let mut seen: BTreeMap<u32, &str> = BTreeMap::new();
+    let mut merged = Summary {
+        schema: first.schema,
+        system: first.system.clone(),
+        engine: first.engine.clone(),
+        direction: first.direction,
+        options: first.options.clone(),
+        seed: first.seed,
+        ranges: first.ranges,
+        rtg_options: first.rtg_options.clone(),
+        ..Summary::default()
+    };
+    let (mut least, mut most) = ((u32::MAX, u32::MAX), (0, 0));
+    for (file, part) in &parts {
+        let Some(this) = part.shard.filter(|_| same_run(part)) else {
+            return Err(format!(
+                "{file}: not a part of the same run as {first_file} (system, program, seed, ranges, generator and \
+                 organiser's options and --shard …/{} must be the same)",
+                shard.count
+            ));
+        };
+        if let Some(other) = seen.insert(this.index, file) {
+            return Err(format!("part {}/{} is given twice: {other} and {file}", this.index, this.count));
+        }
+        let expected = (0..shard.of).filter(|&i| Shard { index: this.index, count: this.count }.takes(i)).count();
+        if part.tournaments as usize != expected {
+            return Err(format!(
+                "{file}: part {}/{} holds {} tournaments, not the {expected} of its seeds",
+                this.index, this.count, part.tournaments
+            ));
+        }
+        if part.tournaments > 0 {
+            (least.0, most.0) = (least.0.min(part.players.0), most.0.max(part.players.1));
+            (least.1, most.1) = (least.1.min(part.rounds.0), most.1.max(part.rounds.1));
+        }
+        merged.tournaments += part.tournaments;
+        merged.players_sum += part.players_sum;
+        merged.rounds_sum += part.rounds_sum;
+        merged.rounds_paired += part.rounds_paired;
+        merged.engine_seconds += part.engine_seconds;
+        merged.trfcheck_seconds += part.trfcheck_seconds;
+        merged.shrink_seconds += part.shrink_seconds;
+        merged.wall_seconds += part.wall_seconds;
+        merged.differences.extend(part.differences.iter().cloned());
+        merged.failures.extend(part.failures.iter().cloned());
+        merged.unpairable.extend(part.unpairable.iter().cloned());
+    }
+    let missing: Vec<String> = (1..=shard.count).filter(|k| !seen.contains_key(k)).map(|k| k.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(format!("parts missing (of {}): {}", shard.count, missing.join(", ")));
+    }
+    if merged.tournaments > 0 {
+        merged.players = (least.0, most.0, 0.0);
+        merged.rounds = (least.1, most.1, 0.0);
+    }
+    merged.differences.sort_by_key(|d| (d.tournament, d.round));
+    merged.failures.sort_by_key(|f| f.tournament);
+    merged.unpairable.sort_by_key(|u| u.tournament);
+    merged.finish();
+    Ok(merged)
 }
 
 /// The rounds 1 to `rounds` of a tournament checked as `check --system` (with `--lim-maxi`)
@@ -250,6 +674,8 @@ fn check(t: &Tournament, crosscheck: &CrosscheckOptions, rounds: u32) -> CheckRe
         organiser: crosscheck.flags(),
         rounds: Some(crate::verify::RoundRange { first: 1, last: Some(rounds) }),
         jobs: Some(1),
+        // The rounds are what the program is tested on; the ranks are the generator's.
+        no_standings: true,
         ..CheckOptions::default()
     };
     verify::check_bytes(Path::new("crosscheck.trf"), text.as_bytes(), &options).1
@@ -326,17 +752,28 @@ fn pair_externally(
     std::fs::write(&input, text).map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
     let _ = std::fs::remove_file(&output);
     let command = template.replace("{in}", &quoted(&input)).replace("{out}", &quoted(&output));
+    run_program(&command, work, timeout)?;
+    let printed = std::fs::read_to_string(&output)
+        .map_err(|e| EngineFailure::Unreadable(format!("{}: {e}", output.display())))?;
+    read_javafo(&printed).map_err(EngineFailure::Unreadable)
+}
+
+/// Runs a command line to its end within `timeout`, its standard error kept in `work`.
+fn run_program(command: &str, work: &Path, timeout: Duration) -> Result<(), EngineFailure> {
     // Its standard error to a file, not a pipe: a program that writes more than a pipe holds
     // before it ends would wait for a reader forever.
     let errors = work.join("stderr.txt");
     let errors_file = std::fs::File::create(&errors).map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
-    let mut child = shell(&command)
+    let mut child = shell(command)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::from(errors_file))
         .spawn()
         .map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
     let deadline = Instant::now() + timeout;
+    // Polled at growing intervals, never longer than half a millisecond: a pairing program takes
+    // some milliseconds a round, and time asleep after it ended is time no job works.
+    let mut nap = Duration::from_micros(50);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
@@ -344,7 +781,10 @@ fn pair_externally(
                 stop(&mut child);
                 return Err(EngineFailure::TimedOut);
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Ok(None) => {
+                std::thread::sleep(nap);
+                nap = (nap * 2).min(Duration::from_micros(500));
+            }
             Err(e) => return Err(EngineFailure::Crashed(e.to_string())),
         }
     };
@@ -357,9 +797,7 @@ fn pair_externally(
             if tail.is_empty() { String::new() } else { format!(": {tail}") }
         )));
     }
-    let printed = std::fs::read_to_string(&output)
-        .map_err(|e| EngineFailure::Unreadable(format!("{}: {e}", output.display())))?;
-    read_javafo(&printed).map_err(EngineFailure::Unreadable)
+    Ok(())
 }
 
 /// The shell that runs the program's command line; on Unix in a process group of its own, so that
@@ -424,17 +862,23 @@ pub fn read_javafo(text: &str) -> Result<RoundPairing, String> {
 }
 
 /// The summary as text.
-pub fn write_text(out: &mut dyn Write, s: &Summary, engine: &str) -> std::io::Result<()> {
-    writeln!(out, "crosscheck of `{engine}` under {}", s.system)?;
+pub fn write_text(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
+    match s.direction {
+        Direction::Pairs => writeln!(out, "crosscheck of `{}` under {}", s.engine, s.system)?,
+        Direction::Generates => {
+            writeln!(out, "crosscheck of the tournaments `{}` generated, under {}", s.engine, s.system)?
+        }
+    }
     if !s.options.is_empty() {
         writeln!(out, "options: {}", crate::systems::system::describe_options(&s.options))?;
     }
+    let part = s.shard.map(|p| format!(", part {}/{} of {}", p.index, p.count, p.of)).unwrap_or_default();
     writeln!(
         out,
-        "tournaments: {} (seeds {}–{}); players {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",
+        "tournaments: {} (seeds {}–{}{part}); players {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",
         s.tournaments,
         s.seed,
-        s.seed + u64::from(s.tournaments.saturating_sub(1)),
+        s.seed + u64::from(s.shard.map_or(s.tournaments, |p| p.of).saturating_sub(1)),
         s.players.0,
         s.players.1,
         s.players.2,
@@ -444,10 +888,23 @@ pub fn write_text(out: &mut dyn Write, s: &Summary, engine: &str) -> std::io::Re
     )?;
     writeln!(
         out,
-        "rounds paired by the program: {}; differing: {} ({} per 500 tournaments); program failures: {}",
-        s.rounds_paired, s.rounds_differing, s.differences_per_500, s.engine_failures
+        "rounds {} by the program: {}; differing: {} ({} per 500 tournaments); program failures: {}",
+        match s.direction {
+            Direction::Pairs => "paired",
+            Direction::Generates => "generated",
+        },
+        s.rounds_paired,
+        s.rounds_differing,
+        s.differences_per_500,
+        s.engine_failures
     )?;
-    writeln!(out, "time: the program {:.2} s, trfcheck {:.2} s", s.engine_seconds, s.trfcheck_seconds)?;
+    let shrinking =
+        if s.shrink_seconds > 0.0 { format!(", shrinking {:.2} s", s.shrink_seconds) } else { String::new() };
+    writeln!(
+        out,
+        "time: the program {:.2} s, trfcheck {:.2} s{shrinking}; {:.2} s wall",
+        s.engine_seconds, s.trfcheck_seconds, s.wall_seconds
+    )?;
     for d in &s.differences {
         let severity = d.severity.as_deref().map(|s| format!("{s}: ")).unwrap_or_default();
         writeln!(
@@ -464,12 +921,55 @@ pub fn write_text(out: &mut dyn Write, s: &Summary, engine: &str) -> std::io::Re
         if let Some(input) = &d.input {
             writeln!(out, "  the program's input for the round: {input}")?;
         }
+        match &d.shrunk {
+            Some(Shrink::Shrunk(shrunk)) => write_shrunk(out, shrunk, s)?,
+            Some(Shrink::NotReproduced) => writeln!(
+                out,
+                "  not shrunk: run again on the round's input alone, the program paired it as the rules do"
+            )?,
+            None => {}
+        }
+    }
+    for u in &s.unpairable {
+        writeln!(
+            out,
+            "tournament {} (seed {}), round {}: no pairing satisfies the absolute criteria, and the program gave \
+             none: the tournament ends there",
+            u.tournament, u.seed, u.round
+        )?;
     }
     for f in &s.failures {
-        writeln!(out, "tournament {} (seed {}), round {}: the program {}", f.tournament, f.seed, f.round, f.failure)?;
+        // Round 0: the program's generated tournament as a whole.
+        let round = if f.round == 0 { String::new() } else { format!(", round {}", f.round) };
+        writeln!(out, "tournament {} (seed {}){round}: the program {}", f.tournament, f.seed, f.failure)?;
         if let Some(file) = &f.file {
             writeln!(out, "  saved: {file}")?;
         }
+    }
+    Ok(())
+}
+
+/// A difference's smallest reproducer, and the commands that show it.
+fn write_shrunk(out: &mut dyn Write, shrunk: &Shrunk, s: &Summary) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "  shrunk to {} players, {} rounds before round {} ({} games); {} runs of the program, {:.2} s{}",
+        shrunk.players,
+        shrunk.rounds_before,
+        shrunk.round,
+        shrunk.games,
+        shrunk.runs,
+        shrunk.seconds,
+        if shrunk.finished { "" } else { " (stopped by --shrink-time)" }
+    )?;
+    let severity = shrunk.severity.as_deref().map(|s| format!("{s}: ")).unwrap_or_default();
+    writeln!(out, "    there: {severity}{}", shrunk.explanation.as_deref().unwrap_or("differs"))?;
+    if let (Some(file), Some(paired)) = (&shrunk.file, &shrunk.paired_file) {
+        let command = s.engine.replace("{in}", &quoted(Path::new(file))).replace("{out}", "pairing.txt");
+        writeln!(out, "    the program's input: {file}")?;
+        writeln!(out, "      pair it again: {command}")?;
+        writeln!(out, "    with the program's pairing: {paired}")?;
+        writeln!(out, "      see why: trfcheck check --system {} {}", s.system, quoted(Path::new(paired)))?;
     }
     Ok(())
 }

@@ -216,8 +216,24 @@ impl GenerateOptions {
 
     /// The command that generates this tournament (written into the file, to replay it).
     pub fn command_line(&self) -> String {
+        format!(
+            "trfcheck generate --system {} --players {} --rounds {} --seed {}{}",
+            self.system,
+            self.players,
+            self.rounds,
+            self.seed,
+            self.draw_flags()
+        )
+    }
+
+    /// The options of the command line after the players, rounds and seed: how the players,
+    /// absences and results are drawn, and the organiser's options (`crosscheck` takes the same).
+    pub fn draw_flags(&self) -> String {
+        let mut flags = format!(
+            " --draw-rate {} --forfeit-rate {} --bye-rate {} --withdraw-rate {} --points {} --ratings {}",
+            self.draw_rate, self.forfeit_rate, self.bye_rate, self.withdraw_rate, self.scoring, self.ratings
+        );
         let d = &self.organiser.draughts;
-        let mut flags = String::new();
         if let Some(floats) = d.floats {
             flags += &format!(" --floats {}", if floats { "on" } else { "off" });
         }
@@ -236,20 +252,11 @@ impl GenerateOptions {
         if self.system.is_team() {
             flags += &format!(" --boards {} --team-code {}", self.boards, self.team_code);
         }
-        format!(
-            "trfcheck generate --system {} --players {} --rounds {} --seed {} --draw-rate {} --forfeit-rate {} \
-             --bye-rate {} --withdraw-rate {} --points {} --ratings {}{flags}",
-            self.system,
-            self.players,
-            self.rounds,
-            self.seed,
-            self.draw_rate,
-            self.forfeit_rate,
-            self.bye_rate,
-            self.withdraw_rate,
-            self.scoring,
-            self.ratings
-        )
+        if let Some(list) = &self.tie_breaks {
+            let list: Vec<String> = list.iter().map(ToString::to_string).collect();
+            flags += &format!(" --tie-breaks {}", list.join(","));
+        }
+        flags
     }
 
     /// Refuses what cannot make a tournament, or a file, before anything is drawn.
@@ -546,7 +553,7 @@ fn absences(
 }
 
 /// Every player to pair on exactly one board, and nobody else.
-fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
+pub(crate) fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), String> {
     let mut seen = std::collections::BTreeSet::new();
     for id in pairing.boards.iter().flat_map(|b| [Some(b.white), b.black]).flatten() {
         if !state.players.iter().any(|p| p.id == id) {
@@ -562,9 +569,7 @@ fn check_pairing(state: &RoundState, pairing: &RoundPairing) -> Result<(), Strin
     }
 }
 
-/// The results of a paired round, one game in each of its `columns`, the colours swapped from one
-/// game to the next (a Double-Swiss match, C.04.5 4.4). The pairing-allocated bye is `U` in the
-/// first column; a second column is the drawn game of C.04.5 1.4, `H`.
+/// The results of a paired round, drawn for each game as [`game_result`] draws them.
 fn play(
     t: &mut Tournament,
     columns: &[usize],
@@ -573,10 +578,36 @@ fn play(
     rng: &mut ChaCha8Rng,
 ) {
     let rating = |t: &Tournament, id: PlayerId| t.players[id as usize - 1].rating.unwrap_or(0);
+    enter_round(t, columns, pairing, &mut |t, white, black| {
+        // Every game draws the same numbers whatever the rates, to keep the stream aligned.
+        let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
+        game_result([forfeit, who, result], [rating(t, white), rating(t, black)], options)
+    });
+}
+
+/// Writes a paired round into its round `columns`, one game in each, the colours swapped from one
+/// game to the next (a Double-Swiss match, C.04.5 4.4), with the results `result` gives (white's
+/// and black's; `Blank` for a round paired and not played). The pairing-allocated bye is `U` in
+/// the first column; a second column is the drawn game of C.04.5 1.4, `H`.
+pub(crate) fn enter_round(
+    t: &mut Tournament,
+    columns: &[usize],
+    pairing: &RoundPairing,
+    result: &mut dyn FnMut(&Tournament, PlayerId, PlayerId) -> (ResultCode, ResultCode),
+) {
+    // Generated files number their players 1, 2, … in file order; any other file is searched.
+    let index = |t: &Tournament, id: PlayerId| match t.players.get((id as usize).wrapping_sub(1)) {
+        Some(player) if player.id == id => Some(id as usize - 1),
+        _ => t.players.iter().position(|p| p.id == id),
+    };
     for board in &pairing.boards {
         let Some(black) = board.black else {
-            let rounds = &mut t.players[board.white as usize - 1].rounds;
+            let Some(at_player) = index(t, board.white) else { continue };
+            let rounds = &mut t.players[at_player].rounds;
             for (game, &at) in columns.iter().enumerate() {
+                if rounds.len() <= at {
+                    rounds.resize(at + 1, RoundEntry::BLANK);
+                }
                 let code = if game == 0 { ResultCode::PairingAllocatedBye } else { ResultCode::HalfPointBye };
                 rounds[at] = RoundEntry::bye(code);
             }
@@ -584,12 +615,15 @@ fn play(
         };
         for (game, &at) in columns.iter().enumerate() {
             let (white, black) = if game % 2 == 0 { (board.white, black) } else { (black, board.white) };
-            // Every game draws the same numbers whatever the rates, to keep the stream aligned.
-            let (forfeit, who, result) = (rng.random::<f64>(), rng.random::<f64>(), rng.random::<f64>());
-            let (white_result, black_result) =
-                game_result([forfeit, who, result], [rating(t, white), rating(t, black)], options);
-            t.players[white as usize - 1].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
-            t.players[black as usize - 1].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
+            let (Some(w), Some(b)) = (index(t, white), index(t, black)) else { continue };
+            let (white_result, black_result) = result(t, white, black);
+            for i in [w, b] {
+                if t.players[i].rounds.len() <= at {
+                    t.players[i].rounds.resize(at + 1, RoundEntry::BLANK);
+                }
+            }
+            t.players[w].rounds[at] = RoundEntry::game(black, Colour::White, white_result);
+            t.players[b].rounds[at] = RoundEntry::game(white, Colour::Black, black_result);
         }
     }
 }

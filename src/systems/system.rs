@@ -90,9 +90,9 @@ pub trait System: Sync {
 
 /// An organiser's option a check used and where it came from (`flag`, `XDO record`, a
 /// point-system record, or `default`), for the reports.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct UsedOption {
-    pub name: &'static str,
+    pub name: std::borrow::Cow<'static, str>,
     pub value: String,
     pub source: String,
 }

@@ -225,9 +225,13 @@ pub fn used_options(
         _ => (point_system.white_win, "default (a win's points, 4.1)".to_owned()),
     };
     vec![
-        UsedOption { name: "floats", value: if floats { "on" } else { "off" }.into(), source: floats_from.into() },
-        UsedOption { name: "colour-preference", value: colours.to_string(), source: colours_from.into() },
-        UsedOption { name: "acceleration", value: acceleration.to_string(), source: acceleration_from.into() },
-        UsedOption { name: "bye-points", value: bye.to_string(), source: bye_from },
+        UsedOption {
+            name: "floats".into(),
+            value: if floats { "on" } else { "off" }.into(),
+            source: floats_from.into(),
+        },
+        UsedOption { name: "colour-preference".into(), value: colours.to_string(), source: colours_from.into() },
+        UsedOption { name: "acceleration".into(), value: acceleration.to_string(), source: acceleration_from.into() },
+        UsedOption { name: "bye-points".into(), value: bye.to_string(), source: bye_from },
     ]
 }

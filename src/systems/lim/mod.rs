@@ -110,7 +110,7 @@ impl System for Lim2026 {
 /// The Maxi-tournament option as the reports say it: on from the flag, else off by default.
 fn maxi_option(on: bool) -> UsedOption {
     let (value, source) = if on { ("on", "flag") } else { ("off", "default") };
-    UsedOption { name: "lim-maxi", value: value.into(), source: source.into() }
+    UsedOption { name: "lim-maxi".into(), value: value.into(), source: source.into() }
 }
 
 /// The literal reference as an engine, for the tests that hold the fast engine to it.
