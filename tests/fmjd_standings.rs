@@ -161,6 +161,66 @@ fn section_5_orders_the_standings() {
     assert_eq!(order(Variant::Rating), vec![(1, 3), (2, 1), (3, 5), (4, 2), (5, 4)]);
 }
 
+/// The verdict on stated places, as a chess file's ranks get it (the same code): the hand
+/// tournament with its places written in 001 columns 86–89.
+/// - 5.3 orders 1, 3, 2, 5, 4: those places match; 3 placed before 1 is a finding, Solkoff
+///   deciding (1 has 10, 3 has 8, see above).
+/// - 5.2 leaves 1 and 3 tied (reading T6): either order matches.
+/// - 5.1 puts 3 (opponents averaging 1950) before 1 (1700), and 5 (1950) before 2 (1700): the
+///   places of 5.3 give two findings.
+/// - A Points column that disagrees with the results leaves the places unchecked.
+#[test]
+fn stated_places_are_checked_against_section_5s_order() {
+    use trfcheck::standings::verdict::RankStatus;
+    let placed = |places: [u32; 5], points_of_1: Option<i64>| {
+        let mut t = tournament();
+        for (player, place) in t.players.iter_mut().zip(places) {
+            player.rank = Some(place);
+        }
+        if let Some(points) = points_of_1 {
+            t.players[0].points = Some(p(points));
+        }
+        let (text, _) = formats::trf::write(&t);
+        read(&text)
+    };
+    let verdict = |t: &Tournament, variant| standings::standings(t, 3, variant, UnplayedRule::default(), "test").ranks;
+    // Places by pairing number: players 1, 2, 3, 4, 5.
+    let kndb = placed([1, 3, 2, 5, 4], None);
+    let ranks = verdict(&kndb, Variant::KndbSolkoff).expect("places are stated");
+    assert_eq!((ranks.status, ranks.ranks_checked, ranks.source), (RankStatus::Match, 5, "section 5.3"));
+    assert_eq!(ranks.tie_breaks, ["score", "solkoff", "sonneborn_berger"]);
+    let swapped = placed([2, 3, 1, 5, 4], None);
+    let ranks = verdict(&swapped, Variant::KndbSolkoff).unwrap();
+    assert_eq!(ranks.status, RankStatus::Mismatch);
+    assert_eq!(
+        ranks.findings,
+        ["ranks 1 and 2 swapped: Player 003 (3) and Player 001 (1); solkoff gives Player 001 (1) 10.0 and \
+          Player 003 (3) 8.0"]
+    );
+    assert_eq!(verdict(&swapped, Variant::FmjdSolkoff).unwrap().status, RankStatus::Match);
+    let rating = verdict(&kndb, Variant::Rating).unwrap();
+    assert_eq!(
+        rating.findings,
+        [
+            "ranks 1 and 2 swapped: Player 001 (1) and Player 003 (3); average_rating gives Player 003 (3) 1950.00 \
+             and Player 001 (1) 1700.00",
+            "ranks 3 and 4 swapped: Player 002 (2) and Player 005 (5); average_rating gives Player 005 (5) 1950.00 \
+             and Player 002 (2) 1700.00"
+        ]
+    );
+    let ranks = verdict(&placed([1, 3, 2, 5, 4], Some(6)), Variant::KndbSolkoff).unwrap();
+    assert_eq!(ranks.status, RankStatus::NotChecked);
+    assert!(ranks.reason.unwrap().contains("differ from the results"));
+    // `check` fails the file on it, as on a chess file's ranks.
+    let (_, report) = verify::check_bytes(
+        Path::new("places.trf"),
+        formats::trf::write(&swapped).0.as_bytes(),
+        &verify::CheckOptions { system: Some(SystemId::KndbSolkoff.into()), ..Default::default() },
+    );
+    assert_eq!(report.rank_check().map(|r| r.status), Some(RankStatus::Mismatch));
+    assert!(report.summary_line().contains("standings differ (1 finding)"), "{}", report.summary_line());
+}
+
 /// The rules for unplayed rounds, on player 3 (bye in round 1; met 1 with 5 points, drew; 2 with 3,
 /// won) and player 1 (forfeit won in round 3 against 5, who has 3 points; met 4 (2) and 3 (5)):
 /// - ignore: 3 counts 5, 3: Solkoff 8, median 0, truncated 5, 0, SB 5 + 6 = 11; 1 counts 2, 5: 7, SB 9.
@@ -279,6 +339,13 @@ fn ouagadougou_printed_ssolk_is_reproduced_by_the_default_rule() {
             assert!((first..first + group.len() as u32).contains(&place), "{variant:?} {} {place}", x.player);
         }
     }
+    // Inside the score groups, section 5.2's chain gives 56 of the 68 places: six neighbouring
+    // pairs are the other way round, each a finding of the verdict on the places.
+    let s = standings::standings(t, 9, Variant::FmjdSolkoff, UnplayedRule::default(), "test");
+    let ranks = s.ranks.expect("the crosstable numbers its rows by place");
+    assert_eq!(ranks.ranks_checked, 68);
+    assert_eq!(ranks.findings.len(), 6, "{:#?}", ranks.findings);
+    assert!(ranks.findings.iter().all(|f| f.contains(" swapped: ")), "{:#?}", ranks.findings);
 }
 
 /// Absences (`absent`): four players, draughts points. Round 1: 1–2 won by 1, 3–4 drawn. Round 2:

@@ -385,6 +385,15 @@ pub fn generate_with(options: &GenerateOptions, pair: &mut Pairer<'_>) -> Result
         tracing::debug!(round, boards = pairing.boards.len(), "generated");
     }
     standings(&mut tournament);
+    // A draughts event is ranked by its system's order (FMJD Annex 5 section 5), as `check` reads
+    // the places.
+    if let Some(order) = crate::verify::fmjd_standings(&tournament, system, options.rounds, None) {
+        for line in &order.players {
+            if let Some(player) = tournament.players.iter_mut().find(|p| p.id == line.player) {
+                player.rank = Some(line.rank);
+            }
+        }
+    }
     if let Some(list) = &options.tie_breaks {
         ranks_under(&mut tournament, list)?;
     }

@@ -338,6 +338,12 @@ fn system_fields<S: serde::Serializer>(
 }
 
 impl CheckReport {
+    /// The verdict on the ranks the file states: a chess file's under C.07, or a draughts file's
+    /// places under FMJD Annex 5 section 5 (kept with its standings).
+    pub fn rank_check(&self) -> Option<&crate::standings::verdict::RankCheck> {
+        self.ranks.as_ref().or_else(|| self.standings.as_ref().and_then(|s| s.ranks.as_ref()))
+    }
+
     /// The system the file was checked under, once it was settled.
     pub fn system(&self) -> Option<crate::systems::SystemId> {
         self.resolved.as_ref().map(|r| r.system)
@@ -387,7 +393,7 @@ impl CheckReport {
             None => self.rounds_verdict(),
         };
         // A wrong rank fails the file even when every round matches: the line says so.
-        let standings = match &self.ranks {
+        let standings = match self.rank_check() {
             Some(ranks) if ranks.status == crate::standings::fide::check::RankStatus::Mismatch => {
                 let n = ranks.findings.len();
                 format!("; standings differ ({n} finding{})", plural(n))

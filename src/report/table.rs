@@ -51,22 +51,24 @@ pub enum StandingsVerdict {
 }
 
 impl StandingsVerdict {
-    /// `None` when the file states no ranks to check and prints no tie-break.
+    /// `None` when the file states no ranks to check and prints no tie-break. An FMJD file's
+    /// findings are its places out of section 5's order and the printed tie-breaks that differ.
     pub fn of(report: &CheckReport) -> Option<StandingsVerdict> {
-        use crate::standings::fide::check::RankStatus;
-        if let Some(ranks) = &report.ranks {
-            return Some(match ranks.status {
-                RankStatus::Match => StandingsVerdict::Match,
-                RankStatus::Mismatch => StandingsVerdict::Differ(ranks.findings.len()),
+        use crate::standings::verdict::RankStatus;
+        let (printed, disagreements) = report.standings.as_ref().map_or((0, 0), |standings| {
+            (standings.players.iter().map(|s| s.printed.len()).sum::<usize>(), standings.disagreements().count())
+        });
+        match report.rank_check() {
+            Some(ranks) => Some(match ranks.status {
+                RankStatus::Match if disagreements == 0 => StandingsVerdict::Match,
+                RankStatus::Match => StandingsVerdict::Differ(disagreements),
+                RankStatus::Mismatch => StandingsVerdict::Differ(ranks.findings.len() + disagreements),
+                RankStatus::NotChecked if disagreements > 0 => StandingsVerdict::Differ(disagreements),
                 RankStatus::NotChecked => StandingsVerdict::NotChecked,
-            });
-        }
-        let standings = report.standings.as_ref()?;
-        let printed: usize = standings.players.iter().map(|s| s.printed.len()).sum();
-        match standings.disagreements().count() {
-            0 if printed == 0 => None,
-            0 => Some(StandingsVerdict::Match),
-            n => Some(StandingsVerdict::Differ(n)),
+            }),
+            None if disagreements > 0 => Some(StandingsVerdict::Differ(disagreements)),
+            None if printed > 0 => Some(StandingsVerdict::Match),
+            None => None,
         }
     }
 

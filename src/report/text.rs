@@ -82,7 +82,7 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
     if let Some(standings) = &report.standings {
         super::standings_table::write(out, standings)?;
     }
-    if let Some(ranks) = &report.ranks {
+    if let Some(ranks) = report.rank_check() {
         write_ranks(out, ranks)?;
     }
     for hint in &report.hints {
@@ -164,8 +164,7 @@ fn write_differences(out: &mut dyn Write, report: &CheckReport, boards: bool) ->
     {
         super::standings_table::write(out, standings)?;
     }
-    if let Some(ranks) = report.ranks.as_ref().filter(|r| r.status != crate::standings::fide::check::RankStatus::Match)
-    {
+    if let Some(ranks) = report.rank_check().filter(|r| r.status != crate::standings::verdict::RankStatus::Match) {
         write_ranks(out, ranks)?;
     }
     for hint in &report.hints {
@@ -176,8 +175,8 @@ fn write_differences(out: &mut dyn Write, report: &CheckReport, boards: bool) ->
 
 /// The verdict on a chess file's stated ranks (C.07): one line, the pairs the file orders otherwise
 /// than its tie-breaks, and the common list that gives the ranks when the file declares none.
-fn write_ranks(out: &mut dyn Write, ranks: &crate::standings::fide::check::RankCheck) -> io::Result<()> {
-    use crate::standings::fide::check::RankStatus;
+fn write_ranks(out: &mut dyn Write, ranks: &crate::standings::verdict::RankCheck) -> io::Result<()> {
+    use crate::standings::verdict::RankStatus;
     let against = ranks.against();
     match ranks.status {
         RankStatus::NotChecked => {

@@ -18,6 +18,7 @@ use std::cmp::Ordering;
 use serde::Serialize;
 
 use crate::model::{ByeKind, EntryKind, Numbering, Outcome, PlayerId, Points, Tournament, UnplayedCount, UnplayedRule};
+use crate::standings::verdict::{self, Placed, RankCheck, RankStatus};
 use crate::systems::fmjd::Variant;
 
 /// 3.1's values for one player.
@@ -83,6 +84,10 @@ pub struct Standings {
     /// Where the rule comes from: `default`, `XDT` or `--solkoff-unplayed`.
     pub unplayed_source: String,
     pub players: Vec<Standing>,
+    /// The verdict on the places the file states, under this order (the same verdict as a chess
+    /// file's ranks get under C.07).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<RankCheck>,
 }
 
 impl Standings {
@@ -214,13 +219,111 @@ pub fn standings(t: &Tournament, last: u32, variant: Variant, rule: UnplayedRule
             i as u32 + 1
         };
     }
-    Standings {
+    let mut standings = Standings {
         after_round: last,
         order: order(variant),
         unplayed: rule,
         unplayed_source: unplayed_source.to_owned(),
         players,
+        ranks: None,
+    };
+    standings.ranks = check_places(t, &standings, variant);
+    standings
+}
+
+/// The article of section 5 that gives a system's order.
+fn article(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Rating => "section 5.1",
+        Variant::FmjdSolkoff => "section 5.2",
+        Variant::KndbSolkoff => "section 5.3",
     }
+}
+
+/// The verdict on the places the file states against section 5's order: an FMJD crosstable numbers
+/// its rows by final place, a TRF writes them in 001 columns 86–89. `None` when no place is stated,
+/// or when a file numbered by pairing number states its pairing numbers (pairing programs write
+/// that). Players the order leaves tied may be in either order (reading T6).
+fn check_places(t: &Tournament, standings: &Standings, variant: Variant) -> Option<RankCheck> {
+    let stated: std::collections::HashMap<PlayerId, u32> =
+        t.players.iter().filter_map(|p| p.rank.map(|r| (p.id, r))).collect();
+    if stated.is_empty() || (t.numbering == Numbering::PairingNumbers && stated.iter().all(|(id, r)| id == r)) {
+        return None;
+    }
+    let order: Vec<String> = standings.order.iter().map(|&field| field.to_owned()).collect();
+    let mut verdict =
+        RankCheck { tie_breaks: order, ..RankCheck::not_checked("Annex 5", standings.after_round, article(variant)) };
+    // Places follow the file's own scores; where they disagree with the results, the places cannot
+    // be told right or wrong from the results.
+    let score: std::collections::HashMap<PlayerId, Points> =
+        standings.players.iter().map(|s| (s.player, s.score)).collect();
+    let differing =
+        t.players.iter().filter(|p| p.points.is_some_and(|points| Some(&points) != score.get(&p.id))).count();
+    if differing > 0 {
+        let plural = if differing == 1 { "" } else { "s" };
+        verdict.reason = Some(format!(
+            "the points of {differing} player{plural} differ from the results, so the places cannot be checked \
+             against them"
+        ));
+        return Some(verdict);
+    }
+    let placed: Vec<Placed> = standings
+        .players
+        .iter()
+        .enumerate()
+        .map(|(at, s)| Placed {
+            at,
+            id: s.player,
+            name: &s.name,
+            rank: s.rank,
+            stated_rank: stated.get(&s.player).copied(),
+        })
+        .collect();
+    verdict.findings = verdict::findings(&placed, &|first, second| {
+        separation(&standings.order, &standings.players[first.at], &standings.players[second.at])
+    });
+    verdict.ranks_checked = stated.len();
+    verdict.status = if verdict.findings.is_empty() { RankStatus::Match } else { RankStatus::Mismatch };
+    Some(verdict)
+}
+
+/// The first value of section 5's order that puts `first` ahead of `second`, with both values.
+fn separation(order: &[&'static str], first: &Standing, second: &Standing) -> String {
+    let who = |s: &Standing| format!("{} ({})", s.name.trim(), s.player);
+    let average = |s: &Standing| {
+        s.tiebreaks
+            .rating_sum
+            .filter(|&(_, n)| n > 0)
+            .map_or("none".to_owned(), |(sum, n)| format!("{:.2}", sum as f64 / n as f64))
+    };
+    for &field in order {
+        let (one, other) = match field {
+            "score" => (first.score.to_string(), second.score.to_string()),
+            "solkoff" => (first.tiebreaks.solkoff.to_string(), second.tiebreaks.solkoff.to_string()),
+            "solkoff_median" => {
+                (first.tiebreaks.solkoff_median.to_string(), second.tiebreaks.solkoff_median.to_string())
+            }
+            "sonneborn_berger" => {
+                (first.tiebreaks.sonneborn_berger.to_string(), second.tiebreaks.sonneborn_berger.to_string())
+            }
+            "average_rating" => (average(first), average(second)),
+            "solkoff_truncated" => {
+                let levels = first.tiebreaks.solkoff_truncated.iter().zip(&second.tiebreaks.solkoff_truncated);
+                match levels.enumerate().find(|(_, (a, b))| a != b) {
+                    Some((k, (a, b))) => {
+                        let lowest = if k == 0 { "the lowest".to_owned() } else { format!("the {} lowest", k + 1) };
+                        return format!("{field} (minus {lowest}) gives {} {a} and {} {b}", who(first), who(second));
+                    }
+                    None => continue,
+                }
+            }
+            _ => continue,
+        };
+        if one != other {
+            return format!("{field} gives {} {one} and {} {other}", who(first), who(second));
+        }
+    }
+    "section 5's order separates them".to_owned()
 }
 
 fn lot(t: &Tournament, id: PlayerId) -> Option<u32> {

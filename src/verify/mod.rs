@@ -361,11 +361,11 @@ pub fn check_read_reusing(
         report.standings = fmjd_standings(tournament, system.id(), last, options.unplayed);
         if report.standings.is_none() {
             report.ranks = crate::standings::fide::check::check_ranks(tournament);
-            if report.ranks.as_ref().is_some_and(|r| r.status == crate::standings::fide::check::RankStatus::Mismatch)
-                && !options.pairings_only
-            {
-                report.status = Status::Mismatch;
-            }
+        }
+        if report.rank_check().is_some_and(|r| r.status == crate::standings::verdict::RankStatus::Mismatch)
+            && !options.pairings_only
+        {
+            report.status = Status::Mismatch;
         }
     }
     // No round could be checked: the system is not supported for this file (exit 4), with the reason.

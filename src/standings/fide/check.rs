@@ -2,72 +2,11 @@
 //! declares (212, or 202 after the points), or, when it declares none, that ranks follow points,
 //! with the common list that gives the stated order, if one does (docs/standings.md, "The check").
 
-use std::collections::HashMap;
-
-use serde::Serialize;
-
 use crate::model::{Points, Tournament};
+use crate::standings::verdict::{self, Placed};
+pub use crate::standings::verdict::{RankCheck, RankStatus};
 
 use super::{Descriptor, Edition, Line, Ranker, columns, declared, last_round_with_results};
-
-/// The verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RankStatus {
-    Match,
-    Mismatch,
-    NotChecked,
-}
-
-/// The standings part of a check report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RankCheck {
-    pub status: RankStatus,
-    /// Why the ranks were not checked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// The edition of C.07 (the tournament's date's).
-    pub rules: &'static str,
-    pub after_round: u32,
-    /// The list the ranks were checked against, `PTS` first.
-    pub tie_breaks: Vec<String>,
-    /// "record 212", "record 202", or "none declared" (then only points are checked).
-    pub source: &'static str,
-    /// The participants with a stated rank.
-    pub ranks_checked: usize,
-    /// Pairs of participants the file orders otherwise than the list does.
-    pub findings: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-}
-
-impl RankCheck {
-    /// What the ranks were checked against, as the reports write it: the list, where it comes from,
-    /// the edition (which matters only to tie-breaks: points are points under every text) and the
-    /// round the standings are after.
-    pub fn against(&self) -> String {
-        let edition = if self.tie_breaks.len() > 1 { format!("{} text, ", self.rules) } else { String::new() };
-        format!("{} ({}, {edition}after round {})", self.tie_breaks.join(", "), self.source, self.after_round)
-    }
-
-    /// A verdict not reached yet (or not reachable): nothing checked, no reason given.
-    fn not_checked(edition: Edition, after_round: u32, source: &'static str) -> RankCheck {
-        RankCheck {
-            status: RankStatus::NotChecked,
-            reason: None,
-            rules: edition.name(),
-            after_round,
-            tie_breaks: Vec::new(),
-            source,
-            ranks_checked: 0,
-            findings: Vec::new(),
-            hint: None,
-            notes: Vec::new(),
-        }
-    }
-}
 
 /// Common lists tried, in this order, when the file declares none: the list of the first that
 /// gives every stated rank is named in a hint.
@@ -99,8 +38,10 @@ pub fn check_ranks(t: &Tournament) -> Option<RankCheck> {
         return None;
     }
     let (edition, _) = Edition::for_tournament(t);
-    let not_checked =
-        |reason: String, source| RankCheck { reason: Some(reason), ..RankCheck::not_checked(edition, last, source) };
+    let not_checked = |reason: String, source| RankCheck {
+        reason: Some(reason),
+        ..RankCheck::not_checked(edition.name(), last, source)
+    };
     let (list, source) = match declared(t) {
         Ok(Some((list, source))) => (list, source),
         Ok(None) => (Vec::new(), "none declared"),
@@ -189,41 +130,15 @@ fn team_points_differ(t: &Tournament, ranker: &Ranker) -> Option<String> {
     })
 }
 
-/// The number of participants sharing each place of the standings.
-fn group_sizes(lines: &[Line]) -> HashMap<u32, u32> {
-    let mut sizes = HashMap::new();
-    for line in lines {
-        *sizes.entry(line.rank).or_insert(0) += 1;
-    }
-    sizes
-}
-
-/// Whether a stated rank is one the standings give: within the places its tied group shares.
-fn gives(sizes: &HashMap<u32, u32>, line: &Line) -> bool {
-    let size = sizes.get(&line.rank).copied().unwrap_or(1);
-    line.stated_rank.is_some_and(|r| (line.rank..line.rank + size).contains(&r))
-}
-
 /// One finding per pair of participants next to each other in the file's order whom the standings
 /// order the other way (or separate where the file has them share a place), naming the tie-break
 /// that decides and both values.
 fn findings(ranker: &Ranker, tie_breaks: &[Descriptor], lines: &[Line]) -> Vec<String> {
-    let sizes = group_sizes(lines);
-    let mut by_stated: Vec<&Line> = lines.iter().filter(|l| l.stated_rank.is_some()).collect();
-    by_stated.sort_by_key(|l| (l.stated_rank, l.rank));
-    let mut out = Vec::new();
-    for pair in by_stated.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        let (ra, rb) = (a.stated_rank.unwrap_or(0), b.stated_rank.unwrap_or(0));
-        let wrong =
-            if ra == rb { a.rank != b.rank && !(gives(&sizes, a) && gives(&sizes, b)) } else { b.rank < a.rank };
-        if !wrong {
-            continue;
-        }
-        let how = if ra == rb { format!("share rank {ra}") } else { format!("ranks {ra} and {rb}") };
+    let placed: Vec<Placed> = lines.iter().enumerate().map(|(k, l)| placed(k, l)).collect();
+    verdict::findings(&placed, &|first, second| {
+        let (first, second) = (&lines[first.at], &lines[second.at]);
         let who = |l: &Line| format!("{} ({})", l.name.trim(), l.id);
-        let (first, second) = if b.rank < a.rank { (b, a) } else { (a, b) };
-        let decides = tie_breaks
+        tie_breaks
             .iter()
             .enumerate()
             .find_map(|(k, d)| {
@@ -240,11 +155,13 @@ fn findings(ranker: &Ranker, tie_breaks: &[Descriptor], lines: &[Line]) -> Vec<S
                 let (what, one, other) = ranker.separation(d, first.index, second.index)?;
                 Some(format!("{d} ({what}) gives {} {one} and {} {other}", who(first), who(second)))
             })
-            .unwrap_or_else(|| "the direct encounter separates them".to_owned());
-        let order = if ra == rb { "" } else { " swapped" };
-        out.push(format!("{how}{order}: {} and {}; {decides}", who(a), who(b)));
-    }
-    out
+            .unwrap_or_else(|| "the direct encounter separates them".to_owned())
+    })
+}
+
+/// A line as the verdict reads it.
+fn placed(at: usize, line: &Line) -> Placed<'_> {
+    Placed { at, id: line.id, name: &line.name, rank: line.rank, stated_rank: line.stated_rank }
 }
 
 /// The first common list that gives every stated rank and breaks a tie on points, as a hint.
@@ -258,8 +175,8 @@ fn explaining_list(ranker: &mut Ranker, by_points: &[Line], common: &[&str]) -> 
         let (tie_breaks, _) = ranker.settle_list(list).ok()?;
         let lines = ranker.lines(&tie_breaks);
         let breaks_a_tie = lines.iter().filter(|l| l.tied).count() < by_points.iter().filter(|l| l.tied).count();
-        let sizes = group_sizes(&lines);
-        let all = lines.iter().all(|l| l.stated_rank.is_none() || gives(&sizes, l));
+        let placed: Vec<Placed> = lines.iter().enumerate().map(|(k, l)| placed(k, l)).collect();
+        let all = verdict::all_given(&placed);
         (all && breaks_a_tie).then(|| {
             let list: Vec<String> = tie_breaks.iter().map(ToString::to_string).collect();
             format!("the ranks follow the tie-breaks {} (declare them in record 212)", list.join(", "))
