@@ -69,6 +69,13 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
     if let Detail::Differences { boards } = detail {
         return write_differences(out, report, boards);
     }
+    write_details(out, report)?;
+    writeln!(out, "{}", report.summary_line())
+}
+
+/// Everything [`Detail::Full`] writes but the summary line: the system and why, every round, the
+/// standings and the hints (`watch` writes the summary line apart, on standard output).
+pub fn write_details(out: &mut dyn Write, report: &CheckReport) -> io::Result<()> {
     if let Some(crate::systems::Resolved { system, source, reason, .. }) = &report.resolved {
         writeln!(out, "{}: pairing system {system} ({source}): {reason}", report.file)?;
     }
@@ -88,7 +95,7 @@ pub fn write_with(out: &mut dyn Write, report: &CheckReport, detail: Detail) -> 
     for hint in &report.hints {
         writeln!(out, "  hint: {hint}")?;
     }
-    writeln!(out, "{}", report.summary_line())
+    Ok(())
 }
 
 /// The lines of the rounds `shown` picks, as a file checked alone shows them: a line for a round

@@ -157,12 +157,7 @@ fn rounds(list: &[u32]) -> String {
 pub fn write_rounds(report: &CheckReport, reused: &[u32], changes: Option<&Changes>) {
     let mut rendered = Vec::new();
     let written = match changes {
-        None => crate::report::text::write(&mut rendered, report).map(|()| {
-            let summary = format!("{}\n", report.summary_line());
-            if rendered.ends_with(summary.as_bytes()) {
-                rendered.truncate(rendered.len() - summary.len());
-            }
-        }),
+        None => crate::report::text::write_details(&mut rendered, report),
         Some(changes) => crate::report::text::write_rounds(&mut rendered, report, |round| {
             changes.rounds_added.contains(&round) || changes.verdicts_changed.iter().any(|c| c.round == round)
         }),
