@@ -405,3 +405,39 @@ fn the_command_line() {
         .stderr(predicate::str::contains("round 2 has no pairing"));
     trfcheck().args(base).arg("-o").arg(dir.path().join("no/such/dir/g.trf")).assert().code(5);
 }
+
+/// `--baku` (C.04.7): the 192 code gains `_BAKU` and the Baku method's virtual points are written as
+/// 250 records. 40 players, 7 rounds: GA is the first half of the 40 paired in round 1, rounded up
+/// to an even number (1.2): 20; the accelerated rounds are the first half of 7, rounded up (1.4.1):
+/// 4, a win's point in the first 2 (1.4.2) and a draw's in rounds 3–4 (1.4.3). The file checks
+/// clean, and as clean with the records alone or with the code alone; the acceleration changes
+/// the pairing of round 1.
+#[test]
+fn baku_acceleration_is_declared_written_and_checks_clean_either_way() {
+    use trfcheck::model::{Acceleration, Points};
+    for system in [SystemId::Dutch2025, SystemId::Dubov2025, SystemId::Burstein2026, SystemId::Lim2026] {
+        let options = GenerateOptions { baku: true, bye_rate: 0.0, ..GenerateOptions::new(system, 40, 7, 3) };
+        let t = generate::generate(&options).unwrap();
+        assert!(t.header.system_code.as_deref().unwrap().ends_with("_BAKU"), "{system}");
+        let record = |points: Points, rounds: (u32, u32)| Acceleration {
+            match_points: None,
+            game_points: points,
+            first_round: rounds.0,
+            last_round: rounds.1,
+            first_player: 1,
+            last_player: 20,
+        };
+        assert_eq!(t.accelerations, [record(Points::ONE, (1, 2)), record(Points::HALF, (3, 4))], "{system}");
+        let clean = |t: &Tournament| check(t).rounds.iter().all(|r| r.status == RoundStatus::Match);
+        assert!(clean(&t), "{system}");
+        let code_alone = Tournament { accelerations: Vec::new(), ..t.clone() };
+        assert!(clean(&code_alone), "{system}: the code alone");
+        let mut records_alone = t.clone();
+        records_alone.header.system_code = Some(system.code().to_owned());
+        assert!(clean(&records_alone), "{system}: the records alone");
+        let plain = generate::generate(&GenerateOptions { baku: false, ..options.clone() }).unwrap();
+        assert_ne!(played_boards(&plain, 1), played_boards(&t, 1), "{system}: the acceleration pairs round 1");
+    }
+    let team = GenerateOptions { baku: true, ..GenerateOptions::new(SystemId::Team2025, 8, 3, 1) };
+    assert!(matches!(generate::generate(&team), Err(GenerateError::InvalidOption { option: "--baku", .. })));
+}

@@ -494,6 +494,10 @@ pub struct DrawArgs {
     /// players' (001) or the teams' (310).
     #[arg(long, value_name = "LIST", value_parser = parse_tie_breaks)]
     pub tie_breaks: Option<TieBreakList>,
+    /// Individual FIDE systems: Baku acceleration (C.04.7), declared by the 192 code's `_BAKU` and
+    /// written as 250 records.
+    #[arg(long)]
+    pub baku: bool,
 }
 
 impl DrawArgs {
@@ -507,6 +511,7 @@ impl DrawArgs {
             scoring: self.points,
             ratings: self.ratings,
             tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
+            baku: self.baku,
             ..options
         }
     }

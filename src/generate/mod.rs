@@ -188,6 +188,9 @@ pub struct GenerateOptions {
     /// Individual chess systems: the tie-breaks after the points, written as record 212, with the
     /// ranks they give (C.07); without them players with equal points share a rank.
     pub tie_breaks: Option<Vec<crate::standings::fide::Descriptor>>,
+    /// Individual FIDE systems: Baku acceleration (C.04.7), declared by a `_BAKU` code and written
+    /// out as 250 records.
+    pub baku: bool,
 }
 
 /// The default number of boards of a generated team event.
@@ -211,6 +214,7 @@ impl GenerateOptions {
             boards: DEFAULT_BOARDS,
             team_code: "FIDE_TEAM".to_owned(),
             tie_breaks: None,
+            baku: false,
         }
     }
 
@@ -256,6 +260,9 @@ impl GenerateOptions {
             let list: Vec<String> = list.iter().map(ToString::to_string).collect();
             flags += &format!(" --tie-breaks {}", list.join(","));
         }
+        if self.baku {
+            flags += " --baku";
+        }
         flags
     }
 
@@ -266,6 +273,16 @@ impl GenerateOptions {
             return invalid(
                 "--tie-breaks",
                 format!("{} is a draughts system; FMJD Annex 5 ranks its events, not C.07", self.system),
+            );
+        }
+        if self.baku && (self.system.is_fmjd() || self.system.is_team()) {
+            return invalid(
+                "--baku",
+                format!(
+                    "C.04.7's Baku method is for the individual FIDE systems (a team event names it in \
+                     --team-code; the FMJD systems have --acceleration), not {}",
+                    self.system
+                ),
             );
         }
         if self.system != SystemId::Lim2026 && self.organiser.lim_maxi {
@@ -373,9 +390,16 @@ pub fn generate_with(options: &GenerateOptions, pair: &mut Pairer<'_>) -> Result
     let mut tournament = skeleton(options, &mut streams.players);
     let mut withdrawn = vec![false; tournament.players.len()];
     let games = systems::of(system).columns_per_round();
+    if options.baku {
+        tournament.header.system_code = tournament.header.system_code.map(|code| format!("{code}_BAKU"));
+    }
     for round in 1..=options.rounds {
         let columns: Vec<usize> = (0..games).map(|game| (round - 1) as usize * games + game).collect();
         absences(&mut tournament, &columns, options, &mut streams.attendance, &mut withdrawn);
+        // C.04.7 1.2: GA is drawn from the players to pair in round 1, known once its absences are.
+        if options.baku && round == 1 {
+            tournament.accelerations = crate::state::baku_records(&tournament);
+        }
         // The rounds as the system reads them (a Double-Swiss round is a match of two columns).
         let view = systems::of(system).read(&tournament, &options.organiser);
         let state = RoundState::build(&view, round, Participation::NextRound);

@@ -73,7 +73,7 @@ pub fn check_options(options: &GenerateOptions) -> Result<(), GenerateError> {
 
 /// Generates a team tournament: every round paired by the team engine of `options.system`.
 pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
-    check_options(options)?;
+    options.check()?;
     let system = options.system;
     let edition = crate::systems::team::Edition::of(system).ok_or(GenerateError::Unsupported(system))?;
     let mut streams = Streams::new(options.seed);

@@ -264,6 +264,46 @@ fn past_round_paired(entry: &RoundEntry) -> bool {
     }
 }
 
+/// The Baku method's virtual points (C.04.7 1) as 250 records, as a `_BAKU` code without records
+/// gives them: for each run of consecutive pairing numbers in GA, a win's points in the first half
+/// of the accelerated rounds and a draw's in the rest (`generate --baku` writes them, so that a
+/// program that reads the records and not the code pairs the same).
+pub fn baku_records(t: &Tournament) -> Vec<crate::model::Acceleration> {
+    let mut declared = t.clone();
+    declared.accelerations.clear();
+    declared.header.baku_acceleration_flag = true;
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    if !t.pair_by_rank {
+        order.sort_by_key(|&i| t.players[i].id);
+    }
+    let baku = Accelerations::new(&declared, &order).baku;
+    let mut records = Vec::new();
+    let mut ids = baku.keys().copied().peekable();
+    while let Some(first) = ids.next() {
+        let mut last = first;
+        while ids.peek() == Some(&(last + 1)) {
+            last = ids.next().unwrap_or(last);
+        }
+        // Every GA player's points are the same: rounds of equal points make one record.
+        let points = &baku[&first];
+        let mut round = 1;
+        while round <= points.len() {
+            let value = points[round - 1];
+            let end = (round..=points.len()).take_while(|&r| points[r - 1] == value).last().unwrap_or(round);
+            records.push(crate::model::Acceleration {
+                match_points: None,
+                game_points: value,
+                first_round: round as u32,
+                last_round: end as u32,
+                first_player: first,
+                last_player: last,
+            });
+            round = end + 1;
+        }
+    }
+    records
+}
+
 /// Fictitious points per player and round: the 250/XXA records, or the Baku method (C.04.7 1)
 /// when a `_BAKU` code or `ACC true` declares it and no record gives them.
 struct Accelerations {
