@@ -337,23 +337,30 @@ fn cells(report: &CheckReport, row: &Row, name: &str, position: usize, mode: Mod
 
 /// The standings of a file (see [`StandingsView`]).
 fn standings(report: &CheckReport) -> StandingsView {
-    use crate::standings::fide::check::RankStatus;
-    if let Some(ranks) = &report.ranks {
+    use crate::standings::verdict::RankStatus;
+    // An FMJD file's printed tie-breaks that differ from the computed ones.
+    let differing: Vec<String> =
+        report.standings.as_ref().map(|s| s.disagreement_lines().collect()).unwrap_or_default();
+    if let Some(ranks) = report.rank_check() {
         let against = ranks.against();
         let text = match ranks.status {
             RankStatus::NotChecked => ranks.reason.clone().unwrap_or_default(),
             RankStatus::Match => format!("the {} stated ranks follow {against}", ranks.ranks_checked),
             RankStatus::Mismatch => format!("the stated ranks do not follow {against}"),
         };
-        let items =
-            ranks.findings.iter().cloned().chain(ranks.notes.iter().map(|note| format!("note: {note}"))).collect();
+        let items = ranks
+            .findings
+            .iter()
+            .cloned()
+            .chain(ranks.notes.iter().map(|note| format!("note: {note}")))
+            .chain(differing)
+            .collect();
         StandingsView {
             line: Some(StandingsLine { verdict: StandingsVerdict::of(report), text }),
             items,
             hint: ranks.hint.clone(),
         }
-    } else if let Some(printed) = &report.standings {
-        let differing: Vec<String> = printed.disagreement_lines().collect();
+    } else if report.standings.is_some() {
         let line = StandingsVerdict::of(report).map(|verdict| StandingsLine {
             verdict: Some(verdict),
             text: if differing.is_empty() {
