@@ -1,7 +1,8 @@
 //! `trfcheck crosscheck` run on programs whose pairings are known: trfcheck's own `pair` (no
 //! difference), wrappers that break one thing (every round they touch differs, with trfcheck's
 //! explanation, and the first is shrunk to a few players), and programs that fail in each way a
-//! program can (docs/crosscheck.md); the parts of a run (`--shard`) merge into the whole run.
+//! program can (docs/crosscheck.md); the parts of a run (`--shard`) merge into the whole run; the
+//! `--report` page holds what the JSON report does.
 #![cfg(unix)]
 
 use serde_json::Value;
@@ -94,6 +95,14 @@ fn a_program_that_fails_is_counted_as_a_failure_never_as_a_pairing() {
     let illegal = failure("printf '1\\n1 2\\n' > {out}", &[]);
     assert_eq!(illegal["kind"], "illegal");
     assert!(illegal["detail"].as_str().unwrap().ends_with("is not paired"), "{illegal}");
+    // The page of `--report` lists each failure with its kind and what happened.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("failures.html");
+    assert_eq!(failure("exit 3", &["--report", report.to_str().unwrap()])["kind"], "crashed");
+    let page = scraper::Html::parse_document(&std::fs::read_to_string(&report).unwrap());
+    let row = page.select(&scraper::Selector::parse("tr.failure").unwrap()).next().expect("a failure's row");
+    assert_eq!(row.value().attr("data-kind"), Some("crashed"));
+    assert!(row.text().collect::<String>().contains("the program failed: exit status: 3"), "{}", page.html());
     let started = std::time::Instant::now();
     assert_eq!(failure("sleep 30", &["--timeout", "0.3"])["kind"], "timed-out");
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "the program was stopped");
@@ -178,6 +187,14 @@ fn the_parts_of_a_run_merge_into_the_whole_run_and_a_part_missing_or_twice_is_re
         assert_eq!(merged[field], whole[field], "{field}");
     }
     assert!(merged.get("shard").is_none());
+    // The merge's page is the whole run's.
+    let page = dir.path().join("merged.html");
+    let (flag, path) = ("--report".to_owned(), page.to_str().unwrap().to_owned());
+    let with_page: Vec<&String> = parts.iter().chain([&flag, &path]).collect();
+    assert_eq!(merge(&with_page).status.code(), Some(1));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(&format!("<span data-figure=\"tournaments\">{}</span>", whole["tournaments"])), "{html}");
+    assert!(html.contains("(the parts' summed)"), "the wall time of a merge is the parts'");
     let missing = merge(&[&parts[0], &parts[2]]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("parts missing (of 3): 2"));
@@ -314,4 +331,117 @@ fn a_difference_the_program_does_not_make_again_on_its_input_is_not_reproduced()
     assert_eq!(differences.len(), 1, "{json}");
     assert_eq!(differences[0]["round"], 1, "{json}");
     assert_eq!(differences[0]["shrunk"], serde_json::json!({"outcome": "not-reproduced"}), "{json}");
+}
+
+/// `--report FILE.html`: the endorsement report as one page, beside the JSON of the same run: the
+/// figures as the JSON gives them, every difference with its explanation and saved files, each
+/// shrunk one with its reproducer, and the program's command line (the one text of the page the
+/// user wrote, here with HTML in a shell comment) escaped wherever it is shown.
+#[test]
+fn the_html_report_holds_the_figures_and_every_difference_and_escapes_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("endorsement.html");
+    let save = dir.path().join("saved");
+    let engine = format!(
+        "{} {{in}} -o {{out}}.tmp && awk 'NR==2 {{print $2, $1; next}} {{print}}' {{out}}.tmp > {{out}} # <b>&",
+        pair_command()
+    );
+    let (code, json) = crosscheck(
+        &engine,
+        &["--tournaments", "2", "--seed", "3", "--save", save.to_str().unwrap(), "--report", report.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(1), "{json}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let page = scraper::Html::parse_document(&html);
+    let select = |css: &str| scraper::Selector::parse(css).unwrap();
+    let text = |e: scraper::ElementRef<'_>| e.text().collect::<String>();
+    // Self-contained, as the check report is: no script, nothing from elsewhere, no link out.
+    assert_eq!(page.select(&select("script, link, img, iframe, object, embed")).count(), 0);
+    assert!(page.select(&select("[href], [src]")).all(|e| e.value().attr("href").is_some_and(|h| h.starts_with('#'))));
+    // The record: trfcheck's version, when it ran, and the command line.
+    let record: Vec<String> = page.select(&select("dl.record dd")).map(text).collect();
+    assert_eq!(record[0], env!("CARGO_PKG_VERSION"));
+    assert!(record[1].len() == 25 && record[1].as_bytes()[10] == b'T', "RFC 3339 with an offset: {}", record[1]);
+    assert!(
+        record[2].starts_with("trfcheck --color never crosscheck ") && record[2].contains("--report"),
+        "{}",
+        record[2]
+    );
+    // The figures of the endorsement form.
+    let figure = |name: &str| -> String {
+        page.select(&select(&format!("[data-figure=\"{name}\"]"))).next().map(text).unwrap_or_default()
+    };
+    for name in ["tournaments", "rounds_paired", "rounds_differing", "engine_failures"] {
+        assert_eq!(figure(name), json[name].to_string(), "{name}");
+    }
+    let number = |name: &str| figure(name).parse::<f64>().unwrap_or(f64::NAN);
+    assert_eq!(number("differences_per_500"), json["differences_per_500"].as_f64().unwrap());
+    for (i, which) in ["least", "most", "mean"].into_iter().enumerate() {
+        assert_eq!(number(&format!("players_{which}")), json["players"][i].as_f64().unwrap(), "players {which}");
+        assert_eq!(number(&format!("rounds_{which}")), json["rounds"][i].as_f64().unwrap(), "rounds {which}");
+    }
+    for name in ["engine_seconds", "trfcheck_seconds", "shrink_seconds", "wall_seconds"] {
+        assert!((number(name) - json[name].as_f64().unwrap()).abs() < 0.006, "{name}: {}", figure(name));
+    }
+    assert_eq!(figure("unpairable"), "0");
+    // Every difference, in the JSON's order, with its severity, explanation and saved files.
+    let differences = json["differences"].as_array().unwrap();
+    let rows: Vec<scraper::ElementRef<'_>> = page.select(&select("tr.difference")).collect();
+    assert_eq!(rows.len(), differences.len(), "{json}");
+    for (row, d) in rows.iter().zip(differences) {
+        let attr = |name: &str| row.value().attr(name).unwrap_or_default().to_owned();
+        assert_eq!(
+            (attr("data-tournament"), attr("data-round")),
+            (d["tournament"].to_string(), d["round"].to_string())
+        );
+        assert_eq!(attr("data-severity"), d["severity"].as_str().unwrap());
+        assert_eq!(text(row.select(&select("td.why")).next().unwrap()), d["explanation"].as_str().unwrap());
+        let files = text(row.select(&select("td.files")).next().unwrap());
+        assert!(files.contains(d["file"].as_str().unwrap()) && files.contains(d["input"].as_str().unwrap()), "{files}");
+    }
+    // Each tournament's first difference with its smallest reproducer: its size, its difference
+    // and its files.
+    let shrunk: Vec<&Value> = differences.iter().filter(|d| d.get("shrunk").is_some()).collect();
+    let reproducers: Vec<String> = page.select(&select("tr.reproducer")).map(text).collect();
+    assert_eq!(reproducers.len(), shrunk.len(), "{json}");
+    for (reproducer, d) in reproducers.iter().zip(shrunk) {
+        let s = &d["shrunk"];
+        assert!(reproducer.contains(&format!("shrunk to {} players", s["players"])), "{reproducer}");
+        assert!(reproducer.contains(s["explanation"].as_str().unwrap()), "{reproducer}");
+        assert!(reproducer.contains(s["paired_file"].as_str().unwrap()), "{reproducer}");
+    }
+    // The program's command line is text, not markup: no element comes of its `<b>`, the page
+    // shows it as it was given, and its `<b>&` is nowhere in the page as written.
+    assert_eq!(page.select(&select("b")).count(), 0, "{html}");
+    assert!(!html.contains("<b>&"), "{html}");
+    let program = page.select(&select("dl.record dd code")).map(text).find(|c| c.ends_with("# <b>&"));
+    assert_eq!(program.as_deref(), Some(engine.as_str()));
+    assert!(text(page.select(&select("h1")).next().unwrap()).contains(&engine));
+}
+
+/// A `--report` that is not an .html file is a usage error, and one that could not be written,
+/// or is one of the parts a merge reads, is refused with exit 5: both before any work.
+#[test]
+fn a_report_that_could_not_be_written_is_refused_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |report: &std::path::Path| {
+        trfcheck()
+            .args(["crosscheck", "--system", "dutch-2025", "--tournaments", "1", "--engine", "exit 3", "--report"])
+            .arg(report)
+            .output()
+            .unwrap()
+    };
+    let csv = run(&dir.path().join("report.csv"));
+    assert_eq!(csv.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&csv.stderr).contains("an .html file"), "{}", String::from_utf8_lossy(&csv.stderr));
+    assert!(csv.stdout.is_empty(), "no run");
+    let nowhere = run(&dir.path().join("missing").join("report.html"));
+    assert_eq!(nowhere.status.code(), Some(5));
+    assert!(nowhere.stdout.is_empty(), "no run");
+    // (A part is read whatever its name: here one the page could be written to.)
+    let part = dir.path().join("part.html");
+    std::fs::write(&part, "{}").unwrap();
+    let merge = trfcheck().args(["crosscheck", "merge"]).arg(&part).arg("--report").arg(&part).output().unwrap();
+    assert_eq!(merge.status.code(), Some(5), "{}", String::from_utf8_lossy(&merge.stderr));
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), "{}", "the part is left as it was");
 }

@@ -407,6 +407,10 @@ pub enum Command {
         /// text: the figures and a line per difference; json: one object (docs/crosscheck.md).
         #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
         format: PlainFormat,
+        /// Also write the report to FILE.html: a self-contained page with the figures of FIDE's
+        /// endorsement form, each difference and each failure of the program.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell), to source or
     /// to install where the shell looks for completions.
@@ -635,6 +639,9 @@ pub enum CrosscheckPart {
         /// --shard prints it.
         #[arg(long, value_enum, default_value_t = PlainFormat::Text)]
         format: PlainFormat,
+        /// Also write the whole run's report to FILE.html, as `crosscheck --report` writes it.
+        #[arg(long, value_name = "FILE.html")]
+        report: Option<PathBuf>,
     },
 }
 

@@ -145,8 +145,8 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
         Command::Convert { file, to: ConvertTarget::Trf, system, output, read } => {
             convert::convert(&file, system, output.as_deref(), read.options(), style, &mut out, &mut err)
         }
-        Command::Crosscheck { part: Some(args::CrosscheckPart::Merge { reports, format }), .. } => {
-            crosscheck::merge(&reports, format, &mut out, &mut err)
+        Command::Crosscheck { part: Some(args::CrosscheckPart::Merge { reports, format, report }), .. } => {
+            crosscheck::merge(&reports, format, report.as_deref(), &mut out, &mut err)
         }
         Command::Crosscheck {
             part: None,
@@ -166,6 +166,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
             jobs,
             shard,
             format,
+            report,
         } => {
             // clap requires a program and the system unless `merge` is given.
             let (direction, program) = match (engine, generator) {
@@ -192,7 +193,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                 jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
                 shard,
             };
-            crosscheck::crosscheck(&options, format, &mut out, &mut err)
+            crosscheck::crosscheck(&options, format, report.as_deref(), &mut out, &mut err)
         }
         Command::Completions { shell } => manual::completions(shell, &mut out),
         Command::Man => manual::man(&mut out),

@@ -1,6 +1,6 @@
-//! `-o FILE` of `generate` and `convert`, and `--report FILE` of `check` and `validate`: what
-//! lands at the path is what a user expects of a shell redirection, without half-written files,
-//! and nothing is replaced that the user did not mean to replace.
+//! `-o FILE` of `generate` and `convert`, and `--report FILE` of `check`, `validate` and
+//! `crosscheck`: what lands at the path is what a user expects of a shell redirection, without
+//! half-written files, and nothing is replaced that the user did not mean to replace.
 //!
 //! - A regular file the user owns (or a path that does not exist yet) is written through a
 //!   temporary file in its own directory and renamed over it, so that a watcher (ours, or a

@@ -27,6 +27,7 @@ use crate::systems::pairing::{Board, RoundPairing};
 use crate::systems::system::UsedOption;
 use crate::verify::{self, CheckOptions};
 
+pub mod html;
 mod shrink;
 
 pub use shrink::{Shrink, Shrunk};
@@ -114,6 +115,20 @@ pub enum EngineFailure {
     Illegal(String),
     /// It generated no tournament trfcheck can check (no file, not a tournament, no round).
     NoTournament(String),
+}
+
+impl EngineFailure {
+    /// The failure's kind as the JSON report names it (`kind`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EngineFailure::NotStarted(_) => "not-started",
+            EngineFailure::Crashed(_) => "crashed",
+            EngineFailure::TimedOut => "timed-out",
+            EngineFailure::Unreadable(_) => "unreadable",
+            EngineFailure::Illegal(_) => "illegal",
+            EngineFailure::NoTournament(_) => "no-tournament",
+        }
+    }
 }
 
 impl std::fmt::Display for EngineFailure {
@@ -964,14 +979,24 @@ fn write_shrunk(out: &mut dyn Write, shrunk: &Shrunk, s: &Summary) -> std::io::R
     )?;
     let severity = shrunk.severity.as_deref().map(|s| format!("{s}: ")).unwrap_or_default();
     writeln!(out, "    there: {severity}{}", shrunk.explanation.as_deref().unwrap_or("differs"))?;
-    if let (Some(file), Some(paired)) = (&shrunk.file, &shrunk.paired_file) {
-        let command = s.engine.replace("{in}", &quoted(Path::new(file))).replace("{out}", "pairing.txt");
+    if let (Some(file), Some(paired), Some((pair_again, see_why))) =
+        (&shrunk.file, &shrunk.paired_file, reproducer_commands(shrunk, s))
+    {
         writeln!(out, "    the program's input: {file}")?;
-        writeln!(out, "      pair it again: {command}")?;
+        writeln!(out, "      pair it again: {pair_again}")?;
         writeln!(out, "    with the program's pairing: {paired}")?;
-        writeln!(out, "      see why: trfcheck check --system {} {}", s.system, quoted(Path::new(paired)))?;
+        writeln!(out, "      see why: {see_why}")?;
     }
     Ok(())
+}
+
+/// The commands that show a saved reproducer again: the program's command line on its input, and
+/// `check` on it with the program's pairing. `None` when `--save` wrote no files.
+fn reproducer_commands(shrunk: &Shrunk, s: &Summary) -> Option<(String, String)> {
+    let (file, paired) = (shrunk.file.as_ref()?, shrunk.paired_file.as_ref()?);
+    let pair_again = s.engine.replace("{in}", &quoted(Path::new(file))).replace("{out}", "pairing.txt");
+    let see_why = format!("trfcheck check --system {} {}", s.system, quoted(Path::new(paired)));
+    Some((pair_again, see_why))
 }
 
 #[cfg(test)]
