@@ -166,6 +166,23 @@ pub struct Difference {
     pub shrunk: Option<Shrink>,
 }
 
+impl Difference {
+    /// Tournament `index` (0-based) with `seed`: its round as trfcheck's check reports it, saved
+    /// as `file`.
+    fn of(index: u32, seed: u64, round: &crate::report::RoundReport, file: Option<String>) -> Difference {
+        Difference {
+            tournament: index + 1,
+            seed,
+            round: round.round,
+            severity: round.severity.map(|s| s.to_string()),
+            explanation: round.explanation.clone(),
+            file,
+            input: None,
+            shrunk: None,
+        }
+    }
+}
+
 /// A tournament the program stopped.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Failure {
@@ -466,16 +483,7 @@ fn run_one(options: &CrosscheckOptions, index: u32, work: &Path) -> std::io::Res
                     }
                     _ => None,
                 };
-                ran.differences.push(Difference {
-                    tournament: index + 1,
-                    seed,
-                    round: round.round,
-                    severity: round.severity.map(|s| s.to_string()),
-                    explanation: round.explanation.clone(),
-                    file: file.clone(),
-                    input,
-                    shrunk,
-                });
+                ran.differences.push(Difference { input, shrunk, ..Difference::of(index, seed, round, file.clone()) });
             }
         }
     }
@@ -549,16 +557,7 @@ fn run_generated(options: &CrosscheckOptions, index: u32, work: &Path) -> std::i
     } else if !differing.is_empty() {
         let file = keep(&bytes)?;
         for round in differing {
-            ran.differences.push(Difference {
-                tournament: index + 1,
-                seed,
-                round: round.round,
-                severity: round.severity.map(|s| s.to_string()),
-                explanation: round.explanation.clone(),
-                file: file.clone(),
-                input: None,
-                shrunk: None,
-            });
+            ran.differences.push(Difference::of(index, seed, round, file.clone()));
         }
     }
     ran.trfcheck = started.elapsed().saturating_sub(ran.engine);
