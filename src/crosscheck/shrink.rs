@@ -119,8 +119,11 @@ pub(super) fn shrink(
         best: None,
         input,
     };
+    let mut players: Vec<PlayerId> = shrinker.input.players.iter().map(|p| p.id).collect();
+    // Sorted: the games left are looked up in it.
+    players.sort_unstable();
     let mut best = Candidate {
-        players: shrinker.input.players.iter().map(|p| p.id).collect(),
+        players,
         rounds: (1..round).collect(),
         games,
     };
