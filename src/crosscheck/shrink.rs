@@ -122,11 +122,7 @@ pub(super) fn shrink(
     let mut players: Vec<PlayerId> = shrinker.input.players.iter().map(|p| p.id).collect();
     // Sorted: the games left are looked up in it.
     players.sort_unstable();
-    let mut best = Candidate {
-        players,
-        rounds: (1..round).collect(),
-        games,
-    };
+    let mut best = Candidate { players, rounds: (1..round).collect(), games };
     if !shrinker.differs(&best) {
         return None;
     }
