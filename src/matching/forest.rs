@@ -140,6 +140,63 @@ impl<W: Weight> Matcher<W> {
         self.unused_slots.push(slot);
     }
 
+    /// Dissolves every blossom around `vertex`, from the top-level one down, exactly as repeated
+    /// [`Matcher::dissolve_top_blossom`] would (the same duals, tops and free slots, in the same
+    /// order), and returns their bases, outermost first. Each vertex gains the duals of the
+    /// dissolved blossoms that held it.
+    ///
+    /// In one pass: a vertex is visited once, at the level where its branch leaves the chain of
+    /// blossoms around `vertex`, instead of once for every blossom above it. A stage nests
+    /// blossoms hundreds deep in a large bracket whose pairs tie on most criteria (each new
+    /// blossom a cycle of three around the last), and every repair detaches vertices from them:
+    /// level by level, that was a fifth of the time of such rounds.
+    pub(super) fn dissolve_blossoms_around(&mut self, vertex: usize) -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut node = vertex;
+        while let Some(parent) = self.parent(node) {
+            chain.push(parent);
+            node = parent;
+        }
+        debug_assert_eq!(node, self.top[vertex]);
+        let mut bases = Vec::with_capacity(chain.len());
+        let mut accumulated = W::zero();
+        let mut leaves = Vec::new();
+        if !chain.is_empty() {
+            self.cycle_partners.valid = false;
+        }
+        // `chain` runs from the innermost blossom out; dissolve from the top down.
+        for level in (0..chain.len()).rev() {
+            let blossom = chain[level];
+            let inner = if level == 0 { vertex } else { chain[level - 1] };
+            let slot = self.slot(blossom);
+            bases.push(self.blossom_base[slot]);
+            let dual = std::mem::replace(&mut self.blossom_dual[slot], W::zero());
+            accumulated.add_in_place(&dual);
+            let children = std::mem::take(&mut self.children[slot]);
+            self.cycle_edges[slot].clear();
+            for &child in &children {
+                self.set_parent(child, None);
+                if child == inner {
+                    continue;
+                }
+                leaves.clear();
+                self.push_leaves(child, &mut leaves);
+                for &leaf in &leaves {
+                    self.top[leaf] = child;
+                    if !accumulated.is_zero() {
+                        self.vertex_dual[leaf].add_in_place(&accumulated);
+                    }
+                }
+            }
+            self.unused_slots.push(slot);
+        }
+        self.top[vertex] = vertex;
+        if !accumulated.is_zero() {
+            self.vertex_dual[vertex].add_in_place(&accumulated);
+        }
+        bases
+    }
+
     /// Every top-level node, vertices and blossoms, leaving out the fixed vertices.
     pub(super) fn top_level_nodes(&self) -> impl Iterator<Item = usize> + '_ {
         let count = self.vertex_count();

@@ -81,13 +81,10 @@ impl<W: Weight> Matcher<W> {
         if amount.is_zero() || self.fixed_to[v].is_some() {
             return;
         }
-        while self.top[v] != v {
-            let blossom = self.top[v];
-            // Dissolving moves the blossom's dual into its vertices: the base's edge out of the
-            // blossom gains, so its pair is checked.
-            self.pending_checks.push(self.base(blossom));
-            self.dissolve_top_blossom(blossom);
-        }
+        // Dissolving moves each blossom's dual into its vertices: the base's edge out of the
+        // blossom gains, so its pair is checked.
+        let bases = self.dissolve_blossoms_around(v);
+        self.pending_checks.extend(bases);
         let mut doubled = amount.clone();
         doubled.double_in_place();
         self.vertex_dual[v].add_in_place(&doubled);

@@ -566,3 +566,38 @@ fn adding_a_shifted_value_in_place_is_shifting_then_adding() {
     check::<Wide<2>>(&mut random);
     check::<Wide<4>>(&mut random);
 }
+
+#[test]
+fn dissolving_around_a_vertex_is_dissolving_level_by_level() {
+    // Near-uniform weights nest blossoms; dissolving all of them around a vertex in one pass must
+    // leave the very state that dissolving the top-level one, again and again, leaves.
+    let mut random = Lcg(71);
+    let mut nested = 0;
+    for round in 0..300 {
+        let n = 6 + random.below(9) as usize;
+        let weights = random.graph(n, 5, 30, 2);
+        let mut solved = matcher_with_layout(&weights, round % 2 == 0);
+        solved.solve();
+        for v in 0..n {
+            let mut by_levels = solved.clone();
+            let mut bases = Vec::new();
+            while by_levels.top[v] != v {
+                let top = by_levels.top[v];
+                bases.push(by_levels.base(top));
+                by_levels.dissolve_top_blossom(top);
+            }
+            nested += usize::from(bases.len() >= 2);
+            let mut at_once = solved.clone();
+            assert_eq!(at_once.dissolve_blossoms_around(v), bases, "round {round}, vertex {v}");
+            assert_eq!(at_once.top, by_levels.top, "round {round}, vertex {v}");
+            assert_eq!(at_once.vertex_dual, by_levels.vertex_dual, "round {round}, vertex {v}");
+            assert_eq!(at_once.blossom_dual, by_levels.blossom_dual, "round {round}, vertex {v}");
+            assert_eq!(at_once.vertex_parent, by_levels.vertex_parent, "round {round}, vertex {v}");
+            assert_eq!(at_once.blossom_parent, by_levels.blossom_parent, "round {round}, vertex {v}");
+            assert_eq!(at_once.children, by_levels.children, "round {round}, vertex {v}");
+            assert_eq!(at_once.cycle_edges, by_levels.cycle_edges, "round {round}, vertex {v}");
+            assert_eq!(at_once.unused_slots, by_levels.unused_slots, "round {round}, vertex {v}");
+        }
+    }
+    assert!(nested > 100, "only {nested} vertices in nested blossoms");
+}

@@ -342,9 +342,7 @@ impl<W: Weight> Matcher<W> {
         // and the sub-blossoms left over when it is dissolved pair up along the cycle.
         self.rotate_blossom(top, vertex);
         self.mate[vertex] = None;
-        while self.top[vertex] != vertex {
-            self.dissolve_top_blossom(self.top[vertex]);
-        }
+        self.dissolve_blossoms_around(vertex);
         released
     }
 
