@@ -33,6 +33,11 @@
 //! vertex's old matched edge tight, or fixing a pair that is already matched, then costs O(|K| n)
 //! and no stage.
 //!
+//! A run of decisions can be guessed instead ([`Matcher::fix_pairs_if_optimal`]): several pairs
+//! are fixed at once and one solve shows whether an optimal matching holds them all (the optimum
+//! then loses exactly what fixing them costs); if not, the matcher returns to the optimum before.
+//! [`Matcher::rules_out_pair`] reads from the duals which pairs no optimum holds.
+//!
 //! # Units and the weight bound
 //!
 //! Internally the duals are kept doubled so that all arithmetic stays integral: the reduced cost
@@ -47,6 +52,7 @@ mod forest;
 mod keep;
 mod stage;
 mod table;
+mod trial;
 mod update;
 mod weight;
 pub mod witness;
@@ -56,6 +62,7 @@ mod tests;
 
 pub use certificate::OptimalityViolation;
 use table::WeightTable;
+pub use trial::Guesses;
 pub use update::Exchange;
 pub use weight::{Weight, Wide};
 

@@ -1,6 +1,6 @@
 //! Unit tests of the matcher against brute force on small graphs.
 
-use super::{Matcher, Weight, Wide};
+use super::{Guesses, Matcher, Weight, Wide};
 
 /// The maximum total weight over all matchings, by enumeration.
 pub(super) fn brute_force_best(weights: &[Vec<u128>]) -> u128 {
@@ -567,6 +567,23 @@ fn adding_a_shifted_value_in_place_is_shifting_then_adding() {
     check::<Wide<4>>(&mut random);
 }
 
+/// The best total of a matching holding every pair of `pairs`, the pairs' own weights counted:
+/// brute force over the vertices the pairs leave.
+fn brute_force_best_holding(weights: &[Vec<u128>], pairs: &[(usize, usize)]) -> u128 {
+    let mut rest = weights.to_vec();
+    let mut held = 0;
+    for &(a, b) in pairs {
+        held += weights[a][b];
+        for end in [a, b] {
+            rest[end].fill(0);
+            for row in rest.iter_mut() {
+                row[end] = 0;
+            }
+        }
+    }
+    held + brute_force_best(&rest)
+}
+
 #[test]
 fn dissolving_around_a_vertex_is_dissolving_level_by_level() {
     // Near-uniform weights nest blossoms; dissolving all of them around a vertex in one pass must
@@ -600,4 +617,172 @@ fn dissolving_around_a_vertex_is_dissolving_level_by_level() {
         }
     }
     assert!(nested > 100, "only {nested} vertices in nested blossoms");
+}
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn ruled_out_pairs_are_in_no_optimum() {
+    let mut random = Lcg(73);
+    let mut ruled_out = 0;
+    for round in 0..300 {
+        let n = 4 + random.below(7) as usize;
+        let weights = if round % 2 == 0 { random.graph(n, 5, 20, 3) } else { random.graph(n, 3, 1, 30) };
+        let mut matcher = matcher_with_layout(&weights, round % 4 < 2);
+        matcher.solve();
+        let best = brute_force_best(&weights);
+        for a in 0..n {
+            for b in 0..n {
+                if a != b && matcher.rules_out_pair(a, b) {
+                    ruled_out += 1;
+                    assert!(
+                        weights[a][b] == 0 || brute_force_best_holding(&weights, &[(a, b)]) < best,
+                        "round {round}: {a}-{b} is in an optimum"
+                    );
+                }
+            }
+        }
+        // Changed weights leave nothing ruled out until the next solve.
+        matcher.set_weight(0, 1, weights[0][1] + 1);
+        assert!((0..n).all(|a| (0..n).all(|b| !matcher.rules_out_pair(a, b))), "round {round}");
+    }
+    assert!(ruled_out > 1000, "only {ruled_out} pairs ruled out");
+}
+
+#[test]
+// The weights are a symmetric matrix, updated on both sides at once.
+#[allow(clippy::needless_range_loop)]
+fn pairs_fixed_on_a_guess_hold_exactly_when_an_optimum_holds_them() {
+    // A guess of pairs (some in an optimum, some not) is kept exactly when brute force finds an
+    // optimum holding them all; one that is not leaves the matcher as it was, and the matcher
+    // goes on from there as if it had never been made.
+    let mut random = Lcg(79);
+    let (mut held, mut refused) = (0, 0);
+    for round in 0..600 {
+        let n = 4 + random.below(7) as usize;
+        let mut weights = if round % 2 == 0 { random.graph(n, 4, 20, 3) } else { random.graph(n, 3, 1, 30) };
+        let mut matcher = matcher_with_layout(&weights, round % 4 < 2);
+        matcher.solve();
+        // Sometimes a pair is fixed (the optimum holds it) and left for the guess's solve.
+        let mut fixed = vec![false; n];
+        if round % 3 == 0
+            && let Some(mate) = matcher.mate(0)
+        {
+            let weight = weights[0][mate];
+            matcher.fix_pair(0, mate, weight);
+            for v in 0..n {
+                for end in [0, mate] {
+                    weights[end][v] = 0;
+                    weights[v][end] = 0;
+                }
+            }
+            weights[0][mate] = weight;
+            weights[mate][0] = weight;
+            fixed[0] = true;
+            fixed[mate] = true;
+        }
+        // Up to three pairs of vertices not fixed, each an edge, chosen at random.
+        let mut pairs = Vec::new();
+        let mut named = fixed.clone();
+        for _ in 0..1 + random.below(3) {
+            let (a, b) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+            if a != b && !named[a] && !named[b] && weights[a][b] > 0 {
+                named[a] = true;
+                named[b] = true;
+                pairs.push((a, b));
+            }
+        }
+        let best = brute_force_best(&weights);
+        let holds = brute_force_best_holding(&weights, &pairs) == best;
+        let mate_before = matcher.matching();
+        let guess: Vec<(usize, usize, u128)> = pairs.iter().map(|&(a, b)| (a, b, weights[a][b] + 1)).collect();
+        assert_eq!(matcher.fix_pairs_if_optimal(&guess), holds, "round {round}: {pairs:?}");
+        if holds {
+            held += usize::from(!pairs.is_empty());
+            for &(a, b) in &pairs {
+                assert_eq!(matcher.mate(a), Some(b), "round {round}");
+                for v in 0..n {
+                    for end in [a, b] {
+                        weights[end][v] = 0;
+                        weights[v][end] = 0;
+                    }
+                }
+                weights[a][b] = weights[a][b].max(1);
+            }
+            for &(a, b, weight) in &guess {
+                weights[a][b] = weight;
+                weights[b][a] = weight;
+            }
+        } else {
+            refused += 1;
+            assert_eq!(matcher.matching(), mate_before, "round {round}: the matching before the guess");
+        }
+        // A pair fixed before a guess that does not hold is still to be solved, as before it.
+        matcher.solve();
+        assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+        assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}");
+        // A change after it is solved as after any optimum.
+        let (u, v) = (random.below(n as u64) as usize, random.below(n as u64) as usize);
+        if u != v && !named[u] && !named[v] {
+            let weight = u128::from(random.below(40));
+            weights[u][v] = weight;
+            weights[v][u] = weight;
+            matcher.set_weight(u, v, weight);
+        }
+        matcher.solve();
+        assert_eq!(matcher.check_optimality(), Ok(()), "round {round}, after a change");
+        assert_eq!(matcher.total_weight(), brute_force_best(&weights), "round {round}, after a change");
+    }
+    assert!(held > 50 && refused > 50, "{held} guesses held, {refused} refused");
+}
+
+#[test]
+fn a_guess_that_cannot_be_fixed_changes_nothing() {
+    let mut matcher = Matcher::<u64>::new(5);
+    for (u, v, weight) in [(0, 1, 5), (1, 2, 6), (2, 3, 5), (3, 4, 4)] {
+        matcher.set_weight(u, v, weight);
+    }
+    matcher.solve();
+    matcher.fix_pair(1, 2, 6);
+    let before = matcher.matching();
+    for guess in [
+        vec![(0, 0, 1)],            // a vertex twice
+        vec![(0, 1, 1), (1, 3, 1)], // a vertex in two pairs
+        vec![(1, 2, 1)],            // a fixed vertex
+        vec![(0, 4, 1)],            // no edge
+        vec![(3, 4, 0)],            // a zero weight
+        vec![(3, 4, u64::MAX)],     // above the limit
+        vec![(3, 9, 1)],            // no vertex
+    ] {
+        assert!(!matcher.fix_pairs_if_optimal(&guess), "{guess:?}");
+        assert_eq!(matcher.matching(), before, "{guess:?}");
+    }
+    assert!(matcher.fix_pairs_if_optimal(&[]));
+    assert!(matcher.fix_pairs_if_optimal(&[(3, 4, 4)]));
+    assert_eq!(matcher.check_optimality(), Ok(()));
+}
+
+#[test]
+fn guesses_double_halve_and_start_again() {
+    let mut guesses = Guesses::new(8);
+    assert_eq!(guesses.count(), 8);
+    guesses.failed();
+    guesses.failed();
+    guesses.failed();
+    assert_eq!(guesses.count(), 1);
+    guesses.failed();
+    assert_eq!(guesses.count(), 0);
+    guesses.held();
+    assert_eq!(guesses.count(), 1, "a held guess of none is not made; held starts at one");
+    guesses.failed();
+    guesses.would_have_held();
+    assert_eq!(guesses.count(), 1);
+    for _ in 0..5 {
+        guesses.held();
+    }
+    assert_eq!(guesses.count(), 8);
+    let mut none = Guesses::new(0);
+    none.held();
+    none.would_have_held();
+    assert_eq!(none.count(), 0);
 }

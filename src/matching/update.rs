@@ -188,6 +188,34 @@ impl<W: Weight> Matcher<W> {
         Exchange::Fixed
     }
 
+    /// Whether the duals of the last solve show that no optimal matching holds the pair `a`–`b`:
+    /// it is no edge (or no longer one, as the pairs of a fixed vertex), or its reduced cost is
+    /// positive (complementary slackness). False whenever that cannot be told: weights changed
+    /// since the solve, a pair fixed since it is not matched yet, or `a` and `b` are not two
+    /// vertices. A pair ruled out stays so while the engine only fixes pairs of optimal
+    /// matchings: the optimal matchings left are some of these.
+    pub fn rules_out_pair(&self, a: usize, b: usize) -> bool {
+        if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_checks.is_empty() {
+            return false;
+        }
+        if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
+            return false;
+        }
+        let count = self.vertex_count();
+        if a >= count || b >= count || a == b {
+            return false;
+        }
+        if self.weights.is_zero(a, b) {
+            return true;
+        }
+        if self.top[a] == self.top[b] {
+            self.is_slack_inside_blossoms(a, b)
+        } else {
+            // Without a blossom holding both, the vertex duals alone make the reduced cost.
+            !self.is_tight(a, b)
+        }
+    }
+
     /// Whether the edge `{u, v}` has a positive reduced cost, counting the duals of the blossoms
     /// that hold both ends (`dual(u) + dual(v) + 2·Σ z(B) > 2·w(u, v)`).
     fn is_slack_inside_blossoms(&self, u: usize, v: usize) -> bool {

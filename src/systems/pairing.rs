@@ -1,6 +1,7 @@
 //! A round's pairing, as every system returns it: boards with colours, and the bye.
 
 use std::cmp::Reverse;
+use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -72,10 +73,14 @@ impl RoundPairing {
     /// player, then the sum of both scores, then the pairing number of the higher-ranked player;
     /// the bye last. Scores here are standings points, without acceleration.
     pub fn sort_boards(&mut self, state: &RoundState) {
-        let standing = |id: PlayerId| {
-            let player = state.players.iter().find(|p| p.id == id);
-            player.map_or((Default::default(), u32::MAX), |p| (p.score, p.rank))
-        };
+        // Each player's standing, looked up by id: searching the players at every comparison
+        // took 5% of the check of a 3,000-player event. The first player of an id counts, as
+        // the search found.
+        let mut standings = HashMap::with_capacity(state.players.len());
+        for p in &state.players {
+            standings.entry(p.id).or_insert((p.score, p.rank));
+        }
+        let standing = |id: PlayerId| standings.get(&id).copied().unwrap_or((Default::default(), u32::MAX));
         self.boards.sort_by_key(|board| {
             let Some(black) = board.black else {
                 return (true, Reverse(Default::default()), Reverse(Default::default()), standing(board.white).1);

@@ -335,6 +335,16 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
         self.matcher.fix_pair_by_exchange(self.list[a], self.list[b], self.max_weight.clone())
     }
+
+    fn rules_out(&self, a: usize, b: usize) -> bool {
+        self.matcher.rules_out_pair(self.list[a], self.list[b])
+    }
+
+    fn finalize_if_optimal(&mut self, pairs: &[(usize, usize)]) -> bool {
+        let pairs: Vec<(usize, usize, W)> =
+            pairs.iter().map(|&(a, b)| (self.list[a], self.list[b], self.max_weight.clone())).collect();
+        self.matcher.fix_pairs_if_optimal(&pairs)
+    }
 }
 
 /// A first guess at the width of a round's weights, before the bye is known: see

@@ -13,7 +13,7 @@
 //!    rules 1–2), then which S1 players move down (rule 3) and which S2 players move up (rule 4);
 //! 4. who pairs with whom: each S1 player, in order, with the first S2 player possible (4.2).
 
-use crate::matching::{Exchange, Matcher, Weight};
+use crate::matching::{Exchange, Guesses, Matcher, Weight};
 use crate::model::Points;
 
 /// The players of a bracket and the next scoregroup, by position: `0..mdps` are the moved-down
@@ -39,6 +39,13 @@ pub trait Scope<W: Weight> {
     /// tight edges, or tells that no optimal matching holds it
     /// ([`crate::matching::Matcher::fix_pair_by_exchange`]).
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange;
+    /// Whether the duals of the last solve show that no optimal matching holds the pair
+    /// ([`crate::matching::Matcher::rules_out_pair`]).
+    fn rules_out(&self, a: usize, b: usize) -> bool;
+    /// Fixes all the pairs, as [`Scope::finalize`] does, if an optimal matching holds them all,
+    /// proven by one solve; else changes nothing and returns false
+    /// ([`crate::matching::Matcher::fix_pairs_if_optimal`]).
+    fn finalize_if_optimal(&mut self, pairs: &[(usize, usize)]) -> bool;
 }
 
 /// A bracket list in a matcher of its own: positions are the matcher's vertices.
@@ -85,6 +92,15 @@ impl<W: Weight> Scope<W> for ListScope<W> {
 
     fn finalize_by_exchange(&mut self, a: usize, b: usize) -> Exchange {
         self.matcher.fix_pair_by_exchange(a, b, self.max_weight.clone())
+    }
+
+    fn rules_out(&self, a: usize, b: usize) -> bool {
+        self.matcher.rules_out_pair(a, b)
+    }
+
+    fn finalize_if_optimal(&mut self, pairs: &[(usize, usize)]) -> bool {
+        let pairs: Vec<(usize, usize, W)> = pairs.iter().map(|&(a, b)| (a, b, self.max_weight.clone())).collect();
+        self.matcher.fix_pairs_if_optimal(&pairs)
     }
 }
 
@@ -539,8 +555,20 @@ fn fix_exchanges<W: Weight, S: Scope<W>>(
     }
 }
 
+/// Pairs guessed at once at most in step 4 ([`Guesses`]). Round 2 of the 3,000-player Burstein
+/// bench event, a Dutch seeding round (docs/burstein.md, "Figures"), took 1.15 s of CPU with 64
+/// or 128, 1.2 s with 32, 1.3 s with 16, 1.4 s with 8, 1.6 s with 4 and 3.35 s without guesses.
+const MOST_GUESSES: usize = 64;
+
 /// Step 4, who pairs with whom: each S1 player, in order, takes the first S2 player possible
 /// (C.04.3 art. 4.2). Each pair is fixed at once and marked in `matched`.
+///
+/// Where the duals of the last optimum cannot tell the first possible partner (in a large bracket
+/// most pairs lie inside one blossom nested hundreds deep), the first candidate they do not rule
+/// out is nearly always the one: it is guessed, with the first such candidate of each S1 player
+/// after it, and one solve proves or refutes the whole run ([`Scope::finalize_if_optimal`]; each
+/// guess is the player's choice once the pairs before it are fixed, every earlier candidate being
+/// in no optimum). When a run does not hold, the player's choice takes a solve of its own.
 fn pair_s1_in_order<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &BaseWeights<impl Fn(usize, usize) -> W>,
@@ -548,12 +576,26 @@ fn pair_s1_in_order<W: Weight, S: Scope<W>>(
     matched: &mut [bool],
 ) {
     let players = &remainder.players;
+    // The guesses read the duals of an optimum, and the edges the steps before cleared may still
+    // be waiting for a solve.
+    scope.solve();
+    let mut guesses = Guesses::new(MOST_GUESSES);
     for (j, &p) in players.iter().enumerate() {
-        if !remainder.upper_paired(scope, p) {
+        if matched[p] || !remainder.upper_paired(scope, p) {
             continue;
         }
         if fix_first_possible_by_exchange(scope, base, &players[j + 1..], p, matched) {
             continue;
+        }
+        let first_open = first_open(scope, base, &players[j + 1..], p, matched);
+        if guesses.count() > 0 {
+            let (pairs, settled) = guess(scope, base, remainder, j, matched, guesses.count());
+            if !pairs.is_empty() && scope.finalize_if_optimal(&pairs) {
+                matched.copy_from_slice(&settled);
+                guesses.held();
+                continue;
+            }
+            guesses.failed();
         }
         let mut addend = 0u64;
         let mut changes = Vec::new();
@@ -571,10 +613,54 @@ fn pair_s1_in_order<W: Weight, S: Scope<W>>(
         }
         prefer(scope, p, changes);
         let mate = scope.mate(p);
+        if first_open == Some(mate) {
+            guesses.would_have_held();
+        }
         matched[p] = true;
         matched[mate] = true;
         scope.finalize(p, mate);
     }
+}
+
+/// The first candidate among `below` for `p` that the duals of the last solve do not rule out.
+fn first_open<W: Weight, S: Scope<W>>(
+    scope: &S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    below: &[usize],
+    p: usize,
+    taken: &[bool],
+) -> Option<usize> {
+    below.iter().copied().find(|&o| !taken[o] && !base.is_zero(o, p) && !scope.rules_out(p, o))
+}
+
+/// A run of up to `count` guesses from the S1 player at `start` in the remainder: each S1 player
+/// from there still to pair, in order, with the first candidate the duals do not rule out (and
+/// no earlier guess takes), up to a player for whom they rule out all. Returns the pairs, and
+/// `matched` as it is once they hold.
+fn guess<W: Weight, S: Scope<W>>(
+    scope: &S,
+    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    remainder: &Remainder,
+    start: usize,
+    matched: &[bool],
+    count: usize,
+) -> (Vec<(usize, usize)>, Vec<bool>) {
+    let players = &remainder.players;
+    let mut settled = matched.to_vec();
+    let mut pairs = Vec::new();
+    for (j, &p) in players.iter().enumerate().skip(start) {
+        if pairs.len() >= count {
+            break;
+        }
+        if settled[p] || !remainder.upper_paired(scope, p) {
+            continue;
+        }
+        let Some(o) = first_open(scope, base, &players[j + 1..], p, &settled) else { break };
+        settled[p] = true;
+        settled[o] = true;
+        pairs.push((p, o));
+    }
+    (pairs, settled)
 }
 
 /// The first candidate among `below` that some optimal matching pairs with `p` is the one: the
