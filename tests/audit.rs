@@ -701,7 +701,8 @@ fn a_file_numbered_by_final_rank_is_said_to_be() {
 /// `--boards`), and the summary table fits the terminal's width (`COLUMNS`) counted in display
 /// columns, a CJK event name two columns a character: at 200 columns every column is there, at 80
 /// the event, dates, players and rounds not checked go and long names are shortened in the middle;
-/// in both, every row's last column starts where its heading does. `-q` prints the table alone.
+/// in both, every row's last column starts where its heading does, and every line above the table
+/// fits as well (a long `why:` wrapped under its text; whole to a pipe). `-q` prints the table alone.
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
 fn a_folder_audit_fits_the_terminal_and_says_most_about_what_differs() {
@@ -741,6 +742,9 @@ fn a_folder_audit_fits_the_terminal_and_says_most_about_what_differs() {
         }
         let totals = &stdout[stdout.find("totals:").unwrap()..];
         assert!(totals.lines().all(|l| l.width() <= width), "{totals}");
+        // The verdicts above the table fit too, a long `why:` wrapped under its text.
+        let wide: Vec<&str> = stdout.lines().filter(|l| l.width() > width).collect();
+        assert!(wide.is_empty(), "lines wider than {width}:\n{}", wide.join("\n"));
         if width == 200 {
             assert!(rows[0].contains("EVENT") && rows[0].contains("DATES") && rows[0].contains("NOT CHECKED"));
             assert!(rows.iter().any(|r| r.contains("北京国际象棋公开赛")), "{}", rows.join("\n"));
@@ -759,6 +763,14 @@ fn a_folder_audit_fits_the_terminal_and_says_most_about_what_differs() {
         let boards = |text: &str| text.lines().any(|l| l.trim_start().starts_with("recorded "));
         assert!(!boards(verdicts), "no boards without --boards:\n{verdicts}");
     }
+    // To a pipe (no `COLUMNS`) the lines are whole: the `why:` line that wraps at 80 is one line.
+    let piped = trfcheck().arg("check").arg(dir.path()).output().unwrap();
+    let piped = String::from_utf8(piped.stdout).unwrap();
+    let why = piped.lines().find(|l| l.starts_with("    why: ") && l.width() > 80).expect("a why line over 80 columns");
+    let (at_80, _) = table_at("80", &[]);
+    let first_words: String = why.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    let wrapped = at_80.lines().position(|l| l.starts_with(&format!("    {first_words}"))).expect("the why line at 80");
+    assert!(at_80.lines().nth(wrapped + 1).unwrap().starts_with("         "), "{at_80}");
     let (stdout, _) = table_at("200", &["--boards"]);
     assert!(stdout.lines().any(|l| l.trim_start().starts_with("recorded ")), "{stdout}");
     // -q: the table and its totals alone.

@@ -139,10 +139,12 @@ pub(super) fn run<A: FileAudit>(
     }
     // `--quiet` keeps the files' own output (text only: JSON is one object per file whatever).
     let quiet = batch.flags.quiet && batch.format == OutputFormat::Text;
+    // Text in a terminal (or with `COLUMNS`) fits its width, as the summary table does.
+    let width = if batch.format == OutputFormat::Text { table_width() } else { None };
     let reports = if gathered.batch {
-        audit_many(audit, &gathered.entries, batch.flags.jobs, quiet, out, err)?
+        audit_many(audit, &gathered.entries, batch.flags.jobs, Printing { quiet, width }, out, err)?
     } else {
-        audit_alone(audit, &gathered.entries[0], quiet, out, err)?
+        audit_alone(audit, &gathered.entries[0], Printing { quiet, width }, out, err)?
     };
     let start = if gathered.empty_folder { Status::NothingToCheck } else { Status::Ok };
     let mut status = reports.iter().fold(start, |status, report| status.combine(report.status()));
@@ -169,20 +171,39 @@ fn table_width() -> Option<usize> {
     console::Term::stdout().size_checked().map(|(_, columns)| usize::from(columns))
 }
 
+/// How a file's output is printed: not at all (`--quiet`), and fitted to a width or not.
+#[derive(Clone, Copy)]
+struct Printing {
+    quiet: bool,
+    /// The terminal's width (or `COLUMNS`) that text lines are wrapped to; none to a file or pipe.
+    width: Option<usize>,
+}
+
+impl Printing {
+    /// A file's standard output, its long lines wrapped to the width when there is one
+    /// ([`report::text::fit_to_width`]).
+    fn write_out(self, out: &mut dyn Write, printed: &[u8]) -> io::Result<()> {
+        match (self.width, std::str::from_utf8(printed)) {
+            (Some(width), Ok(text)) => out.write_all(report::text::fit_to_width(text, width).as_bytes()),
+            _ => out.write_all(printed),
+        }
+    }
+}
+
 /// The only file of a run: audited on this thread, then printed.
 fn audit_alone<A: FileAudit>(
     audit: &A,
     entry: &Entry,
-    quiet: bool,
+    printing: Printing,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Vec<A::Report>> {
     let printed = audit.audit_alone(entry)?;
-    if quiet {
+    if printing.quiet {
         writeln!(out, "{}", printed.report.summary_line())?;
     } else {
         err.write_all(&printed.err)?;
-        out.write_all(&printed.out)?;
+        printing.write_out(out, &printed.out)?;
     }
     Ok(vec![printed.report])
 }
@@ -194,7 +215,7 @@ fn audit_many<A: FileAudit>(
     audit: &A,
     entries: &[Entry],
     jobs: Option<usize>,
-    quiet: bool,
+    printing: Printing,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Vec<A::Report>> {
@@ -220,9 +241,9 @@ fn audit_many<A: FileAudit>(
                 }
             };
             if failure.is_none()
-                && !quiet
+                && !printing.quiet
                 && let Err(error) =
-                    bar.suspend(|| err.write_all(&printed.err).and_then(|()| out.write_all(&printed.out)))
+                    bar.suspend(|| err.write_all(&printed.err).and_then(|()| printing.write_out(out, &printed.out)))
             {
                 failure = Some(error);
             }

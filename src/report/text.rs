@@ -205,3 +205,77 @@ fn write_ranks(out: &mut dyn Write, ranks: &crate::standings::verdict::RankCheck
     }
     Ok(())
 }
+
+/// The text fitted to a terminal `width` columns wide (display columns, a CJK character two): a
+/// line wider than that is wrapped at words, each continuation indented under the text after the
+/// line's label (`    why: ` gives 9 columns, `  hint: ` 8), or two columns deeper than the
+/// line when it has none. Lines that fit are left as they are, so the boards side by side keep
+/// their columns.
+pub fn fit_to_width(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let mut fitted = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = match line.strip_suffix('\n') {
+            Some(body) => (body, "\n"),
+            None => (line, ""),
+        };
+        if body.width() <= width {
+            fitted.push_str(line);
+            continue;
+        }
+        let content = body.trim_start_matches(' ');
+        let indent = &body[..body.len() - content.len()];
+        // A label is a first word of letters ending in a colon (`why:`, `hint:`, `note:`), not a
+        // file's name.
+        let label = content
+            .split_once(' ')
+            .and_then(|(word, _)| word.strip_suffix(':'))
+            .filter(|word| !word.is_empty() && word.len() <= 12 && word.chars().all(|c| c.is_ascii_alphabetic()));
+        let label = label.map(|word| word.len() + 1);
+        let hanging = indent.len() + label.map_or(2, |label| label + 1);
+        // Too narrow a terminal to indent under the label: two columns in.
+        let hanging = if hanging + 20 > width { indent.len().min(width / 4) + 2 } else { hanging };
+        let continuation = " ".repeat(hanging);
+        let options = textwrap::Options::new(width).initial_indent(indent).subsequent_indent(&continuation);
+        for part in textwrap::wrap(content, options) {
+            fitted.push_str(part.trim_end());
+            fitted.push('\n');
+        }
+        if newline.is_empty() {
+            fitted.pop();
+        }
+    }
+    fitted
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::fit_to_width;
+
+    #[test]
+    fn long_lines_wrap_under_their_label_and_short_ones_stay() {
+        let text = "  round 3: ✗ order: 2 of 5 boards differ\n    why: Dutch 2012, D.2: in the 0-point bracket the record's pairing meets the same requirements\n         the record's pairs in the bracket: 3–8, 6–10, 7–15, 9–16\n";
+        let fitted = fit_to_width(text, 40);
+        let lines: Vec<&str> = fitted.lines().collect();
+        assert_eq!(lines[0], "  round 3: ✗ order: 2 of 5 boards differ");
+        assert_eq!(lines[1], "    why: Dutch 2012, D.2: in the 0-point");
+        assert_eq!(lines[2], "         bracket the record's pairing");
+        assert!(lines[3..].iter().all(|l| l.starts_with("         ") && l.chars().count() <= 40), "{fitted}");
+        // Every word is still there, in order.
+        let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(words(&fitted), words(text));
+        assert!(fitted.ends_with('\n'));
+        // A line with no label goes two columns in; one that fits is left alone.
+        let plain = fit_to_width("a.trf: dutch-2025: 11 of 11 rounds checked: 11 differ", 30);
+        assert_eq!(plain, "a.trf: dutch-2025: 11 of 11\n  rounds checked: 11 differ");
+        assert_eq!(fit_to_width(text, 200), text);
+    }
+
+    #[test]
+    fn widths_are_display_columns() {
+        // Ten CJK characters take 20 columns: at 24 the line with four more words wraps.
+        let text = "北京国际象棋公开赛赛 one two three four";
+        let fitted = fit_to_width(text, 24);
+        assert_eq!(fitted, "北京国际象棋公开赛赛 one\n  two three four");
+    }
+}
