@@ -147,11 +147,14 @@ type Variant = (SystemId, bool, Option<DraughtsOptions>, Option<(String, TeamSys
 fn candidates(t: &Tournament) -> Vec<Variant> {
     // A file whose columns pair up into matches is a Double-Swiss one; no other file can be.
     let matches = crate::systems::double_swiss::matches::looks_like_matches(t);
-    let fide: Vec<SystemId> = SystemId::INDIVIDUAL
+    let mut fide: Vec<SystemId> = SystemId::INDIVIDUAL
         .iter()
         .copied()
         .filter(|s| !s.is_fmjd() && (*s == SystemId::DoubleSwiss2026) == matches)
         .collect();
+    // In the order `--help` lists them (the enum's), so that systems that tie are listed as
+    // editions of one family together: dubov-2018 between dubov-2025 and dubov-1997.
+    fide.sort();
     if t.is_team_tournament() {
         let codes = team_codes(t);
         return [SystemId::Team2025, SystemId::Team2024]

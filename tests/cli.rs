@@ -689,3 +689,32 @@ fn pair_writes_json_and_to_a_file() {
     assert_eq!(std::fs::read_to_string(&target).unwrap(), lines.join("\n") + "\n");
     trfcheck().args(["pair", "-o"]).arg(&input).arg(&input).assert().code(5);
 }
+
+/// `identify` lists the systems whose pairings match equally often in the order `--help` gives
+/// them, so that the editions of one family stand together: every Dubov edition pairs the two
+/// rounds of the four-player sample, and dubov-2018 comes between dubov-2025 and dubov-1997.
+#[test]
+fn identify_lists_tied_systems_in_the_order_of_help() {
+    let output = trfcheck().arg("identify").arg(sample("dutch-4p-2r.trf")).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let systems: Vec<&str> = stdout
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains("2 of 2") && !l.contains(" with "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        systems,
+        [
+            "dutch-2025",
+            "dutch-2017",
+            "dutch-2012",
+            "dubov-2025",
+            "dubov-2018",
+            "dubov-1997",
+            "burstein-2026",
+            "lim-2026"
+        ],
+        "{stdout}"
+    );
+}
