@@ -445,3 +445,48 @@ fn a_report_that_could_not_be_written_is_refused_before_the_run() {
     assert_eq!(merge.status.code(), Some(5), "{}", String::from_utf8_lossy(&merge.stderr));
     assert_eq!(std::fs::read_to_string(&part).unwrap(), "{}", "the part is left as it was");
 }
+
+/// A team system: the program reads the team file (310 teams, 240 team byes, 320, 330, …) and
+/// writes the JaVaFo layout with team numbers, the first team named taking White on board 1, as
+/// `trfcheck pair` writes a team round. trfcheck's own `pair` agrees in every round; a wrapper that
+/// names the two teams of the first match the other way round differs in every round on colours,
+/// each explained by C.04.6's colour rules (4.3.x), and is not shrunk (a team tournament is not
+/// cut down player by player). The text report counts teams.
+#[test]
+fn a_team_program_is_checked_match_by_match() {
+    for system in ["team-2025", "team-2024"] {
+        let pair = format!("'{}' pair --system {system}", env!("CARGO_BIN_EXE_trfcheck"));
+        let run = |engine: &str, format: &str| {
+            trfcheck()
+                .args(["crosscheck", "--system", system, "--players", "8-14", "--rounds", "4-6"])
+                .args(["--tournaments", "3", "--seed", "2", "--format", format, "--engine", engine])
+                .output()
+                .unwrap()
+        };
+        let json = |output: &std::process::Output| -> Value {
+            serde_json::from_slice(&output.stdout)
+                .unwrap_or_else(|_| panic!("no JSON: {}", String::from_utf8_lossy(&output.stderr)))
+        };
+        let agreeing = run(&format!("{pair} {{in}} -o {{out}}"), "json");
+        let report = json(&agreeing);
+        assert_eq!(agreeing.status.code(), Some(0), "{report}");
+        assert_eq!((report["rounds_differing"].as_u64(), report["engine_failures"].as_u64()), (Some(0), Some(0)));
+        let paired = report["rounds_paired"].as_u64().unwrap();
+        assert!((12..=18).contains(&paired), "every round of 3 tournaments of 4–6 rounds: {report}");
+        let swap = format!(
+            "{pair} {{in}} -o {{out}}.tmp && awk 'NR==2 && $2 != 0 {{print $2, $1; next}} {{print}}' {{out}}.tmp > {{out}}"
+        );
+        let swapped = run(&swap, "json");
+        let report = json(&swapped);
+        assert_eq!(swapped.status.code(), Some(1), "{report}");
+        let differences = report["differences"].as_array().unwrap();
+        assert_eq!(differences.len() as u64, report["rounds_paired"].as_u64().unwrap(), "{report}");
+        for d in differences {
+            assert_eq!(d["severity"], "colours", "{d}");
+            assert!(d["explanation"].as_str().unwrap().contains(" 4.3."), "{d}");
+            assert!(d["shrunk"].is_null(), "{d}");
+        }
+        let text = String::from_utf8(run(&format!("{pair} {{in}} -o {{out}}"), "text").stdout).unwrap();
+        assert!(text.contains("); teams "), "{text}");
+    }
+}

@@ -451,14 +451,6 @@ pub struct GenerateArgs {
     /// (team-2025, team-2024), the number of teams.
     #[arg(long)]
     pub players: u32,
-    /// Team systems: the boards of a match (each team has one reserve more).
-    #[arg(long, default_value_t = generate::DEFAULT_BOARDS)]
-    pub boards: u32,
-    /// Team systems: the 192 code, naming the competition's options (FIDE_TEAM_TYPEA_MP_GP,
-    /// FIDE_TEAM_TYPEB_GP_MP, FIDE_TEAM_MP_BAKU, …; FIDE_TEAM is Type A, match points, game points
-    /// for colours).
-    #[arg(long, default_value = "FIDE_TEAM")]
-    pub team_code: String,
     /// The number of rounds, every one paired and played.
     #[arg(long)]
     pub rounds: u32,
@@ -502,10 +494,18 @@ pub struct DrawArgs {
     /// written as 250 records.
     #[arg(long)]
     pub baku: bool,
+    /// Team systems: the boards of a match (each team has one reserve more).
+    #[arg(long, default_value_t = generate::DEFAULT_BOARDS)]
+    pub boards: u32,
+    /// Team systems: the 192 code, naming the competition's options (FIDE_TEAM_TYPEA_MP_GP,
+    /// FIDE_TEAM_TYPEB_GP_MP, FIDE_TEAM_MP_BAKU, …; FIDE_TEAM is Type A, match points, game points
+    /// for colours).
+    #[arg(long, default_value = "FIDE_TEAM")]
+    pub team_code: String,
 }
 
 impl DrawArgs {
-    /// The generator's options with these rates, points, ratings and tie-breaks.
+    /// The generator's options with these rates, points, ratings, tie-breaks and team options.
     pub fn apply(&self, options: generate::GenerateOptions) -> generate::GenerateOptions {
         generate::GenerateOptions {
             draw_rate: self.draw_rate,
@@ -516,6 +516,8 @@ impl DrawArgs {
             ratings: self.ratings,
             tie_breaks: self.tie_breaks.as_ref().map(|list| list.0.clone()),
             baku: self.baku,
+            boards: self.boards,
+            team_code: self.team_code.clone(),
             ..options
         }
     }
@@ -525,8 +527,6 @@ impl GenerateArgs {
     pub fn options(&self) -> generate::GenerateOptions {
         self.draw.apply(generate::GenerateOptions {
             organiser: self.organiser.options(),
-            boards: self.boards,
-            team_code: self.team_code.clone(),
             ..generate::GenerateOptions::new(self.system, self.players, self.rounds, self.seed)
         })
     }

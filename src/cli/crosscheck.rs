@@ -12,8 +12,8 @@ use super::args::PlainFormat;
 use super::writing::{refuse_unwritable, write_to};
 
 /// Exit 0 when every round the program paired (or generated) matches and it never failed; 1 when a
-/// round differs or the program failed; 2 for a team system when the program pairs, or a
-/// `--report` that is not an .html file; 5 when the report cannot be written (said before the
+/// round differs or the program failed; 2 for ranges `generate` would refuse, or a `--report`
+/// that is not an .html file; 5 when the report cannot be written (said before the
 /// run when it can be told then, as `check --report` does).
 pub(super) fn crosscheck(
     options: &CrosscheckOptions,
@@ -22,16 +22,6 @@ pub(super) fn crosscheck(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Status> {
-    // A team system's rounds pair teams, which the JaVaFo layout cannot write; a program's generated
-    // team tournaments are checked as any file is.
-    if options.direction == crosscheck::Direction::Pairs && crate::systems::of(options.system).engine().is_none() {
-        writeln!(
-            err,
-            "trfcheck: crosscheck: {} is not an individual system; crosscheck pairs players",
-            options.system
-        )?;
-        return Ok(Status::Usage);
-    }
     // The ranges' ends as `generate` would refuse them (too few players for the rounds, …).
     let drawn = options.direction == crosscheck::Direction::Pairs;
     for (players, rounds) in [(options.players.0, options.rounds.0), (options.players.1, options.rounds.1)] {

@@ -25,6 +25,7 @@ use crate::state::RoundState;
 use crate::systems::SystemId;
 use crate::systems::pairing::{Board, RoundPairing};
 use crate::systems::system::UsedOption;
+use crate::systems::team::reference::{Pairing as TeamPairing, Round as TeamRound};
 use crate::verify::{self, CheckOptions};
 
 pub mod html;
@@ -407,17 +408,26 @@ fn run_one(options: &CrosscheckOptions, index: u32, work: &Path) -> std::io::Res
     let mut failure: Option<(u32, EngineFailure)> = None;
     let mut engine = Duration::ZERO;
     let columns = crate::systems::of(options.system).columns_per_round();
-    let result = generate_with(&generate, &mut |t: &Tournament, _: &RoundState, round: u32| {
-        last = round_input(t, round, columns);
-        last.verbatim.clone_from(&origin);
-        let called = Instant::now();
-        let paired = pair_externally(&options.engine, &last, work, options.timeout);
-        engine += called.elapsed();
-        paired.map_err(|why| {
-            failure = Some((round, why));
-            GenerateError::GaveUp { system: options.system, round, reason: "the program gave no pairing".into() }
-        })
-    });
+    let result = {
+        let mut external = |t: &Tournament, round: u32| -> Result<RoundPairing, GenerateError> {
+            last = round_input(t, round, columns);
+            last.verbatim.clone_from(&origin);
+            let called = Instant::now();
+            let paired = pair_externally(&options.engine, &last, work, options.timeout);
+            engine += called.elapsed();
+            paired.map_err(|why| {
+                failure = Some((round, why));
+                GenerateError::GaveUp { system: options.system, round, reason: "the program gave no pairing".into() }
+            })
+        };
+        if options.system.is_team() {
+            crate::generate::team::generate_with(&generate, &mut |t: &Tournament, _: &TeamRound, round: u32| {
+                external(t, round).and_then(|paired| team_pairing(paired, options.system, round))
+            })
+        } else {
+            generate_with(&generate, &mut |t: &Tournament, _: &RoundState, round: u32| external(t, round))
+        }
+    };
     let mut ran = Ran {
         players,
         rounds,
@@ -469,8 +479,10 @@ fn run_one(options: &CrosscheckOptions, index: u32, work: &Path) -> std::io::Res
                 let input = save_input(options, index, seed, &tournament, round.round, columns)?;
                 ran.trfcheck = started.elapsed() - ran.engine - ran.shrinking;
                 let shrunk = match options.shrink_time {
-                    // The first differing round: later ones often follow from it.
-                    Some(time) if n == 0 => {
+                    // The first differing round: later ones often follow from it. A team
+                    // tournament is not shrunk: taking out a team or a board is not taking out a
+                    // player (docs/crosscheck.md, "Team systems").
+                    Some(time) if n == 0 && !options.system.is_team() => {
                         let shrinking = Instant::now();
                         let shrunk =
                             shrink::shrink(options, work, &tournament, round.round, round.severity, columns, time);
@@ -564,8 +576,29 @@ fn run_generated(options: &CrosscheckOptions, index: u32, work: &Path) -> std::i
     Ok(ran)
 }
 
+/// The matches of a team round from the JaVaFo layout with team numbers (the first team named
+/// plays White on board 1, as `trfcheck pair` writes a team round); the bye as `team 0`.
+fn team_pairing(paired: RoundPairing, system: SystemId, round: u32) -> Result<TeamPairing, GenerateError> {
+    let mut pairing = TeamPairing::default();
+    for board in paired.boards {
+        match board.black {
+            Some(black) => pairing.matches.push((board.white, black)),
+            None if pairing.bye.is_none() => pairing.bye = Some(board.white),
+            None => {
+                let problem = "it gives two teams the pairing-allocated bye".to_owned();
+                return Err(GenerateError::EngineFault { system, round, problem });
+            }
+        }
+    }
+    Ok(pairing)
+}
+
 /// Whether the rules leave no pairing of `round` of the program's input for it.
 fn no_valid_pairing(options: &CrosscheckOptions, input: &Tournament, round: u32) -> bool {
+    if options.system.is_team() {
+        let pairing = verify::pair_next_with(input, Some(options.system.into()), &options.flags());
+        return matches!(pairing, Err(verify::PairError::NoValidPairing { .. }));
+    }
     let Some(engine) = crate::systems::of(options.system).engine() else { return false };
     let view = crate::systems::of(options.system).read(input, &options.flags());
     let state = RoundState::build(&view, round, crate::state::Participation::NextRound);
@@ -887,12 +920,15 @@ pub fn write_text(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
         writeln!(out, "options: {}", crate::systems::system::describe_options(&s.options))?;
     }
     let part = s.shard.map(|p| format!(", part {}/{} of {}", p.index, p.count, p.of)).unwrap_or_default();
+    // A team system's tournaments are drawn in teams (`players_sum` counts them in the JSON).
+    let team = SystemId::from_id(&s.system).is_some_and(SystemId::is_team);
     writeln!(
         out,
-        "tournaments: {} (seeds {}–{}{part}); players {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",
+        "tournaments: {} (seeds {}–{}{part}); {} {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",
         s.tournaments,
         s.seed,
         s.seed + u64::from(s.shard.map_or(s.tournaments, |p| p.of).saturating_sub(1)),
+        if team { "teams" } else { "players" },
         s.players.0,
         s.players.1,
         s.players.2,

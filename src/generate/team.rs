@@ -28,7 +28,7 @@ use crate::model::{
     RoundEntry, Team, TeamForfeit, TeamPab, TeamRecords, TeamScoring, TeamSystemCode, Tournament, VerbatimRecord,
 };
 use crate::systems::team::Tpn;
-use crate::systems::team::reference::Pairing;
+use crate::systems::team::reference::{Pairing, Round};
 
 /// The most teams and boards generated (TRF's team number has three columns).
 pub const MAX_TEAMS: u32 = 999;
@@ -71,8 +71,23 @@ pub fn check_options(options: &GenerateOptions) -> Result<(), GenerateError> {
     Ok(())
 }
 
+/// What pairs a round of a team tournament: the tournament so far (the round's team byes and
+/// absences marked), the round as the system reads it, and its number. `generate` pairs with the
+/// team engine, `crosscheck` with another program.
+pub type TeamPairer<'a> = dyn FnMut(&Tournament, &Round, u32) -> Result<Pairing, GenerateError> + 'a;
+
 /// Generates a team tournament: every round paired by the team engine of `options.system`.
 pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> {
+    let system = options.system;
+    generate_with(options, &mut |_: &Tournament, round: &Round, number: u32| {
+        crate::systems::team::engine::pair(round).ok_or(GenerateError::NoValidPairing { system, round: number })
+    })
+}
+
+/// Generates a team tournament whose rounds `pair` pairs; the teams, absences and results are
+/// drawn as [`generate`] draws them, and a pairing that is not one of the round's teams is an
+/// [`GenerateError::EngineFault`].
+pub fn generate_with(options: &GenerateOptions, pair: &mut TeamPairer<'_>) -> Result<Tournament, GenerateError> {
     options.check()?;
     let system = options.system;
     let edition = crate::systems::team::Edition::of(system).ok_or(GenerateError::Unsupported(system))?;
@@ -89,9 +104,7 @@ pub fn generate(options: &GenerateOptions) -> Result<Tournament, GenerateError> 
             return Err(GenerateError::EngineFault { system, round, problem: "not a team tournament".into() });
         };
         let state = crate::systems::team::state::state_before(&t, &results, edition, round, &participants);
-        let Some(pairing) = crate::systems::team::engine::pair(&state.round) else {
-            return Err(GenerateError::NoValidPairing { system, round });
-        };
+        let pairing = pair(&t, &state.round, round)?;
         check_pairing(&participants, &pairing).map_err(|problem| GenerateError::EngineFault {
             system,
             round,
