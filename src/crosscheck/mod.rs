@@ -765,7 +765,8 @@ fn save_as(options: &CrosscheckOptions, name: &str, t: &Tournament) -> std::io::
 /// it only the absences marked before it was paired (an entry without an opponent other than the
 /// PAB); no column after it (the generator marks a withdrawal in every later round at once, which a
 /// program reads as rounds already played: bbpPairings then pairs the round after the last column),
-/// and no rank or points of the finished event.
+/// and the ranks of the moment, not those of the finished event, nor its points
+/// ([`with_standings_so_far`]).
 fn round_input(t: &Tournament, round: u32, columns: usize) -> Tournament {
     let mut input = t.clone();
     let first = (round as usize - 1) * columns;
@@ -780,10 +781,22 @@ fn round_input(t: &Tournament, round: u32, columns: usize) -> Tournament {
                 *entry = crate::model::RoundEntry::BLANK;
             }
         }
-        player.rank = None;
-        player.points = None;
     }
+    with_standings_so_far(&mut input);
     input
+}
+
+/// Gives each player of a program's input the rank of the moment, by the points of the results
+/// so far (equal points share a rank): a program may read it (py4swiss refuses a player without
+/// one). The points are left to the writer, which writes those of the results, the byes marked in
+/// the round to pair included (as JaVaFo's TRF(x) writes the round to pair, and as `check` reads a
+/// Points column), so that they stay true when the round is entered (the shrunk paired file).
+pub(super) fn with_standings_so_far(input: &mut Tournament) {
+    let points: Vec<crate::model::Points> = input.players.iter().map(|p| input.score_from_results(p)).collect();
+    for (player, mine) in input.players.iter_mut().zip(&points) {
+        player.points = None;
+        player.rank = Some(1 + points.iter().filter(|other| *other > mine).count() as u32);
+    }
 }
 
 /// Runs the program on the tournament so far and reads its pairing of the round.
@@ -1046,5 +1059,29 @@ mod tests {
         assert!(read_javafo("2\n1 2\n").unwrap_err().contains("2 pairs announced, 1 printed"));
         assert!(read_javafo("1\n1 x\n").is_err());
         assert!(read_javafo("1\n0 3\n").is_err());
+    }
+
+    /// The program's input for a round carries the ranks of the moment and the points of the
+    /// results, not those the file stated for the finished event. The four-player sample after
+    /// its two rounds (points 2.0, 0.5, 1.0, 0.5; stated ranks 1, 3, 2, 4), with player 4 asking
+    /// for a half-point bye in round 3 (`0000 - H`, marked before the round is paired): the input
+    /// for round 3 has points 2.0, 0.5, 1.0 and 1.0 (the bye counted, as JaVaFo writes the round to
+    /// pair), so ranks 1, 4, 2, 2 (equal points share a rank).
+    #[test]
+    fn a_round_s_input_has_the_points_and_ranks_of_the_moment() {
+        use crate::formats::source::{Encoding, SourceText};
+        let sample = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/trf-samples/dutch-4p-2r.trf"))
+            .unwrap()
+            .replace("142 2", "142 3")
+            .replace("3 b 0", "3 b 0  0000 - H");
+        let (t, diagnostics) = crate::formats::trf::read(&SourceText::new(sample, Encoding::Utf8));
+        assert!(!diagnostics.has_errors(), "{diagnostics:?}");
+        let input = round_input(&t, 3, 1);
+        let ranks: Vec<Option<u32>> = input.players.iter().map(|p| p.rank).collect();
+        assert_eq!(ranks, [Some(1), Some(4), Some(2), Some(2)]);
+        let (text, _) = crate::formats::trf::write(&input);
+        let written: Vec<(&str, &str)> =
+            text.lines().filter(|l| l.starts_with("001")).map(|l| (l[80..84].trim(), l[85..89].trim())).collect();
+        assert_eq!(written, [("2.0", "1"), ("0.5", "4"), ("1.0", "2"), ("1.0", "2")]);
     }
 }

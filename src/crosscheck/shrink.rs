@@ -266,6 +266,8 @@ impl Shrinker<'_> {
             shift_rounds(&mut t, round);
         }
         renumber(&mut t);
+        // The ranks of what is left.
+        super::with_standings_so_far(&mut t);
         t.verbatim.push(crate::model::VerbatimRecord {
             text: format!(
                 "### shrunk by trfcheck crosscheck from round {} of that tournament: players taken out, games \
