@@ -10,7 +10,6 @@ use askama::Template;
 
 use super::{Difference, Direction, Shrink, Summary, reproducer_commands};
 use crate::report::html::Record;
-use crate::systems::SystemId;
 
 /// The page of `summary`, made as `record` says; `merged`: the report of `crosscheck merge`, whose
 /// wall time is the parts' summed.
@@ -42,7 +41,7 @@ pub fn render(summary: &Summary, record: &Record, merged: bool) -> std::io::Resu
             format!("seeds {}–{last_seed}", summary.seed)
         },
         merged,
-        entrants: if SystemId::from_id(&summary.system).is_some_and(SystemId::is_team) { "Teams" } else { "Players" },
+        entrants: if summary.team_system() { "Teams" } else { "Players" },
         differences: summary.differences.iter().map(|d| DifferenceView::of(d, summary)).collect(),
     };
     page.render().map_err(std::io::Error::other)

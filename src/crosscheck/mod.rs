@@ -365,6 +365,12 @@ pub fn run(options: &CrosscheckOptions, progress: &(dyn Fn(u32) + Sync)) -> std:
 }
 
 impl Summary {
+    /// Whether the run is under a team system, whose tournaments are drawn in teams
+    /// (`players_sum` and `players` count them).
+    pub fn team_system(&self) -> bool {
+        SystemId::from_id(&self.system).is_some_and(SystemId::is_team)
+    }
+
     /// The figures computed from the sums and lists: means, counts, rates, rounded times.
     fn finish(&mut self) {
         let mean = |sum: u64| {
@@ -933,15 +939,13 @@ pub fn write_text(out: &mut dyn Write, s: &Summary) -> std::io::Result<()> {
         writeln!(out, "options: {}", crate::systems::system::describe_options(&s.options))?;
     }
     let part = s.shard.map(|p| format!(", part {}/{} of {}", p.index, p.count, p.of)).unwrap_or_default();
-    // A team system's tournaments are drawn in teams (`players_sum` counts them in the JSON).
-    let team = SystemId::from_id(&s.system).is_some_and(SystemId::is_team);
     writeln!(
         out,
         "tournaments: {} (seeds {}–{}{part}); {} {}–{} (mean {:.1}); rounds {}–{} (mean {:.1})",
         s.tournaments,
         s.seed,
         s.seed + u64::from(s.shard.map_or(s.tournaments, |p| p.of).saturating_sub(1)),
-        if team { "teams" } else { "players" },
+        if s.team_system() { "teams" } else { "players" },
         s.players.0,
         s.players.1,
         s.players.2,
