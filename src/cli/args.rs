@@ -397,7 +397,7 @@ pub enum Command {
         /// Do not shrink the differences.
         #[arg(long, conflicts_with = "shrink_time")]
         no_shrink: bool,
-        /// Tournaments run at once (default: one per core).
+        /// Tournaments run at once (default: one more than the cores).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
         /// Run part K of M of the tournaments (those numbered K, K + M, K + 2M, …), for a scheduler

@@ -190,7 +190,7 @@ pub fn run(command: Command, style: Style, colour: args::ColourChoice) -> io::Re
                     ..crate::generate::GenerateOptions::new(system, 0, 0, 0)
                 }),
                 shrink_time: (!no_shrink).then(|| std::time::Duration::from_secs_f64(shrink_time.max(0.0))),
-                jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+                jobs: jobs.unwrap_or_else(crate::crosscheck::default_jobs).max(1),
                 shard,
             };
             crosscheck::crosscheck(&options, format, report.as_deref(), &mut out, &mut err)

@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -29,7 +28,10 @@ use crate::systems::team::reference::{Pairing as TeamPairing, Round as TeamRound
 use crate::verify::{self, CheckOptions};
 
 pub mod html;
+mod program;
 mod shrink;
+
+use program::{pair_externally, quoted, run_program};
 
 pub use shrink::{Shrink, Shrunk};
 
@@ -286,6 +288,14 @@ struct Ran {
     unpairable: Vec<Unpairable>,
 }
 
+/// Tournaments run at once by default: one more than the cores. A job runs trfcheck or the
+/// program, never both at once, and each hand-over between them (the program started, its end
+/// noticed) leaves a core idle for a moment, which the extra job fills (docs/crosscheck.md,
+/// "Figures").
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from) + 1
+}
+
 /// Runs the cross-check, `options.jobs` tournaments at once; `progress` is told how many
 /// tournaments are done.
 pub fn run(options: &CrosscheckOptions, progress: &(dyn Fn(u32) + Sync)) -> std::io::Result<Summary> {
@@ -515,9 +525,9 @@ fn run_generated(options: &CrosscheckOptions, index: u32, work: &Path) -> std::i
     let seed = options.seed.wrapping_add(u64::from(index));
     let output = work.join("generated.trf");
     let _ = std::fs::remove_file(&output);
-    let command = options.engine.replace("{out}", &quoted(&output)).replace("{seed}", &seed.to_string());
     let called = Instant::now();
-    let ran_program = run_program(&command, work, options.timeout);
+    let fill = [("{out}", quoted(&output)), ("{seed}", seed.to_string())];
+    let ran_program = run_program(&options.engine, &fill, work, options.timeout);
     let mut ran = Ran {
         players: 0,
         rounds: 0,
@@ -803,101 +813,6 @@ pub(super) fn with_standings_so_far(input: &mut Tournament) {
         player.points = None;
         player.rank = Some(1 + points.iter().filter(|other| *other > mine).count() as u32);
     }
-}
-
-/// Runs the program on the tournament so far and reads its pairing of the round.
-fn pair_externally(
-    template: &str,
-    t: &Tournament,
-    work: &Path,
-    timeout: Duration,
-) -> Result<RoundPairing, EngineFailure> {
-    let input = work.join("in.trf");
-    let output = work.join("out.txt");
-    let (text, _) = crate::formats::trf::write(t);
-    std::fs::write(&input, text).map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
-    let _ = std::fs::remove_file(&output);
-    let command = template.replace("{in}", &quoted(&input)).replace("{out}", &quoted(&output));
-    run_program(&command, work, timeout)?;
-    let printed = std::fs::read_to_string(&output)
-        .map_err(|e| EngineFailure::Unreadable(format!("{}: {e}", output.display())))?;
-    read_javafo(&printed).map_err(EngineFailure::Unreadable)
-}
-
-/// Runs a command line to its end within `timeout`, its standard error kept in `work`.
-fn run_program(command: &str, work: &Path, timeout: Duration) -> Result<(), EngineFailure> {
-    // Its standard error to a file, not a pipe: a program that writes more than a pipe holds
-    // before it ends would wait for a reader forever.
-    let errors = work.join("stderr.txt");
-    let errors_file = std::fs::File::create(&errors).map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
-    let mut child = shell(command)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::from(errors_file))
-        .spawn()
-        .map_err(|e| EngineFailure::NotStarted(e.to_string()))?;
-    let deadline = Instant::now() + timeout;
-    // Polled at growing intervals, never longer than half a millisecond: a pairing program takes
-    // some milliseconds a round, and time asleep after it ended is time no job works.
-    let mut nap = Duration::from_micros(50);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() >= deadline => {
-                stop(&mut child);
-                return Err(EngineFailure::TimedOut);
-            }
-            Ok(None) => {
-                std::thread::sleep(nap);
-                nap = (nap * 2).min(Duration::from_micros(500));
-            }
-            Err(e) => return Err(EngineFailure::Crashed(e.to_string())),
-        }
-    };
-    if !status.success() {
-        let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
-        let tail: String =
-            stderr.lines().rev().take(3).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" / ");
-        return Err(EngineFailure::Crashed(format!(
-            "{status}{}",
-            if tail.is_empty() { String::new() } else { format!(": {tail}") }
-        )));
-    }
-    Ok(())
-}
-
-/// The shell that runs the program's command line; on Unix in a process group of its own, so that
-/// a time-out stops what the command line started as well as the shell.
-fn shell(command: &str) -> Command {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        let mut shell = Command::new("sh");
-        shell.args(["-c", command]).process_group(0);
-        shell
-    }
-    #[cfg(not(unix))]
-    {
-        let mut shell = Command::new("cmd");
-        shell.args(["/C", command]);
-        shell
-    }
-}
-
-/// Stops a program that took too long, and its children.
-fn stop(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    if let Some(group) = i32::try_from(child.id()).ok().and_then(rustix::process::Pid::from_raw) {
-        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// A path as one word of a shell command line.
-fn quoted(path: &Path) -> String {
-    let text = path.display().to_string();
-    if cfg!(windows) { format!("\"{text}\"") } else { format!("'{}'", text.replace('\'', "'\\''")) }
 }
 
 /// The JaVaFo/bbpPairings layout: the number of pairs, then `white black` per board, the
