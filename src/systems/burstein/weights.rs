@@ -47,7 +47,7 @@ fn counters(round: &Round<'_>, players: &[usize]) -> Width {
         offsets.insert(score, bits);
         bits += bits_for(count);
     }
-    Width::Counters { offsets, bits }
+    Width::Counters { offsets: offsets.into(), bits }
 }
 
 impl Layout {

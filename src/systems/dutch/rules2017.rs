@@ -25,7 +25,7 @@ use super::player::{DutchPlayer, Float};
 use super::progress::EngineError;
 use super::weights::{bits_for, colour_fields};
 use super::witness::Witness;
-use crate::systems::common::fields::{Frame, Pack, Row, Width, all_ones};
+use crate::systems::common::fields::{CounterOffsets, Frame, Pack, Row, Width, all_ones};
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.
 const ONE_POINT: i64 = 10;
@@ -38,7 +38,7 @@ pub(super) struct Layout2017 {
     /// Bits to count the next scoregroup.
     next_count_bits: u32,
     /// One counter per score difference (in tenths, downfloaters as score − lowest + 1 point).
-    difference_offsets: BTreeMap<i64, u32>,
+    difference_offsets: CounterOffsets,
     difference_bits: u32,
     lowest_score: Points,
     /// The bracket is the last, the PPB or the CLB: completion is part of its weights.
@@ -352,7 +352,7 @@ pub(super) fn layout_for(
     Layout2017 {
         count_bits: bits_for(end - mdps).max(1),
         next_count_bits: bits_for(list.len() - end).max(1),
-        difference_offsets,
+        difference_offsets: difference_offsets.into(),
         difference_bits: offset,
         lowest_score,
         special,

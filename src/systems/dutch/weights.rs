@@ -119,7 +119,7 @@ fn score_counters(scores: impl IntoIterator<Item = Points>) -> Width {
         offsets.insert(score.tenths(), offset);
         offset += bits_for(count);
     }
-    Width::Counters { offsets, bits: offset }
+    Width::Counters { offsets: offsets.into(), bits: offset }
 }
 
 /// Where the lower player of a pair stands relative to the bracket being paired.
@@ -369,7 +369,7 @@ mod tests {
     /// The counters of a per-score field: key (tenths) → offset, and the field's width.
     fn counters(width: &Width) -> (Vec<(i64, u32)>, u32) {
         match width {
-            Width::Counters { offsets, bits } => (offsets.iter().map(|(k, o)| (*k, *o)).collect(), *bits),
+            Width::Counters { offsets, bits } => (offsets.iter().collect(), *bits),
             Width::Bits(_) => panic!("not a per-score field"),
         }
     }
