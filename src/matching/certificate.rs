@@ -44,14 +44,14 @@ impl<W: Weight> Matcher<W> {
         }
         let count = self.vertex_count();
         for vertex in 0..count {
-            match self.mate[vertex] {
-                Some(mate) if self.mate[mate] != Some(vertex) => {
+            match self.solution.mate[vertex] {
+                Some(mate) if self.solution.mate[mate] != Some(vertex) => {
                     return Err(OptimalityViolation::AsymmetricMate { vertex, mate });
                 }
                 Some(mate) if self.weight(vertex, mate).is_zero() => {
                     return Err(OptimalityViolation::MatchedAbsentEdge { u: vertex, v: mate });
                 }
-                None if !self.vertex_dual[vertex].is_zero() => {
+                None if !self.solution.vertex_dual[vertex].is_zero() => {
                     return Err(OptimalityViolation::ExposedWithDual { vertex });
                 }
                 _ => {}
@@ -76,13 +76,13 @@ impl<W: Weight> Matcher<W> {
                 if weight.is_zero() {
                     continue;
                 }
-                covered.clone_from(&self.vertex_dual[u]);
-                let mut overflowed = covered.overflowing_add_in_place(&self.vertex_dual[v]);
+                covered.clone_from(&self.solution.vertex_dual[u]);
+                let mut overflowed = covered.overflowing_add_in_place(&self.solution.vertex_dual[v]);
                 for (outer_u, outer_v) in enclosing[u].iter().zip(&enclosing[v]) {
                     if outer_u != outer_v {
                         break;
                     }
-                    let dual = &self.blossom_dual[self.slot(*outer_u)];
+                    let dual = &self.solution.blossom_dual[self.slot(*outer_u)];
                     overflowed |= covered.overflowing_add_in_place(dual);
                     overflowed |= covered.overflowing_add_in_place(dual);
                 }
@@ -92,24 +92,25 @@ impl<W: Weight> Matcher<W> {
                 if !overflowed && covered < doubled_weight {
                     return Err(OptimalityViolation::InfeasibleEdge { u, v });
                 }
-                if self.mate[u] == Some(v) && (overflowed || covered != doubled_weight) {
+                if self.solution.mate[u] == Some(v) && (overflowed || covered != doubled_weight) {
                     return Err(OptimalityViolation::SlackMatchedEdge { u, v });
                 }
             }
         }
 
         let mut leaves = Vec::new();
-        for slot in 0..self.children.len() {
-            if self.children[slot].is_empty() || self.blossom_dual[slot].is_zero() {
+        for slot in 0..self.solution.children.len() {
+            if self.solution.children[slot].is_empty() || self.solution.blossom_dual[slot].is_zero() {
                 continue;
             }
             let blossom = count + slot;
             leaves.clear();
             self.push_leaves(blossom, &mut leaves);
             let inside = |vertex: usize| enclosing[vertex].contains(&blossom);
-            let matched_inside = leaves.iter().filter(|&&vertex| self.mate[vertex].is_some_and(inside)).count();
+            let matched_inside =
+                leaves.iter().filter(|&&vertex| self.solution.mate[vertex].is_some_and(inside)).count();
             if matched_inside + 1 != leaves.len() {
-                return Err(OptimalityViolation::BlossomNotFull { base: self.blossom_base[slot] });
+                return Err(OptimalityViolation::BlossomNotFull { base: self.solution.blossom_base[slot] });
             }
         }
         Ok(())

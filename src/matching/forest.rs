@@ -14,20 +14,24 @@ impl<W: Weight> Matcher<W> {
     }
 
     pub(super) fn parent(&self, node: usize) -> Option<usize> {
-        if self.is_vertex(node) { self.vertex_parent[node] } else { self.blossom_parent[self.slot(node)] }
+        if self.is_vertex(node) {
+            self.solution.vertex_parent[node]
+        } else {
+            self.solution.blossom_parent[self.slot(node)]
+        }
     }
 
     pub(super) fn set_parent(&mut self, node: usize, parent: Option<usize>) {
         if self.is_vertex(node) {
-            self.vertex_parent[node] = parent;
+            self.solution.vertex_parent[node] = parent;
         } else {
             let slot = self.slot(node);
-            self.blossom_parent[slot] = parent;
+            self.solution.blossom_parent[slot] = parent;
         }
     }
 
     pub(super) fn base(&self, node: usize) -> usize {
-        if self.is_vertex(node) { node } else { self.blossom_base[self.slot(node)] }
+        if self.is_vertex(node) { node } else { self.solution.blossom_base[self.slot(node)] }
     }
 
     /// Appends the vertices of `node` to `out`.
@@ -46,7 +50,7 @@ impl<W: Weight> Matcher<W> {
             if self.is_vertex(current) {
                 index += 1;
             } else {
-                let children = &self.children[self.slot(current)];
+                let children = &self.solution.children[self.slot(current)];
                 out[index] = children[0];
                 out.extend_from_slice(&children[1..]);
             }
@@ -62,7 +66,11 @@ impl<W: Weight> Matcher<W> {
 
     /// Takes a free blossom slot and returns its node id.
     pub(super) fn allocate_blossom(&mut self) -> usize {
-        let slot = self.unused_slots.pop().expect("a laminar family of blossoms never needs more slots than vertices");
+        let slot = self
+            .solution
+            .unused_slots
+            .pop()
+            .expect("a laminar family of blossoms never needs more slots than vertices");
         self.vertex_count() + slot
     }
 
@@ -81,8 +89,9 @@ impl<W: Weight> Matcher<W> {
                 pending.push((entry_child, new_base));
             }
             let slot = self.slot(blossom);
-            let cycle_length = self.children[slot].len() as isize;
-            let entry_index = self.children[slot].iter().position(|&child| child == entry_child).expect("a child");
+            let cycle_length = self.solution.children[slot].len() as isize;
+            let entry_index =
+                self.solution.children[slot].iter().position(|&child| child == entry_child).expect("a child");
             // The even-length way round the cycle from the entry child back to the base child.
             let (step, mut position) = if entry_index % 2 == 1 {
                 (1, entry_index as isize - cycle_length)
@@ -92,26 +101,26 @@ impl<W: Weight> Matcher<W> {
             let wrap = |position: isize| position.rem_euclid(cycle_length) as usize;
             while position != 0 {
                 position += step;
-                let near_child = self.children[slot][wrap(position)];
+                let near_child = self.solution.children[slot][wrap(position)];
                 let (near, far) = if step == 1 {
-                    self.cycle_edges[slot][wrap(position)]
+                    self.solution.cycle_edges[slot][wrap(position)]
                 } else {
-                    let (far, near) = self.cycle_edges[slot][wrap(position - 1)];
+                    let (far, near) = self.solution.cycle_edges[slot][wrap(position - 1)];
                     (near, far)
                 };
                 position += step;
-                let far_child = self.children[slot][wrap(position)];
+                let far_child = self.solution.children[slot][wrap(position)];
                 for (child, vertex) in [(near_child, near), (far_child, far)] {
                     if !self.is_vertex(child) {
                         pending.push((child, vertex));
                     }
                 }
-                self.mate[near] = Some(far);
-                self.mate[far] = Some(near);
+                self.solution.mate[near] = Some(far);
+                self.solution.mate[far] = Some(near);
             }
-            self.children[slot].rotate_left(entry_index);
-            self.cycle_edges[slot].rotate_left(entry_index);
-            self.blossom_base[slot] = new_base;
+            self.solution.children[slot].rotate_left(entry_index);
+            self.solution.cycle_edges[slot].rotate_left(entry_index);
+            self.solution.blossom_base[slot] = new_base;
         }
     }
 
@@ -121,9 +130,9 @@ impl<W: Weight> Matcher<W> {
     pub(super) fn dissolve_top_blossom(&mut self, blossom: usize) {
         debug_assert_eq!(self.parent(blossom), None);
         let slot = self.slot(blossom);
-        let dual = std::mem::replace(&mut self.blossom_dual[slot], W::zero());
-        let children = std::mem::take(&mut self.children[slot]);
-        self.cycle_edges[slot].clear();
+        let dual = std::mem::replace(&mut self.solution.blossom_dual[slot], W::zero());
+        let children = std::mem::take(&mut self.solution.children[slot]);
+        self.solution.cycle_edges[slot].clear();
         self.cycle_partners.valid = false;
         let mut leaves = Vec::new();
         for &child in &children {
@@ -131,13 +140,13 @@ impl<W: Weight> Matcher<W> {
             leaves.clear();
             self.push_leaves(child, &mut leaves);
             for &vertex in &leaves {
-                self.top[vertex] = child;
+                self.solution.top[vertex] = child;
                 if !dual.is_zero() {
-                    self.vertex_dual[vertex].add_in_place(&dual);
+                    self.solution.vertex_dual[vertex].add_in_place(&dual);
                 }
             }
         }
-        self.unused_slots.push(slot);
+        self.solution.unused_slots.push(slot);
     }
 
     /// Dissolves every blossom around `vertex`, from the top-level one down, exactly as repeated
@@ -157,7 +166,7 @@ impl<W: Weight> Matcher<W> {
             chain.push(parent);
             node = parent;
         }
-        debug_assert_eq!(node, self.top[vertex]);
+        debug_assert_eq!(node, self.solution.top[vertex]);
         let mut bases = Vec::with_capacity(chain.len());
         let mut accumulated = W::zero();
         let mut leaves = Vec::new();
@@ -169,11 +178,11 @@ impl<W: Weight> Matcher<W> {
             let blossom = chain[level];
             let inner = if level == 0 { vertex } else { chain[level - 1] };
             let slot = self.slot(blossom);
-            bases.push(self.blossom_base[slot]);
-            let dual = std::mem::replace(&mut self.blossom_dual[slot], W::zero());
+            bases.push(self.solution.blossom_base[slot]);
+            let dual = std::mem::replace(&mut self.solution.blossom_dual[slot], W::zero());
             accumulated.add_in_place(&dual);
-            let children = std::mem::take(&mut self.children[slot]);
-            self.cycle_edges[slot].clear();
+            let children = std::mem::take(&mut self.solution.children[slot]);
+            self.solution.cycle_edges[slot].clear();
             for &child in &children {
                 self.set_parent(child, None);
                 if child == inner {
@@ -182,17 +191,17 @@ impl<W: Weight> Matcher<W> {
                 leaves.clear();
                 self.push_leaves(child, &mut leaves);
                 for &leaf in &leaves {
-                    self.top[leaf] = child;
+                    self.solution.top[leaf] = child;
                     if !accumulated.is_zero() {
-                        self.vertex_dual[leaf].add_in_place(&accumulated);
+                        self.solution.vertex_dual[leaf].add_in_place(&accumulated);
                     }
                 }
             }
-            self.unused_slots.push(slot);
+            self.solution.unused_slots.push(slot);
         }
-        self.top[vertex] = vertex;
+        self.solution.top[vertex] = vertex;
         if !accumulated.is_zero() {
-            self.vertex_dual[vertex].add_in_place(&accumulated);
+            self.solution.vertex_dual[vertex].add_in_place(&accumulated);
         }
         bases
     }
@@ -200,9 +209,10 @@ impl<W: Weight> Matcher<W> {
     /// Every top-level node, vertices and blossoms, leaving out the fixed vertices.
     pub(super) fn top_level_nodes(&self) -> impl Iterator<Item = usize> + '_ {
         let count = self.vertex_count();
-        let vertices = self.active.iter().copied().filter(|&vertex| self.vertex_parent[vertex].is_none());
+        let vertices =
+            self.solution.active.iter().copied().filter(|&vertex| self.solution.vertex_parent[vertex].is_none());
         let blossoms = (0..count)
-            .filter(|&slot| !self.children[slot].is_empty() && self.blossom_parent[slot].is_none())
+            .filter(|&slot| !self.solution.children[slot].is_empty() && self.solution.blossom_parent[slot].is_none())
             .map(move |slot| count + slot);
         vertices.chain(blossoms)
     }

@@ -27,17 +27,20 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         // Fixed vertices and vertices whose repair is pending take the ordinary way.
-        if self.fixed_to[u].is_some() || self.fixed_to[v].is_some() || self.changed_vertex[u] || self.changed_vertex[v]
+        if self.solution.fixed_to[u].is_some()
+            || self.solution.fixed_to[v].is_some()
+            || self.changed_vertex[u]
+            || self.changed_vertex[v]
         {
             self.set_weight(u, v, weight);
             return;
         }
-        if self.top[u] == self.top[v] {
+        if self.solution.top[u] == self.solution.top[v] {
             // Inside a blossom the reduced cost counts blossom duals. A lowered edge that is
             // neither matched nor on a blossom's cycle only gains reduced cost: the duals stay
             // feasible and every blossom keeps its tight cycle, so nothing needs repair. (Clearing
             // the pairs within S1 and within S2 once the exchanges are fixed is this case.)
-            if self.mate[u] != Some(v) && weight < self.weights.get::<W>(u, v) && !self.is_cycle_edge(u, v) {
+            if self.solution.mate[u] != Some(v) && weight < self.weights.get::<W>(u, v) && !self.is_cycle_edge(u, v) {
                 self.weights.set(u, v, &weight);
             } else {
                 self.set_weight(u, v, weight);
@@ -45,8 +48,8 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         // Covered: dual(u) + dual(v) ≥ 2·weight.
-        let mut covered = self.vertex_dual[u].clone();
-        let overflowed = covered.overflowing_add_in_place(&self.vertex_dual[v]);
+        let mut covered = self.solution.vertex_dual[u].clone();
+        let overflowed = covered.overflowing_add_in_place(&self.solution.vertex_dual[v]);
         let mut doubled = weight.clone();
         doubled.double_in_place();
         if !overflowed && covered < doubled {
@@ -54,7 +57,7 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         self.weights.set(u, v, &weight);
-        if self.mate[u] == Some(v) {
+        if self.solution.mate[u] == Some(v) {
             self.pending_checks.push(u);
         }
     }
@@ -62,7 +65,7 @@ impl<W: Weight> Matcher<W> {
     /// Whether `{u, v}` joins two neighbours on some blossom's cycle.
     fn is_cycle_edge(&mut self, u: usize, v: usize) -> bool {
         if !self.cycle_partners.valid {
-            self.cycle_partners.rebuild(self.mate.len(), &self.cycle_edges);
+            self.cycle_partners.rebuild(self.solution.mate.len(), &self.solution.cycle_edges);
         }
         self.cycle_partners.of(u).contains(&(v as u32))
     }
@@ -78,7 +81,7 @@ impl<W: Weight> Matcher<W> {
     /// If `v` is not a vertex.
     pub fn raise_dual(&mut self, v: usize, amount: &W) {
         assert!(v < self.vertex_count(), "vertex {v} outside a graph of {} vertices", self.vertex_count());
-        if amount.is_zero() || self.fixed_to[v].is_some() {
+        if amount.is_zero() || self.solution.fixed_to[v].is_some() {
             return;
         }
         // Dissolving moves each blossom's dual into its vertices: the base's edge out of the
@@ -87,7 +90,7 @@ impl<W: Weight> Matcher<W> {
         self.pending_checks.extend(bases);
         let mut doubled = amount.clone();
         doubled.double_in_place();
-        self.vertex_dual[v].add_in_place(&doubled);
+        self.solution.vertex_dual[v].add_in_place(&doubled);
         self.pending_checks.push(v);
     }
 
@@ -99,21 +102,21 @@ impl<W: Weight> Matcher<W> {
         let checks = std::mem::take(&mut self.pending_checks);
         let mut cost = W::zero();
         for &vertex in &checks {
-            let Some(mate) = self.mate[vertex] else {
+            let Some(mate) = self.solution.mate[vertex] else {
                 continue;
             };
-            if self.fixed_to[vertex] == Some(mate) {
+            if self.solution.fixed_to[vertex] == Some(mate) {
                 continue;
             }
             let slack = self.weights.is_zero(vertex, mate) || {
                 // Matched across blossoms: no blossom dual counts.
-                debug_assert_ne!(self.top[vertex], self.top[mate]);
+                debug_assert_ne!(self.solution.top[vertex], self.solution.top[mate]);
                 self.reduced_cost_into(&mut cost, vertex, mate);
                 !cost.is_zero()
             };
             if slack {
-                self.mate[vertex] = None;
-                self.mate[mate] = None;
+                self.solution.mate[vertex] = None;
+                self.solution.mate[mate] = None;
                 released.push(vertex);
                 released.push(mate);
             }

@@ -110,6 +110,23 @@ pub struct Matcher<W: Weight> {
     /// Per vertex: listed in `changed_vertices`.
     changed_vertex: Vec<bool>,
 
+    /// The matching, its duals, the fixed pairs and the blossom forest.
+    solution: Solution<W>,
+    /// Vertices whose matched edge may have lost its tightness without a repair
+    /// ([`Matcher::set_weight_keeping_duals`], [`Matcher::raise_dual`]).
+    pending_checks: Vec<usize>,
+    /// The blossom cycles' edges by vertex, for lowering weights inside blossoms.
+    cycle_partners: keep::CyclePartners,
+
+    /// Working state of the current stage, kept between solves only to reuse its allocations.
+    stage: StageState<W>,
+}
+
+/// What a solve leaves and the next one starts from: the matching, the duals, the fixed pairs and
+/// the blossom forest. A guess that does not hold ([`Matcher::fix_pairs_if_optimal`]) puts all of
+/// it back at once, so a field added here is restored with the others.
+#[derive(Clone, Debug)]
+struct Solution<W> {
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
     /// The vertices not fixed by [`Matcher::fix_pair`] (as of the last solve), in increasing
@@ -119,9 +136,6 @@ pub struct Matcher<W: Weight> {
     fixed_to: Vec<Option<usize>>,
     /// Pairs fixed since the last solve, not yet accounted for in the matching and the duals.
     pending_fixes: Vec<(usize, usize)>,
-    /// Vertices whose matched edge may have lost its tightness without a repair
-    /// ([`Matcher::set_weight_keeping_duals`], [`Matcher::raise_dual`]).
-    pending_checks: Vec<usize>,
 
     // The blossom forest. A node is a vertex `0..n` or a non-trivial blossom `n + slot`.
     /// The blossom directly containing each vertex, if any.
@@ -141,11 +155,6 @@ pub struct Matcher<W: Weight> {
     /// Per blossom slot: the blossom's dual `z`, counted twice in reduced costs.
     blossom_dual: Vec<W>,
     unused_slots: Vec<usize>,
-    /// The blossom cycles' edges by vertex, for lowering weights inside blossoms.
-    cycle_partners: keep::CyclePartners,
-
-    /// Working state of the current stage, kept between solves only to reuse its allocations.
-    stage: StageState<W>,
 }
 
 /// Per-stage bookkeeping, indexed by node unless said otherwise.
@@ -299,20 +308,22 @@ impl<W: Weight> Matcher<W> {
             changed_edges: Vec::new(),
             changed_vertices: Vec::new(),
             changed_vertex: Vec::new(),
-            mate: Vec::new(),
-            vertex_dual: Vec::new(),
-            active: Vec::new(),
-            fixed_to: Vec::new(),
-            pending_fixes: Vec::new(),
+            solution: Solution {
+                mate: Vec::new(),
+                vertex_dual: Vec::new(),
+                active: Vec::new(),
+                fixed_to: Vec::new(),
+                pending_fixes: Vec::new(),
+                vertex_parent: Vec::new(),
+                top: Vec::new(),
+                blossom_parent: Vec::new(),
+                blossom_base: Vec::new(),
+                children: Vec::new(),
+                cycle_edges: Vec::new(),
+                blossom_dual: Vec::new(),
+                unused_slots: Vec::new(),
+            },
             pending_checks: Vec::new(),
-            vertex_parent: Vec::new(),
-            top: Vec::new(),
-            blossom_parent: Vec::new(),
-            blossom_base: Vec::new(),
-            children: Vec::new(),
-            cycle_edges: Vec::new(),
-            blossom_dual: Vec::new(),
-            unused_slots: Vec::new(),
             cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),
         };
@@ -324,7 +335,7 @@ impl<W: Weight> Matcher<W> {
 
     /// The number of vertices.
     pub fn vertex_count(&self) -> usize {
-        self.mate.len()
+        self.solution.mate.len()
     }
 
     /// Adds an isolated vertex and returns its index. The current matching stays optimal.
@@ -332,10 +343,10 @@ impl<W: Weight> Matcher<W> {
         let old_count = self.vertex_count();
         // Blossom node ids sit right after the vertices, so every stored blossom id moves up one.
         let shift = |node: usize| if node >= old_count { node + 1 } else { node };
-        for parent in self.vertex_parent.iter_mut().chain(self.blossom_parent.iter_mut()).flatten() {
+        for parent in self.solution.vertex_parent.iter_mut().chain(self.solution.blossom_parent.iter_mut()).flatten() {
             *parent = shift(*parent);
         }
-        for node in self.top.iter_mut().chain(self.children.iter_mut().flatten()) {
+        for node in self.solution.top.iter_mut().chain(self.solution.children.iter_mut().flatten()) {
             *node = shift(*node);
         }
 
@@ -348,22 +359,22 @@ impl<W: Weight> Matcher<W> {
     fn push_vertex_state(&mut self) {
         let old_count = self.vertex_count();
         self.cycle_partners.valid = false;
-        self.mate.push(None);
+        self.solution.mate.push(None);
         self.changed_vertex.push(false);
-        self.vertex_dual.push(W::zero());
-        self.active.push(old_count);
-        self.fixed_to.push(None);
-        self.vertex_parent.push(None);
-        self.top.push(old_count);
+        self.solution.vertex_dual.push(W::zero());
+        self.solution.active.push(old_count);
+        self.solution.fixed_to.push(None);
+        self.solution.vertex_parent.push(None);
+        self.solution.top.push(old_count);
         // A laminar family of odd sets of at least three vertices has fewer members than there
         // are vertices, so one slot per vertex always suffices.
-        let new_slot = self.children.len();
-        self.blossom_parent.push(None);
-        self.blossom_base.push(0);
-        self.children.push(Vec::new());
-        self.cycle_edges.push(Vec::new());
-        self.blossom_dual.push(W::zero());
-        self.unused_slots.push(new_slot);
+        let new_slot = self.solution.children.len();
+        self.solution.blossom_parent.push(None);
+        self.solution.blossom_base.push(0);
+        self.solution.children.push(Vec::new());
+        self.solution.cycle_edges.push(Vec::new());
+        self.solution.blossom_dual.push(W::zero());
+        self.solution.unused_slots.push(new_slot);
     }
 
     /// Sets the weight of the edge `{u, v}`; zero removes the edge.
@@ -383,7 +394,7 @@ impl<W: Weight> Matcher<W> {
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
         if !self.weights.equals(u, v, &weight) {
             for vertex in [u, v] {
-                if self.fixed_to[vertex].is_some() {
+                if self.solution.fixed_to[vertex].is_some() {
                     self.unfix(vertex);
                 }
             }
@@ -410,7 +421,7 @@ impl<W: Weight> Matcher<W> {
         let longest = self.weights.bit_length();
         assert!(longest + bits <= W::BITS - 3, "weights of {longest} bits scaled by 2^{bits} leave no headroom");
         self.weights.shift_left(bits, W::LIMBS);
-        for dual in self.vertex_dual.iter_mut().chain(self.blossom_dual.iter_mut()) {
+        for dual in self.solution.vertex_dual.iter_mut().chain(self.solution.blossom_dual.iter_mut()) {
             if !dual.is_zero() {
                 dual.shl_in_place(bits);
             }
@@ -439,18 +450,18 @@ impl<W: Weight> Matcher<W> {
 
     /// The vertex matched to `v` by the last [`Matcher::solve`].
     pub fn mate(&self, v: usize) -> Option<usize> {
-        self.mate[v]
+        self.solution.mate[v]
     }
 
     /// The mate of every vertex, as found by the last [`Matcher::solve`].
     pub fn matching(&self) -> Vec<Option<usize>> {
-        self.mate.clone()
+        self.solution.mate.clone()
     }
 
     /// The total weight of the matching, at the current weights.
     pub fn total_weight(&self) -> W {
         let mut total = W::zero();
-        for (vertex, mate) in self.mate.iter().enumerate() {
+        for (vertex, mate) in self.solution.mate.iter().enumerate() {
             if let Some(mate) = *mate
                 && mate < vertex
             {
@@ -463,6 +474,11 @@ impl<W: Weight> Matcher<W> {
     /// `out = ` the reduced cost of `{a, b}`, for vertices in different top-level blossoms (no
     /// blossom dual applies to such an edge).
     fn reduced_cost_into(&self, out: &mut W, a: usize, b: usize) {
-        W::set_to_sum_minus_double_limbs(out, &self.vertex_dual[a], &self.vertex_dual[b], self.weights.entry(a, b));
+        W::set_to_sum_minus_double_limbs(
+            out,
+            &self.solution.vertex_dual[a],
+            &self.solution.vertex_dual[b],
+            self.weights.entry(a, b),
+        );
     }
 }

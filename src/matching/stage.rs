@@ -42,12 +42,12 @@ impl<W: Weight> Matcher<W> {
         stage.label_edge.fill(None);
         stage.best_edge.fill(None);
         stage.best_edges_to_outer.fill(None);
-        for &vertex in &self.active {
+        for &vertex in &self.solution.active {
             stage.scan_record[vertex].clear();
             stage.record_dropped[vertex] = false;
         }
         let bookkeeping = stage.bookkeeping;
-        let active = self.active.len();
+        let active = self.solution.active.len();
         stage.record_limit = bookkeeping.record_min.max(active / bookkeeping.record_share);
         stage.list_compact_length =
             bookkeeping.list_compact_min.max(active.saturating_mul(bookkeeping.list_compact_factor));
@@ -55,12 +55,12 @@ impl<W: Weight> Matcher<W> {
         stage.epoch += 1;
 
         let mut any_root = false;
-        for index in 0..self.active.len() {
-            let vertex = self.active[index];
+        for index in 0..self.solution.active.len() {
+            let vertex = self.solution.active[index];
             // An exposed vertex is always the base of its top-level blossom.
-            if self.mate[vertex].is_none()
-                && !self.vertex_dual[vertex].is_zero()
-                && self.stage.label[self.top[vertex]] == Label::Free
+            if self.solution.mate[vertex].is_none()
+                && !self.solution.vertex_dual[vertex].is_zero()
+                && self.stage.label[self.solution.top[vertex]] == Label::Free
             {
                 self.assign_label(vertex, Label::Outer, None);
                 any_root = true;
@@ -103,10 +103,10 @@ impl<W: Weight> Matcher<W> {
             self.stage.scanning = Some(vertex);
             // Blossoms form only through `use_tight_edge`, so the top of `vertex` is read afresh
             // after each call of it.
-            let mut vertex_top = self.top[vertex];
-            for index in 0..self.active.len() {
-                let other = self.active[index];
-                let other_top = self.top[other];
+            let mut vertex_top = self.solution.top[vertex];
+            for index in 0..self.solution.active.len() {
+                let other = self.solution.active[index];
+                let other_top = self.solution.top[other];
                 // A vertex of an Inner blossom already reached needs nothing more from this edge
                 // (the vertex label alone is not enough: it outlives a merge into an Outer blossom).
                 if vertex_top == other_top
@@ -119,14 +119,19 @@ impl<W: Weight> Matcher<W> {
                 if table::is_absent(entry) {
                     continue;
                 }
-                W::set_to_sum_minus_double_limbs(&mut cost, &self.vertex_dual[vertex], &self.vertex_dual[other], entry);
+                W::set_to_sum_minus_double_limbs(
+                    &mut cost,
+                    &self.solution.vertex_dual[vertex],
+                    &self.solution.vertex_dual[other],
+                    entry,
+                );
                 if cost.is_zero() {
                     if self.use_tight_edge(vertex, other) {
                         self.flush_scan_record();
                         self.stage.scanning = None;
                         return true;
                     }
-                    vertex_top = self.top[vertex];
+                    vertex_top = self.solution.top[vertex];
                 } else if self.stage.label[other_top] == Label::Outer {
                     self.offer_best_edge(vertex_top, (vertex, other), &cost);
                     self.record_edge_to_outer(other, other_top, &cost);
@@ -159,7 +164,7 @@ impl<W: Weight> Matcher<W> {
         let Some(vertex) = self.stage.scanning else {
             return;
         };
-        let top = self.top[vertex];
+        let top = self.solution.top[vertex];
         let slot = top.checked_sub(self.vertex_count());
         let mut list = slot.and_then(|slot| self.stage.best_edges_to_outer[slot].take());
         let adding = self.stage.scan_touched.len();
@@ -204,7 +209,7 @@ impl<W: Weight> Matcher<W> {
         for &(inside, outside) in &list {
             self.offer_edge_to_outer(blossom, inside as usize, outside as usize, &mut cost, &mut touched);
         }
-        let (top, stage) = (&self.top, &mut self.stage);
+        let (top, stage) = (&self.solution.top, &mut self.stage);
         list.retain(|&(inside, outside)| {
             let outside_top = top[outside as usize];
             let edge = Some((inside as usize, outside as usize));
@@ -247,7 +252,7 @@ impl<W: Weight> Matcher<W> {
     /// Labels the top-level blossom of `vertex`, reached through an edge from `remote` (None for
     /// a root), and for an Inner label also the blossom matched to it.
     fn assign_label(&mut self, vertex: usize, label: Label, remote: Option<usize>) {
-        let top = self.top[vertex];
+        let top = self.solution.top[vertex];
         let stage = &mut self.stage;
         let label_edge = remote.map(|remote| (remote, vertex));
         for node in [vertex, top] {
@@ -263,7 +268,7 @@ impl<W: Weight> Matcher<W> {
             }
             Label::Inner => {
                 let base = self.base(top);
-                let mate = self.mate[base].expect("only matched blossoms become Inner");
+                let mate = self.solution.mate[base].expect("only matched blossoms become Inner");
                 self.assign_label(mate, Label::Outer, Some(base));
             }
             Label::Free => unreachable!("labels are only ever assigned, never cleared this way"),
@@ -273,16 +278,16 @@ impl<W: Weight> Matcher<W> {
     /// Acts on a tight edge from Outer vertex `outer` to `other` in another top-level blossom;
     /// returns true if it augmented.
     fn use_tight_edge(&mut self, outer: usize, other: usize) -> bool {
-        let other_top = self.top[other];
+        let other_top = self.solution.top[other];
         match self.stage.label[other_top] {
             Label::Free => {
-                if self.mate[self.base(other_top)].is_none() {
+                if self.solution.mate[self.base(other_top)].is_none() {
                     // An exposed blossom with zero dual: augmenting to it costs nothing in duals.
                     self.augment_to_root(outer, Some(other));
                     if !self.is_vertex(other_top) {
                         self.rotate_blossom(other_top, other);
                     }
-                    self.mate[other] = Some(outer);
+                    self.solution.mate[other] = Some(outer);
                     return true;
                 }
                 self.assign_label(other, Label::Inner, Some(outer));
@@ -313,7 +318,8 @@ impl<W: Weight> Matcher<W> {
     /// The parent Outer vertex of an Outer top-level blossom in its tree, None for a root.
     fn tree_grandparent(&self, outer_top: usize) -> Option<usize> {
         let (inner_vertex, _) = self.stage.label_edge[outer_top]?;
-        let (grandparent, _) = self.stage.label_edge[self.top[inner_vertex]].expect("Inner blossoms have a label edge");
+        let (grandparent, _) =
+            self.stage.label_edge[self.solution.top[inner_vertex]].expect("Inner blossoms have a label edge");
         Some(grandparent)
     }
 
@@ -324,7 +330,7 @@ impl<W: Weight> Matcher<W> {
         let mut found = None;
         let (mut current, mut other) = (Some(first), Some(second));
         while let Some(vertex) = current {
-            let top = self.top[vertex];
+            let top = self.solution.top[vertex];
             if self.stage.marked[top] {
                 found = Some(self.base(top));
                 break;
@@ -348,49 +354,49 @@ impl<W: Weight> Matcher<W> {
     fn add_blossom(&mut self, base: usize, first: usize, second: usize) {
         // The record of a vertex being scanned must be complete before it is read below.
         self.flush_scan_record();
-        let base_top = self.top[base];
+        let base_top = self.solution.top[base];
         let blossom = self.allocate_blossom();
         let slot = self.slot(blossom);
 
         // The cycle: base_top, the tree path down to `first`, then the path up from `second`.
         let mut children = Vec::new();
         let mut edges = vec![(first, second)];
-        let mut node = self.top[first];
+        let mut node = self.solution.top[first];
         while node != base_top {
             children.push(node);
             let edge = self.stage.label_edge[node].expect("a non-root tree blossom has a label edge");
             edges.push(edge);
-            node = self.top[edge.0];
+            node = self.solution.top[edge.0];
         }
         children.push(base_top);
         children.reverse();
         edges.reverse();
-        let mut node = self.top[second];
+        let mut node = self.solution.top[second];
         while node != base_top {
             children.push(node);
             let (remote, local) = self.stage.label_edge[node].expect("a non-root tree blossom has a label edge");
             edges.push((local, remote));
-            node = self.top[remote];
+            node = self.solution.top[remote];
         }
         for &child in &children {
             self.set_parent(child, Some(blossom));
         }
-        self.blossom_parent[slot] = None;
-        self.blossom_base[slot] = base;
-        self.blossom_dual[slot] = W::zero();
+        self.solution.blossom_parent[slot] = None;
+        self.solution.blossom_base[slot] = base;
+        self.solution.blossom_dual[slot] = W::zero();
         self.stage.label[blossom] = Label::Outer;
         self.stage.label_edge[blossom] = self.stage.label_edge[base_top];
 
-        self.children[slot] = children;
-        self.cycle_edges[slot] = edges;
+        self.solution.children[slot] = children;
+        self.solution.cycle_edges[slot] = edges;
         self.cycle_partners.valid = false;
 
         // Inner vertices turn Outer and need scanning.
         for vertex in self.leaves(blossom) {
-            if self.stage.label[self.top[vertex]] == Label::Inner {
+            if self.stage.label[self.solution.top[vertex]] == Label::Inner {
                 self.stage.queue.push(vertex);
             }
-            self.top[vertex] = blossom;
+            self.solution.top[vertex] = blossom;
         }
         self.collect_best_edges_to_outer(blossom);
     }
@@ -402,8 +408,8 @@ impl<W: Weight> Matcher<W> {
         let mut touched = Vec::new();
         let mut leaves = Vec::new();
         let mut cost = W::zero();
-        for child_index in 0..self.children[slot].len() {
-            let child = self.children[slot][child_index];
+        for child_index in 0..self.solution.children[slot].len() {
+            let child = self.solution.children[slot][child_index];
             let known = if self.is_vertex(child) {
                 None
             } else {
@@ -462,9 +468,9 @@ impl<W: Weight> Matcher<W> {
     /// During blossom formation, offers every edge of `inside` to an Outer blossom, for a vertex
     /// whose record was dropped: what its record would have held, from its edges as they are now.
     fn offer_edges_to_outer(&mut self, blossom: usize, inside: usize, cost: &mut W, touched: &mut Vec<usize>) {
-        for index in 0..self.active.len() {
-            let outside = self.active[index];
-            let outside_top = self.top[outside];
+        for index in 0..self.solution.active.len() {
+            let outside = self.solution.active[index];
+            let outside_top = self.solution.top[outside];
             if outside_top != blossom
                 && self.stage.label[outside_top] == Label::Outer
                 && !self.weights.is_zero(inside, outside)
@@ -484,7 +490,7 @@ impl<W: Weight> Matcher<W> {
         cost: &mut W,
         touched: &mut Vec<usize>,
     ) {
-        let outside_top = self.top[outside];
+        let outside_top = self.solution.top[outside];
         if outside_top == blossom || self.stage.label[outside_top] != Label::Outer {
             return;
         }
@@ -510,11 +516,11 @@ impl<W: Weight> Matcher<W> {
         let mut cost = W::zero();
 
         // An Outer vertex dual must not go negative. Ties go to this event, which ends the stage.
-        for &vertex in &self.active {
-            if self.stage.label[self.top[vertex]] == Label::Outer
-                && delta.as_ref().is_none_or(|delta| self.vertex_dual[vertex] < *delta)
+        for &vertex in &self.solution.active {
+            if self.stage.label[self.solution.top[vertex]] == Label::Outer
+                && delta.as_ref().is_none_or(|delta| self.solution.vertex_dual[vertex] < *delta)
             {
-                delta = Some(self.vertex_dual[vertex].clone());
+                delta = Some(self.solution.vertex_dual[vertex].clone());
                 event = Some(DualEvent::VertexDualZero(vertex));
             }
         }
@@ -525,9 +531,9 @@ impl<W: Weight> Matcher<W> {
         }
 
         // An edge from an Outer vertex to a vertex in a free blossom goes down by delta.
-        for index in 0..self.active.len() {
-            let vertex = self.active[index];
-            if self.stage.label[self.top[vertex]] == Label::Free
+        for index in 0..self.solution.active.len() {
+            let vertex = self.solution.active[index];
+            if self.stage.label[self.solution.top[vertex]] == Label::Free
                 && let Some(edge) = self.stage.best_edge[vertex]
             {
                 self.refresh_best_cost(vertex, edge);
@@ -567,18 +573,18 @@ impl<W: Weight> Matcher<W> {
         for &top in &tops {
             if !self.is_vertex(top)
                 && self.stage.label[top] == Label::Inner
-                && self.blossom_dual[self.slot(top)] < delta
+                && self.solution.blossom_dual[self.slot(top)] < delta
             {
-                delta.clone_from(&self.blossom_dual[self.slot(top)]);
+                delta.clone_from(&self.solution.blossom_dual[self.slot(top)]);
                 event = Some(DualEvent::InnerBlossomDualZero(top));
             }
         }
 
         if !delta.is_zero() {
-            for &vertex in &self.active {
-                match self.stage.label[self.top[vertex]] {
-                    Label::Outer => self.vertex_dual[vertex].sub_in_place(&delta),
-                    Label::Inner => self.vertex_dual[vertex].add_in_place(&delta),
+            for &vertex in &self.solution.active {
+                match self.stage.label[self.solution.top[vertex]] {
+                    Label::Outer => self.solution.vertex_dual[vertex].sub_in_place(&delta),
+                    Label::Inner => self.solution.vertex_dual[vertex].add_in_place(&delta),
                     Label::Free => {}
                 }
             }
@@ -586,8 +592,8 @@ impl<W: Weight> Matcher<W> {
                 if !self.is_vertex(top) {
                     let slot = self.slot(top);
                     match self.stage.label[top] {
-                        Label::Outer => self.blossom_dual[slot].add_in_place(&delta),
-                        Label::Inner => self.blossom_dual[slot].sub_in_place(&delta),
+                        Label::Outer => self.solution.blossom_dual[slot].add_in_place(&delta),
+                        Label::Inner => self.solution.blossom_dual[slot].sub_in_place(&delta),
                         Label::Free => {}
                     }
                 }
@@ -603,22 +609,22 @@ impl<W: Weight> Matcher<W> {
     fn augment_to_root(&mut self, start: usize, new_mate: Option<usize>) {
         let (mut outer, mut new_mate) = (start, new_mate);
         loop {
-            let outer_top = self.top[outer];
+            let outer_top = self.solution.top[outer];
             if !self.is_vertex(outer_top) {
                 self.rotate_blossom(outer_top, outer);
             }
-            self.mate[outer] = new_mate;
+            self.solution.mate[outer] = new_mate;
             let Some((inner, _)) = self.stage.label_edge[outer_top] else {
                 break;
             };
             // `inner` is the base of the Inner blossom above, entered from its parent through
             // `(grandparent, entry)`: the path now runs through `entry`.
-            let inner_top = self.top[inner];
+            let inner_top = self.solution.top[inner];
             let (grandparent, entry) = self.stage.label_edge[inner_top].expect("Inner blossoms have a label edge");
             if !self.is_vertex(inner_top) {
                 self.rotate_blossom(inner_top, entry);
             }
-            self.mate[entry] = Some(grandparent);
+            self.solution.mate[entry] = Some(grandparent);
             outer = grandparent;
             new_mate = Some(entry);
         }
@@ -629,27 +635,27 @@ impl<W: Weight> Matcher<W> {
     /// unless an Outer vertex already reaches them through a tight edge.
     fn expand_inner_blossom(&mut self, blossom: usize) {
         let slot = self.slot(blossom);
-        let children = std::mem::take(&mut self.children[slot]);
-        let edges = std::mem::take(&mut self.cycle_edges[slot]);
+        let children = std::mem::take(&mut self.solution.children[slot]);
+        let edges = std::mem::take(&mut self.solution.cycle_edges[slot]);
         self.cycle_partners.valid = false;
         let mut leaves = Vec::new();
         for &child in &children {
             if self.is_vertex(child) {
-                self.vertex_parent[child] = None;
-                self.top[child] = child;
+                self.solution.vertex_parent[child] = None;
+                self.solution.top[child] = child;
             } else {
                 let child_slot = self.slot(child);
-                self.blossom_parent[child_slot] = None;
+                self.solution.blossom_parent[child_slot] = None;
                 leaves.clear();
                 self.push_leaves(child, &mut leaves);
                 for &vertex in &leaves {
-                    self.top[vertex] = child;
+                    self.solution.top[vertex] = child;
                 }
             }
         }
 
         let (mut remote, mut entry) = self.stage.label_edge[blossom].expect("Inner blossoms have a label edge");
-        let entry_child = self.top[entry];
+        let entry_child = self.solution.top[entry];
         let cycle_length = children.len() as isize;
         let entry_index = children.iter().position(|&child| child == entry_child).expect("entry is inside");
         let (step, mut position) =
@@ -702,7 +708,7 @@ impl<W: Weight> Matcher<W> {
         self.stage.label[blossom] = Label::Free;
         self.stage.label_edge[blossom] = None;
         self.stage.best_edge[blossom] = None;
-        self.unused_slots.push(slot);
+        self.solution.unused_slots.push(slot);
     }
 
     /// At the end of a stage, dissolves the Outer blossoms whose dual is zero, and the zero-dual
@@ -714,16 +720,16 @@ impl<W: Weight> Matcher<W> {
             .filter(|&top| {
                 !self.is_vertex(top)
                     && self.stage.label[top] == Label::Outer
-                    && self.blossom_dual[self.slot(top)].is_zero()
+                    && self.solution.blossom_dual[self.slot(top)].is_zero()
             })
             .collect();
         while let Some(blossom) = pending.pop() {
             let slot = self.slot(blossom);
             pending.extend(
-                self.children[slot]
+                self.solution.children[slot]
                     .iter()
                     .copied()
-                    .filter(|&child| !self.is_vertex(child) && self.blossom_dual[self.slot(child)].is_zero()),
+                    .filter(|&child| !self.is_vertex(child) && self.solution.blossom_dual[self.slot(child)].is_zero()),
             );
             self.dissolve_top_blossom(blossom);
         }

@@ -334,7 +334,7 @@ fn lowering_edges_inside_blossoms_keeps_the_optimum() {
                 if u == v || weights[u][v] == 0 {
                     continue;
                 }
-                let inside = matcher.top[u] == matcher.top[v] && matcher.top[u] != u;
+                let inside = matcher.solution.top[u] == matcher.solution.top[v] && matcher.solution.top[u] != u;
                 let weight = if random.below(2) == 0 { 0 } else { weights[u][v] - 1 };
                 weights[u][v] = weight;
                 weights[v][u] = weight;
@@ -436,7 +436,10 @@ fn raise_dual_after_fix_pair_in_nested_blossoms_terminates() {
         }
         matcher.solve();
         assert_eq!(matcher.mate(4), None);
-        assert!((0..7).all(|v| matcher.top[v] == matcher.top[4] && matcher.top[v] != v), "one blossom holds all");
+        assert!(
+            (0..7).all(|v| matcher.solution.top[v] == matcher.solution.top[4] && matcher.solution.top[v] != v),
+            "one blossom holds all"
+        );
         matcher.fix_pair(3, 2, 1);
         matcher.raise_dual(0, &1);
         matcher.solve();
@@ -598,22 +601,22 @@ fn dissolving_around_a_vertex_is_dissolving_level_by_level() {
         for v in 0..n {
             let mut by_levels = solved.clone();
             let mut bases = Vec::new();
-            while by_levels.top[v] != v {
-                let top = by_levels.top[v];
+            while by_levels.solution.top[v] != v {
+                let top = by_levels.solution.top[v];
                 bases.push(by_levels.base(top));
                 by_levels.dissolve_top_blossom(top);
             }
             nested += usize::from(bases.len() >= 2);
             let mut at_once = solved.clone();
             assert_eq!(at_once.dissolve_blossoms_around(v), bases, "round {round}, vertex {v}");
-            assert_eq!(at_once.top, by_levels.top, "round {round}, vertex {v}");
-            assert_eq!(at_once.vertex_dual, by_levels.vertex_dual, "round {round}, vertex {v}");
-            assert_eq!(at_once.blossom_dual, by_levels.blossom_dual, "round {round}, vertex {v}");
-            assert_eq!(at_once.vertex_parent, by_levels.vertex_parent, "round {round}, vertex {v}");
-            assert_eq!(at_once.blossom_parent, by_levels.blossom_parent, "round {round}, vertex {v}");
-            assert_eq!(at_once.children, by_levels.children, "round {round}, vertex {v}");
-            assert_eq!(at_once.cycle_edges, by_levels.cycle_edges, "round {round}, vertex {v}");
-            assert_eq!(at_once.unused_slots, by_levels.unused_slots, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.top, by_levels.solution.top, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.vertex_dual, by_levels.solution.vertex_dual, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.blossom_dual, by_levels.solution.blossom_dual, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.vertex_parent, by_levels.solution.vertex_parent, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.blossom_parent, by_levels.solution.blossom_parent, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.children, by_levels.solution.children, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.cycle_edges, by_levels.solution.cycle_edges, "round {round}, vertex {v}");
+            assert_eq!(at_once.solution.unused_slots, by_levels.solution.unused_slots, "round {round}, vertex {v}");
         }
     }
     assert!(nested > 100, "only {nested} vertices in nested blossoms");

@@ -9,25 +9,13 @@
 //! and solving once proves them all, and a run that does not hold is undone at the cost of that
 //! one solve.
 
-use super::{Matcher, Weight};
+use super::{Matcher, Solution, Weight};
 
 /// The matcher's state before a guess, all but the weights: the edges of the guessed pairs'
 /// vertices, the only weights fixing changes, are kept apart (`rows`).
 #[derive(Clone, Debug)]
 struct Before<W> {
-    pending_fixes: Vec<(usize, usize)>,
-    mate: Vec<Option<usize>>,
-    vertex_dual: Vec<W>,
-    active: Vec<usize>,
-    fixed_to: Vec<Option<usize>>,
-    vertex_parent: Vec<Option<usize>>,
-    top: Vec<usize>,
-    blossom_parent: Vec<Option<usize>>,
-    blossom_base: Vec<usize>,
-    children: Vec<Vec<usize>>,
-    cycle_edges: Vec<Vec<(usize, usize)>>,
-    blossom_dual: Vec<W>,
-    unused_slots: Vec<usize>,
+    solution: Solution<W>,
     /// Per vertex of a guessed pair, the weights of all its edges.
     rows: Vec<(usize, Vec<W>)>,
 }
@@ -69,7 +57,7 @@ impl<W: Weight> Matcher<W> {
         if !self.changed_edges.is_empty()
             || !self.changed_vertices.is_empty()
             || !self.pending_checks.is_empty()
-            || self.pending_fixes.iter().any(|&(a, b)| self.mate[a] != Some(b))
+            || self.solution.pending_fixes.iter().any(|&(a, b)| self.solution.mate[a] != Some(b))
         {
             self.solve();
         }
@@ -77,7 +65,7 @@ impl<W: Weight> Matcher<W> {
         let mut named = vec![false; count];
         for (a, b, weight) in pairs {
             for v in [*a, *b] {
-                if v >= count || named[v] || self.fixed_to[v].is_some() {
+                if v >= count || named[v] || self.solution.fixed_to[v].is_some() {
                     return false;
                 }
                 named[v] = true;
@@ -115,7 +103,7 @@ impl<W: Weight> Matcher<W> {
     /// The total weight of the matching, with its carries out of the weight type.
     fn total_with_carries(&self) -> Total<W> {
         let mut total = Total { carries: 0, value: W::zero() };
-        for (vertex, mate) in self.mate.iter().enumerate() {
+        for (vertex, mate) in self.solution.mate.iter().enumerate() {
             if let Some(mate) = *mate
                 && mate < vertex
             {
@@ -134,27 +122,11 @@ impl<W: Weight> Matcher<W> {
             .flat_map(|(a, b, _)| [*a, *b])
             .map(|v| (v, (0..count).map(|other| self.weights.get(v, other)).collect()))
             .collect();
-        Before {
-            pending_fixes: self.pending_fixes.clone(),
-            mate: self.mate.clone(),
-            vertex_dual: self.vertex_dual.clone(),
-            active: self.active.clone(),
-            fixed_to: self.fixed_to.clone(),
-            vertex_parent: self.vertex_parent.clone(),
-            top: self.top.clone(),
-            blossom_parent: self.blossom_parent.clone(),
-            blossom_base: self.blossom_base.clone(),
-            children: self.children.clone(),
-            cycle_edges: self.cycle_edges.clone(),
-            blossom_dual: self.blossom_dual.clone(),
-            unused_slots: self.unused_slots.clone(),
-            rows,
-        }
+        Before { solution: self.solution.clone(), rows }
     }
 
     /// Puts back the state of [`Matcher::state_before`], after a solve (nothing pending).
     fn restore(&mut self, before: Before<W>) {
-        self.pending_fixes = before.pending_fixes;
         for (v, row) in &before.rows {
             for (other, weight) in row.iter().enumerate() {
                 if other != *v {
@@ -162,18 +134,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        self.mate = before.mate;
-        self.vertex_dual = before.vertex_dual;
-        self.active = before.active;
-        self.fixed_to = before.fixed_to;
-        self.vertex_parent = before.vertex_parent;
-        self.top = before.top;
-        self.blossom_parent = before.blossom_parent;
-        self.blossom_base = before.blossom_base;
-        self.children = before.children;
-        self.cycle_edges = before.cycle_edges;
-        self.blossom_dual = before.blossom_dual;
-        self.unused_slots = before.unused_slots;
+        self.solution = before.solution;
         self.cycle_partners.valid = false;
     }
 }

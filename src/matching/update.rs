@@ -38,10 +38,10 @@ impl<W: Weight> Matcher<W> {
         // Each dual is chosen against the final duals of the vertices chosen before it and zero for
         // those after; those only grow from zero, so every edge between two of them stays feasible.
         for &vertex in &cover {
-            self.vertex_dual[vertex] = W::zero();
+            self.solution.vertex_dual[vertex] = W::zero();
         }
         for &vertex in &cover {
-            self.vertex_dual[vertex] = self.lowest_feasible_dual(vertex);
+            self.solution.vertex_dual[vertex] = self.lowest_feasible_dual(vertex);
         }
         self.rematch_tight(&released);
     }
@@ -53,27 +53,27 @@ impl<W: Weight> Matcher<W> {
     fn rematch_tight(&mut self, candidates: &[usize]) {
         let (mut sum, mut doubled) = (W::zero(), W::zero());
         for (index, &first) in candidates.iter().enumerate() {
-            if self.mate[first].is_some() {
+            if self.solution.mate[first].is_some() {
                 continue;
             }
             for &second in &candidates[index + 1..] {
-                if self.mate[second].is_some()
+                if self.solution.mate[second].is_some()
                     || second == first
-                    || self.top[first] == self.top[second]
+                    || self.solution.top[first] == self.solution.top[second]
                     || self.weights.is_zero(first, second)
-                    || (self.vertex_dual[first].is_zero() && self.vertex_dual[second].is_zero())
+                    || (self.solution.vertex_dual[first].is_zero() && self.solution.vertex_dual[second].is_zero())
                 {
                     continue;
                 }
                 // Compared rather than subtracted: an edge changed since the last solve may be
                 // infeasible for now (the next repair takes care of it).
-                sum.clone_from(&self.vertex_dual[first]);
-                sum.add_in_place(&self.vertex_dual[second]);
+                sum.clone_from(&self.solution.vertex_dual[first]);
+                sum.add_in_place(&self.solution.vertex_dual[second]);
                 self.weights.get_into(first, second, &mut doubled);
                 doubled.double_in_place();
                 if sum == doubled {
-                    self.mate[first] = Some(second);
-                    self.mate[second] = Some(first);
+                    self.solution.mate[first] = Some(second);
+                    self.solution.mate[second] = Some(first);
                     break;
                 }
             }
@@ -100,7 +100,7 @@ impl<W: Weight> Matcher<W> {
         assert!(!weight.is_zero(), "a fixed pair needs an edge");
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
         for vertex in [a, b] {
-            if self.fixed_to[vertex].is_some() {
+            if self.solution.fixed_to[vertex].is_some() {
                 self.unfix(vertex);
             }
         }
@@ -118,9 +118,9 @@ impl<W: Weight> Matcher<W> {
             }
         }
         self.weights.set(a, b, &weight);
-        self.fixed_to[a] = Some(b);
-        self.fixed_to[b] = Some(a);
-        self.pending_fixes.push((a, b));
+        self.solution.fixed_to[a] = Some(b);
+        self.solution.fixed_to[b] = Some(a);
+        self.solution.pending_fixes.push((a, b));
     }
 
     /// Tries to fix `a`–`b` as [`Matcher::fix_pair`] does, without a stage, from the duals of the
@@ -137,24 +137,24 @@ impl<W: Weight> Matcher<W> {
         if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_checks.is_empty() {
             return Exchange::Unknown;
         }
-        if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
+        if self.solution.pending_fixes.iter().any(|&(c, d)| self.solution.mate[c] != Some(d)) {
             return Exchange::Unknown;
         }
         let count = self.vertex_count();
         if a >= count || b >= count || a == b || weight.is_zero() || weight > self.weight_limit {
             return Exchange::Unknown;
         }
-        if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+        if self.solution.fixed_to[a].is_some() || self.solution.fixed_to[b].is_some() {
             return Exchange::Unknown;
         }
-        if self.mate[a] == Some(b) {
+        if self.solution.mate[a] == Some(b) {
             self.fix_pair(a, b, weight);
             return Exchange::Fixed;
         }
         if self.weights.is_zero(a, b) {
             return Exchange::Impossible;
         }
-        if self.top[a] == self.top[b] {
+        if self.solution.top[a] == self.solution.top[b] {
             // Inside one blossom: only a slack edge can be told (the swap needs single vertices).
             return if self.is_slack_inside_blossoms(a, b) { Exchange::Impossible } else { Exchange::Unknown };
         }
@@ -163,25 +163,25 @@ impl<W: Weight> Matcher<W> {
         if !self.is_tight(a, b) {
             return Exchange::Impossible;
         }
-        let (old_a, old_b) = (self.mate[a], self.mate[b]);
+        let (old_a, old_b) = (self.solution.mate[a], self.solution.mate[b]);
         let involved = [Some(a), Some(b), old_a, old_b];
-        if involved.iter().flatten().any(|&v| self.top[v] != v || self.fixed_to[v].is_some()) {
+        if involved.iter().flatten().any(|&v| self.solution.top[v] != v || self.solution.fixed_to[v].is_some()) {
             return Exchange::Unknown;
         }
         match (old_a, old_b) {
             (Some(m), Some(x)) if !self.is_tight(m, x) => return Exchange::Unknown,
             // The one left exposed must not keep a positive dual.
-            (Some(v), None) | (None, Some(v)) if !self.vertex_dual[v].is_zero() => return Exchange::Unknown,
+            (Some(v), None) | (None, Some(v)) if !self.solution.vertex_dual[v].is_zero() => return Exchange::Unknown,
             _ => {}
         }
-        self.mate[a] = Some(b);
-        self.mate[b] = Some(a);
+        self.solution.mate[a] = Some(b);
+        self.solution.mate[b] = Some(a);
         match (old_a, old_b) {
             (Some(m), Some(x)) => {
-                self.mate[m] = Some(x);
-                self.mate[x] = Some(m);
+                self.solution.mate[m] = Some(x);
+                self.solution.mate[x] = Some(m);
             }
-            (Some(v), None) | (None, Some(v)) => self.mate[v] = None,
+            (Some(v), None) | (None, Some(v)) => self.solution.mate[v] = None,
             (None, None) => {}
         }
         self.fix_pair(a, b, weight);
@@ -198,7 +198,7 @@ impl<W: Weight> Matcher<W> {
         if !self.changed_edges.is_empty() || !self.changed_vertices.is_empty() || !self.pending_checks.is_empty() {
             return false;
         }
-        if self.pending_fixes.iter().any(|&(c, d)| self.mate[c] != Some(d)) {
+        if self.solution.pending_fixes.iter().any(|&(c, d)| self.solution.mate[c] != Some(d)) {
             return false;
         }
         let count = self.vertex_count();
@@ -208,7 +208,7 @@ impl<W: Weight> Matcher<W> {
         if self.weights.is_zero(a, b) {
             return true;
         }
-        if self.top[a] == self.top[b] {
+        if self.solution.top[a] == self.solution.top[b] {
             self.is_slack_inside_blossoms(a, b)
         } else {
             // Without a blossom holding both, the vertex duals alone make the reduced cost.
@@ -220,12 +220,12 @@ impl<W: Weight> Matcher<W> {
     /// that hold both ends (`dual(u) + dual(v) + 2·Σ z(B) > 2·w(u, v)`).
     fn is_slack_inside_blossoms(&self, u: usize, v: usize) -> bool {
         let weight = self.weights.get::<W>(u, v);
-        let mut covered = self.vertex_dual[u].clone();
-        let mut overflowed = covered.overflowing_add_in_place(&self.vertex_dual[v]);
+        let mut covered = self.solution.vertex_dual[u].clone();
+        let mut overflowed = covered.overflowing_add_in_place(&self.solution.vertex_dual[v]);
         let enclosing_u: Vec<usize> = std::iter::successors(self.parent(u), |&node| self.parent(node)).collect();
         for blossom in std::iter::successors(self.parent(v), |&node| self.parent(node)) {
             if enclosing_u.contains(&blossom) {
-                let dual = &self.blossom_dual[self.slot(blossom)];
+                let dual = &self.solution.blossom_dual[self.slot(blossom)];
                 overflowed |= covered.overflowing_add_in_place(dual);
                 overflowed |= covered.overflowing_add_in_place(dual);
             }
@@ -249,11 +249,11 @@ impl<W: Weight> Matcher<W> {
     /// Makes a fixed vertex and its partner ordinary vertices again. A pair fixed since the last
     /// solve counts as changed on all its edges; one fixed before stays matched, with tight duals.
     pub(super) fn unfix(&mut self, vertex: usize) {
-        let partner = self.fixed_to[vertex].take().expect("a fixed vertex");
-        self.fixed_to[partner] = None;
-        let pending = self.pending_fixes.len();
-        self.pending_fixes.retain(|&pair| pair != (vertex, partner) && pair != (partner, vertex));
-        if self.pending_fixes.len() < pending {
+        let partner = self.solution.fixed_to[vertex].take().expect("a fixed vertex");
+        self.solution.fixed_to[partner] = None;
+        let pending = self.solution.pending_fixes.len();
+        self.solution.pending_fixes.retain(|&pair| pair != (vertex, partner) && pair != (partner, vertex));
+        if self.solution.pending_fixes.len() < pending {
             for end in [vertex, partner] {
                 for other in (0..self.vertex_count()).filter(|&other| other != end) {
                     self.note_changed_edge(end, other);
@@ -261,8 +261,8 @@ impl<W: Weight> Matcher<W> {
             }
         } else {
             for end in [vertex, partner] {
-                let position = self.active.partition_point(|&active| active < end);
-                self.active.insert(position, end);
+                let position = self.solution.active.partition_point(|&active| active < end);
+                self.solution.active.insert(position, end);
             }
         }
     }
@@ -271,7 +271,7 @@ impl<W: Weight> Matcher<W> {
     /// tight duals and drops them from the active vertices. Their old mates are added to
     /// `released`.
     fn apply_pending_fixes(&mut self, released: &mut Vec<usize>) {
-        let fixes = std::mem::take(&mut self.pending_fixes);
+        let fixes = std::mem::take(&mut self.solution.pending_fixes);
         for &(a, b) in &fixes {
             for vertex in [a, b] {
                 if let Some(mate) = self.detach_vertex(vertex)
@@ -283,22 +283,22 @@ impl<W: Weight> Matcher<W> {
             }
             // Both are single vertices now, so the edge is tight with these duals.
             let weight: W = self.weights.get(a, b);
-            self.vertex_dual[a].clone_from(&weight);
-            self.vertex_dual[a].add_in_place(&weight);
-            self.vertex_dual[b] = W::zero();
-            self.mate[a] = Some(b);
-            self.mate[b] = Some(a);
+            self.solution.vertex_dual[a].clone_from(&weight);
+            self.solution.vertex_dual[a].add_in_place(&weight);
+            self.solution.vertex_dual[b] = W::zero();
+            self.solution.mate[a] = Some(b);
+            self.solution.mate[b] = Some(a);
         }
-        self.active.retain(|&vertex| self.fixed_to[vertex].is_none());
-        self.pending_fixes = fixes;
-        self.pending_fixes.clear();
+        self.solution.active.retain(|&vertex| self.solution.fixed_to[vertex].is_none());
+        self.solution.pending_fixes = fixes;
+        self.solution.pending_fixes.clear();
     }
 
     /// Whether weights changed or pairs were fixed since the last solve.
     pub(super) fn has_pending_changes(&self) -> bool {
         !self.changed_edges.is_empty()
             || !self.changed_vertices.is_empty()
-            || !self.pending_fixes.is_empty()
+            || !self.solution.pending_fixes.is_empty()
             || !self.pending_checks.is_empty()
     }
 
@@ -337,7 +337,7 @@ impl<W: Weight> Matcher<W> {
         }
         // A marked vertex fixed since has all its changes settled by the fixing.
         let mut cover: Vec<usize> =
-            self.changed_vertices.iter().copied().filter(|&vertex| self.fixed_to[vertex].is_none()).collect();
+            self.changed_vertices.iter().copied().filter(|&vertex| self.solution.fixed_to[vertex].is_none()).collect();
         let mut in_cover = vec![false; self.vertex_count()];
         for &vertex in &cover {
             in_cover[vertex] = true;
@@ -356,12 +356,12 @@ impl<W: Weight> Matcher<W> {
     /// remaining blossom full and tight. Returns the vertex this left exposed besides `vertex`
     /// itself, if any.
     fn detach_vertex(&mut self, vertex: usize) -> Option<usize> {
-        let top = self.top[vertex];
+        let top = self.solution.top[vertex];
         let top_base = self.base(top);
-        let released = self.mate[top_base].take();
+        let released = self.solution.mate[top_base].take();
         if let Some(mate) = released {
             // The mate becomes the exposed base of its own top-level blossom.
-            self.mate[mate] = None;
+            self.solution.mate[mate] = None;
         }
         if top == vertex {
             return released;
@@ -369,7 +369,7 @@ impl<W: Weight> Matcher<W> {
         // With the blossom exposed, rotating it leaves `vertex` as the one unmatched vertex inside,
         // and the sub-blossoms left over when it is dissolved pair up along the cycle.
         self.rotate_blossom(top, vertex);
-        self.mate[vertex] = None;
+        self.solution.mate[vertex] = None;
         self.dissolve_blossoms_around(vertex);
         released
     }
@@ -379,14 +379,14 @@ impl<W: Weight> Matcher<W> {
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
-        for &other in &self.active {
+        for &other in &self.solution.active {
             if self.weights.is_zero(vertex, other) {
                 continue;
             }
             self.weights.get_into(vertex, other, &mut needed);
             needed.double_in_place();
-            if needed > self.vertex_dual[other] {
-                needed.sub_in_place(&self.vertex_dual[other]);
+            if needed > self.solution.vertex_dual[other] {
+                needed.sub_in_place(&self.solution.vertex_dual[other]);
                 if needed > lowest {
                     lowest.clone_from(&needed);
                 }
@@ -400,28 +400,28 @@ impl<W: Weight> Matcher<W> {
     /// the reduced cost between two Outer vertices even and halving it exact.
     pub(super) fn make_root_duals_even(&mut self) {
         let one = W::from_u64(1);
-        for index in 0..self.active.len() {
-            let root = self.active[index];
-            if self.mate[root].is_some() || !self.vertex_dual[root].is_odd() {
+        for index in 0..self.solution.active.len() {
+            let root = self.solution.active[index];
+            if self.solution.mate[root].is_some() || !self.solution.vertex_dual[root].is_odd() {
                 continue;
             }
             // Raise by one the duals of the innermost blossom around `root` that can pay for it: a
             // blossom with positive dual gives one unit back, so its inside edges keep their
             // cost. A top-level blossom with zero dual owes nothing and is dissolved on the way.
             loop {
-                let top = self.top[root];
+                let top = self.solution.top[root];
                 if top == root {
-                    self.vertex_dual[root].add_in_place(&one);
+                    self.solution.vertex_dual[root].add_in_place(&one);
                     break;
                 }
                 let slot = self.slot(top);
-                if self.blossom_dual[slot].is_zero() {
+                if self.solution.blossom_dual[slot].is_zero() {
                     self.dissolve_top_blossom(top);
                     continue;
                 }
-                self.blossom_dual[slot].sub_in_place(&one);
+                self.solution.blossom_dual[slot].sub_in_place(&one);
                 for vertex in self.leaves(top) {
-                    self.vertex_dual[vertex].add_in_place(&one);
+                    self.solution.vertex_dual[vertex].add_in_place(&one);
                 }
                 break;
             }
