@@ -7,7 +7,7 @@
 
 mod colours;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
@@ -249,6 +249,28 @@ impl RoundState {
         met
     }
 
+    /// [`RoundState::have_met`] for the players `order` (a system's list of this round's players)
+    /// as lists: `met[a]` holds the positions `b` for which `have_met(order[a], order[b])`. Read
+    /// from each player's own rounds once, where a large round asking `have_met` of every pair
+    /// would scan a player's rounds `n` times. A player the state does not pair meets nobody.
+    pub fn met_by_position(&self, order: &[PlayerId]) -> Vec<Vec<usize>> {
+        let position: HashMap<PlayerId, usize> = order.iter().enumerate().map(|(v, &id)| (id, v)).collect();
+        let mut met = vec![Vec::new(); order.len()];
+        for contender in &self.players {
+            if let Some(&a) = position.get(&contender.id) {
+                let opponents = contender.past.iter().filter_map(PastRound::played_opponent);
+                met[a].extend(opponents.filter_map(|id| position.get(&id).copied()));
+            }
+        }
+        for (x, y) in &self.forbidden {
+            if let (Some(&a), Some(&b)) = (position.get(x), position.get(y)) {
+                met[a].push(b);
+                met[b].push(a);
+            }
+        }
+        met
+    }
+
     /// The past rounds of any player (also one not paired in this round).
     pub fn past_of(&self, id: PlayerId) -> &[PastRound] {
         self.histories.get(&id).map_or(&[], Vec::as_slice)
@@ -360,5 +382,45 @@ impl Accelerations {
         let explicit: Points = self.explicit.iter().filter(|a| a.applies(player, round)).map(|a| a.game_points).sum();
         let baku = self.baku.get(&player).and_then(|p| p.get(round as usize - 1)).copied().unwrap_or(Points::ZERO);
         explicit + baku
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{ReadOptions, read_bytes};
+
+    #[test]
+    fn who_met_whom_by_position_is_have_met_of_every_pair() {
+        // Two rounds played, a prohibited pair (XXP 2 4), and a bye asked for round 3.
+        let path = std::path::Path::new("trf-samples/javafo-round-to-pair.trf");
+        let text = include_bytes!("../../trf-samples/javafo-round-to-pair.trf");
+        let loaded = read_bytes(path, text, ReadOptions::default());
+        let t = loaded.tournament.expect("a tournament");
+        for (round, participation) in [(2, Participation::Recorded), (3, Participation::NextRound)] {
+            let state = RoundState::build(&t, round, participation);
+            // In the order given, with a player the state does not pair (99) and one who sits out.
+            let mut order: Vec<PlayerId> = state.players.iter().rev().map(|c| c.id).collect();
+            order.insert(1, 99);
+            let met = state.met_by_position(&order);
+            let contender = |id: PlayerId| state.players.iter().find(|c| c.id == id);
+            let mut pairs = 0;
+            for (a, &x) in order.iter().enumerate() {
+                for (b, &y) in order.iter().enumerate() {
+                    let expected = match (contender(x), contender(y)) {
+                        (Some(cx), Some(cy)) => x != y && state.have_met(cx, cy),
+                        _ => false,
+                    };
+                    assert_eq!(met[a].contains(&b), expected, "round {round}: {x} and {y}");
+                    pairs += usize::from(expected);
+                }
+            }
+            // Round 2 knows round 1's games, round 3 round 2's too; the prohibited pair holds in both.
+            let position = |id: PlayerId| order.iter().position(|&o| o == id).unwrap();
+            assert!(met[position(1)].contains(&position(4)), "round {round}: 1 played 4 in round 1");
+            assert_eq!(met[position(1)].contains(&position(3)), round == 3, "round {round}: 1 played 3 in round 2");
+            assert!(met[position(2)].contains(&position(4)), "round {round}: XXP 2 4");
+            assert!(pairs >= 6, "round {round}: {pairs}");
+        }
     }
 }

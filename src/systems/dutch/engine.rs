@@ -387,22 +387,7 @@ pub fn pair<W: Weight>(
     if n == 0 {
         return Ok(Paired { partners: Vec::new(), brackets: Vec::new() });
     }
-    // Who has met whom (`RoundState::have_met`: a's own rounds, and the prohibited pairs), by
-    // position, read once per player rather than once per pair.
-    let position: std::collections::HashMap<u32, usize> = players.iter().enumerate().map(|(v, p)| (p.id, v)).collect();
-    let mut met: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for contender in &state.players {
-        if let Some(&a) = position.get(&contender.id) {
-            let opponents = contender.past.iter().filter_map(|r| r.played_opponent());
-            met[a].extend(opponents.filter_map(|id| position.get(&id).copied()));
-        }
-    }
-    for (x, y) in &state.forbidden {
-        if let (Some(&a), Some(&b)) = (position.get(x), position.get(y)) {
-            met[a].push(b);
-            met[b].push(a);
-        }
-    }
+    let met = state.met_by_position(&players.iter().map(|p| p.id).collect::<Vec<_>>());
     let compatible =
         Compatibility::new(n, |a, b| weights::compatible(state, &players[a], &players[b], met[a].contains(&b)));
     let mut resume = None;

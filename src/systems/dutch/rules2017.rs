@@ -205,13 +205,9 @@ pub(super) fn pair<W: Weight>(
     if n == 0 {
         return Ok((Vec::new(), brackets));
     }
-    let by_id: BTreeMap<u32, &crate::state::Contender> = state.players.iter().map(|c| (c.id, c)).collect();
-    // Looked up once per player, not once per pair.
-    let contenders: Vec<&crate::state::Contender> = players.iter().map(|p| by_id[&p.id]).collect();
-    let compatible = |a: usize, b: usize| {
-        let met = state.have_met(contenders[a], contenders[b]);
-        super::weights::compatible(state, &players[a], &players[b], met)
-    };
+    let met = state.met_by_position(&players.iter().map(|p| p.id).collect::<Vec<_>>());
+    let compatible =
+        |a: usize, b: usize| super::weights::compatible(state, &players[a], &players[b], met[a].contains(&b));
     let compatibility = Compatibility::symmetric(n, compatible);
     // A completion of the round (A.9), kept from bracket to bracket; with a dummy player for the
     // bye when n is odd.
