@@ -91,6 +91,11 @@ fn a_program_that_fails_is_counted_as_a_failure_never_as_a_pairing() {
         json["failures"][0]["failure"].clone()
     };
     assert_eq!(failure("exit 3", &[])["kind"], "crashed");
+    // A plain command line is started without a shell; a program not found is still the shell's
+    // answer (127), as the same line through `sh -c` gives.
+    let missing = failure("trfcheck-no-such-program {in} {out}", &[]);
+    assert_eq!(missing["kind"], "crashed", "{missing}");
+    assert!(missing["detail"].as_str().unwrap().contains("127"), "{missing}");
     assert_eq!(failure("echo hello > {out}", &[])["kind"], "unreadable");
     let illegal = failure("printf '1\\n1 2\\n' > {out}", &[]);
     assert_eq!(illegal["kind"], "illegal");
