@@ -7,7 +7,7 @@
 
 mod colours;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
@@ -230,20 +230,16 @@ impl RoundState {
     }
 
     /// [`RoundState::have_met`] for every two of the players `order` (a system's list of this
-    /// round's players): `met[a * n + b]` by their positions, `n = order.len()`. A player the
-    /// state does not pair meets nobody.
+    /// round's players): `met[a * n + b]` by their positions, `n = order.len()`, asked of the
+    /// later of the two (as [`RoundState::met_by_position`] answers it) and set both ways. A
+    /// player the state does not pair meets nobody.
     pub fn met_matrix(&self, order: &[PlayerId]) -> Vec<bool> {
-        let by_id: BTreeMap<PlayerId, &Contender> = self.players.iter().map(|c| (c.id, c)).collect();
-        let contenders: Vec<Option<&Contender>> = order.iter().map(|id| by_id.get(id).copied()).collect();
         let n = order.len();
         let mut met = vec![false; n * n];
-        for a in 0..n {
-            for b in 0..a {
-                if let (Some(x), Some(y)) = (contenders[a], contenders[b]) {
-                    let m = self.have_met(x, y);
-                    met[a * n + b] = m;
-                    met[b * n + a] = m;
-                }
+        for (a, earlier) in self.met_by_position(order).iter().enumerate() {
+            for &b in earlier.iter().filter(|&&b| b < a) {
+                met[a * n + b] = true;
+                met[b * n + a] = true;
             }
         }
         met
@@ -254,7 +250,9 @@ impl RoundState {
     /// from each player's own rounds once, where a large round asking `have_met` of every pair
     /// would scan a player's rounds `n` times. A player the state does not pair meets nobody.
     pub fn met_by_position(&self, order: &[PlayerId]) -> Vec<Vec<usize>> {
-        let position: HashMap<PlayerId, usize> = order.iter().enumerate().map(|(v, &id)| (id, v)).collect();
+        let paired: HashSet<PlayerId> = self.players.iter().map(|c| c.id).collect();
+        let position: HashMap<PlayerId, usize> =
+            order.iter().enumerate().filter(|(_, id)| paired.contains(id)).map(|(v, &id)| (id, v)).collect();
         let mut met = vec![Vec::new(); order.len()];
         for contender in &self.players {
             if let Some(&a) = position.get(&contender.id) {
@@ -399,10 +397,11 @@ mod tests {
         let t = loaded.tournament.expect("a tournament");
         for (round, participation) in [(2, Participation::Recorded), (3, Participation::NextRound)] {
             let state = RoundState::build(&t, round, participation);
-            // In the order given, with a player the state does not pair (99) and one who sits out.
-            let mut order: Vec<PlayerId> = state.players.iter().rev().map(|c| c.id).collect();
-            order.insert(1, 99);
+            // Every player of the file in another order, and one who is not in it (99): in round 3
+            // players 5 and 6 sit out (byes asked), and meet nobody though they have played.
+            let order: Vec<PlayerId> = vec![6, 99, 5, 4, 3, 2, 1];
             let met = state.met_by_position(&order);
+            let matrix = state.met_matrix(&order);
             let contender = |id: PlayerId| state.players.iter().find(|c| c.id == id);
             let mut pairs = 0;
             for (a, &x) in order.iter().enumerate() {
@@ -412,6 +411,8 @@ mod tests {
                         _ => false,
                     };
                     assert_eq!(met[a].contains(&b), expected, "round {round}: {x} and {y}");
+                    let earlier = if a > b { expected } else { met[b].contains(&a) };
+                    assert_eq!(matrix[a * order.len() + b], earlier, "round {round}: {x} and {y} in the matrix");
                     pairs += usize::from(expected);
                 }
             }
