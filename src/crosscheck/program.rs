@@ -118,8 +118,9 @@ fn is_not_executable(error: &std::io::Error) -> bool {
     error.raw_os_error() == Some(8)
 }
 
-/// The program started as its words say, in a process group of its own (as [`shell`] starts it).
-fn direct(words: &[String]) -> Command {
+/// The program started as its words say; on Unix in a process group of its own, so that a
+/// time-out stops what it started as well.
+fn direct<S: AsRef<std::ffi::OsStr>>(words: &[S]) -> Command {
     let mut program = Command::new(&words[0]);
     program.args(&words[1..]);
     #[cfg(unix)]
@@ -130,22 +131,10 @@ fn direct(words: &[String]) -> Command {
     program
 }
 
-/// The shell that runs the program's command line; on Unix in a process group of its own, so that
-/// a time-out stops what the command line started as well as the shell.
+/// The shell that runs the program's command line (in a process group of its own on Unix, as
+/// [`direct`] starts a program).
 fn shell(command: &str) -> Command {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        let mut shell = Command::new("sh");
-        shell.args(["-c", command]).process_group(0);
-        shell
-    }
-    #[cfg(not(unix))]
-    {
-        let mut shell = Command::new("cmd");
-        shell.args(["/C", command]);
-        shell
-    }
+    if cfg!(unix) { direct(&["sh", "-c", command]) } else { direct(&["cmd", "/C", command]) }
 }
 
 /// Waits for the program to end, until `deadline`; `None` when it has not. On Linux the wait
