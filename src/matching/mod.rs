@@ -300,6 +300,15 @@ impl<W: Weight> Matcher<W> {
         matcher
     }
 
+    /// A matcher for `vertex_count` vertices and no edges, whose weights will take up to
+    /// `bits` bits: its table starts that wide, where [`Matcher::new`]'s widens (a copy of the
+    /// whole table) when the first wide weight is set.
+    pub fn with_weight_bits(vertex_count: usize, bits: u32) -> Self {
+        let mut matcher = Self::new(vertex_count);
+        matcher.weights.widen_empty(bits, W::LIMBS);
+        matcher
+    }
+
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
         let mut matcher = Self {

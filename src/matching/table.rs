@@ -51,6 +51,18 @@ impl WeightTable {
         table
     }
 
+    /// Makes an empty table's entries wide enough for weights of `bits` bits (at most
+    /// `max_limbs` limbs), as setting the first such weight would, without moving entries.
+    pub(super) fn widen_empty(&mut self, bits: u32, max_limbs: usize) {
+        debug_assert!(self.data.iter().all(|&limb| limb == 0));
+        let needed = limbs_for(bits, max_limbs);
+        if needed > self.limbs {
+            self.limbs = needed;
+            let len = self.entries(self.count) * needed;
+            grow_zeroed(&mut self.data, len);
+        }
+    }
+
     /// The limbs of the weight of `{u, v}`, least significant first.
     #[inline]
     pub(super) fn entry(&self, u: usize, v: usize) -> &[u64] {
@@ -96,9 +108,7 @@ impl WeightTable {
 
     /// Sets the weight of `{u, v}`, widening the entries if `weight` needs it.
     pub(super) fn set<W: Weight>(&mut self, u: usize, v: usize, weight: &W) {
-        // Three bits of headroom: a sum of two duals stays below four times the largest weight
-        // plus four. A weight type's full width is enough by its own headroom limit.
-        let needed = ((weight.bit_length() + 3).div_ceil(64) as usize).clamp(1, W::LIMBS.max(1));
+        let needed = limbs_for(weight.bit_length(), W::LIMBS);
         if needed > self.limbs {
             self.relayout(self.count, needed);
         }
@@ -255,6 +265,13 @@ const LARGE_TABLE_LIMBS: usize = 1 << 14;
 const LARGE_TABLE_CAPACITY: usize = (33 << 20) / 8;
 
 /// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
+/// The limbs an entry needs for weights of `bits` bits, at most `max_limbs`. Three bits of
+/// headroom: a sum of two duals stays below four times the largest weight plus four. A weight
+/// type's full width is enough by its own headroom limit.
+fn limbs_for(bits: u32, max_limbs: usize) -> usize {
+    ((bits + 3).div_ceil(64) as usize).clamp(1, max_limbs.max(1))
+}
+
 fn grow_zeroed(data: &mut Vec<u64>, len: usize) {
     if len >= LARGE_TABLE_LIMBS && data.capacity() < len {
         data.reserve_exact(len.max(LARGE_TABLE_CAPACITY) - data.len());

@@ -184,13 +184,15 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
 }
 
 /// A bracket list's matcher, solved, with its base weights ([`base_weights`]). Both Dutch engines
-/// start each bracket here, each with its own weights.
+/// start each bracket here, each with its own weights, of at most `bits` bits (the fixed pairs'
+/// weight, which every bracket sets, takes them all).
 pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     len: usize,
     mdps: usize,
+    bits: u32,
     weight: F,
 ) -> (Matcher<W>, BaseWeights<F>) {
-    let mut matcher = Matcher::<W>::new(len);
+    let mut matcher = Matcher::<W>::with_weight_bits(len, bits);
     let base = base_weights(len, mdps, weight, |smaller, larger, w| matcher.set_weight(larger, smaller, w));
     matcher.solve();
     (matcher, base)

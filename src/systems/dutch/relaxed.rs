@@ -127,7 +127,7 @@ pub(super) fn pair<W: Weight>(
             return Err(EngineError::Wider(bits + HEADROOM_BITS));
         }
         let frame = &layout.frame;
-        let (matcher, mut base) = generation::list_matcher(bracket.len(), mdp_count, |smaller, larger| {
+        let (matcher, mut base) = generation::list_matcher(bracket.len(), mdp_count, bits, |smaller, larger| {
             let (higher, lower) = (bracket[smaller], bracket[larger]);
             if compatible.get(higher, lower) {
                 let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };

@@ -242,7 +242,7 @@ pub(super) fn pair<W: Weight>(
             return Err(EngineError::Wider(frame.total_bits + 2));
         }
         let max_weight: W = all_ones(frame.total_bits);
-        let (matcher, mut base) = generation::list_matcher(list.len(), mdps, |smaller, larger| {
+        let (matcher, mut base) = generation::list_matcher(list.len(), mdps, frame.total_bits, |smaller, larger| {
             let (h, l) = (list[smaller], list[larger]);
             if compatibility.get(h, l) {
                 edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
