@@ -6,11 +6,16 @@
 //! the latencies are reported (p50, p95, p99, max) with the server's peak memory. Then the same
 //! clients run again while a large file (`SERVE_LOAD_LARGE`, a TRF of thousands of players, if
 //! given) is being checked, to show that it does not starve them.
+//!
+//! `SERVE_LOAD_CLIENTS=10,20,50` runs the small file's load once for each number of clients, in
+//! turn (50 by default; the large file's run takes the last). `SERVE_LOAD_BIN=PATH` serves with
+//! another build of trfcheck, to compare two builds side by side on one machine.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// Clients at once, unless `SERVE_LOAD_CLIENTS` says otherwise.
 const CLIENTS: usize = 50;
 
 fn main() {
@@ -20,7 +25,14 @@ fn main() {
         std::process::exit(1);
     };
     let requests: usize = std::env::var("SERVE_LOAD_REQUESTS").ok().and_then(|n| n.parse().ok()).unwrap_or(20);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trfcheck"))
+    let clients: Vec<usize> = match std::env::var("SERVE_LOAD_CLIENTS") {
+        Ok(list) => {
+            list.split(',').map(|n| n.trim().parse().expect("SERVE_LOAD_CLIENTS: numbers, comma-separated")).collect()
+        }
+        Err(_) => vec![CLIENTS],
+    };
+    let binary = std::env::var_os("SERVE_LOAD_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_trfcheck").into());
+    let mut child = Command::new(&binary)
         .args(["serve", "--listen", "127.0.0.1:0", "--queue", "64"])
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
@@ -33,9 +45,9 @@ fn main() {
     println!("{}", line.trim());
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
 
-    let run = |label: &str| {
+    let run = |label: &str, clients: usize| {
         let started = Instant::now();
-        let threads: Vec<_> = (0..CLIENTS)
+        let threads: Vec<_> = (0..clients)
             .map(|_| {
                 let (url, body) = (format!("{base}/api/check?name=p200.trf"), small.clone());
                 std::thread::spawn(move || {
@@ -56,7 +68,7 @@ fn main() {
         answers.sort_by_key(|&(_, latency)| latency);
         let at = |q: f64| answers[((answers.len() as f64 * q) as usize).min(answers.len() - 1)].1;
         println!(
-            "{label}: {} requests from {CLIENTS} clients in {:.1} s ({:.0}/s); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
+            "{label}: {} requests from {clients} clients in {:.1} s ({:.0}/s); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
             answers.len(),
             wall.as_secs_f64(),
             answers.len() as f64 / wall.as_secs_f64(),
@@ -66,7 +78,9 @@ fn main() {
             answers.last().map(|a| a.1).unwrap_or_default(),
         );
     };
-    run("200-player file");
+    for &count in &clients {
+        run("200-player file", count);
+    }
     if let Some(large) = std::env::var_os("SERVE_LOAD_LARGE") {
         let body = std::fs::read(&large).expect("SERVE_LOAD_LARGE is readable");
         let url = format!("{base}/api/check?name=large.trf");
@@ -77,7 +91,7 @@ fn main() {
             (status, start.elapsed())
         });
         std::thread::sleep(Duration::from_millis(500));
-        run("200-player file beside the large one");
+        run("200-player file beside the large one", *clients.last().expect("at least one number of clients"));
         let (status, took) = big.join().unwrap();
         println!("the large file: {status} in {took:?}");
     }
