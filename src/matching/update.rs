@@ -2,6 +2,13 @@
 
 use super::{Matcher, Weight};
 
+/// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In the
+/// lists of thousands of players the jump-started duals left as many stages and made each dearer:
+/// with every matcher jump-started, round 2 of the 9,999-player event (lists of 3,976–5,694) took
+/// 31% more CPU, while a 3,000-player event (seed 3) took 10% less and lists of up to 500 players
+/// 5–17% less (docs/performance.md, "Jump-started duals").
+const JUMP_START_MOST: usize = 2048;
+
 impl<W: Weight> Matcher<W> {
     /// Turns the last optimum into a feasible starting point for the changed weights: every changed
     /// edge gets an endpoint that is detached (unmatched, in no blossom) and given a dual large
@@ -50,7 +57,21 @@ impl<W: Weight> Matcher<W> {
     /// takes about a fifth of the stages off, against duals chosen in one pass against zero for
     /// the vertices not chosen yet, which start most vertices near twice their largest weight
     /// (docs/performance.md, "Jump-started duals").
+    ///
+    /// A matcher of more than [`JUMP_START_MOST`] vertices keeps the one pass.
     fn choose_cover_duals(&mut self, cover: &[usize]) {
+        if self.vertex_count() > JUMP_START_MOST {
+            // Each dual is chosen against the final duals of the vertices chosen before it and
+            // zero for those after; those only grow from zero, so every edge between two of them
+            // stays feasible.
+            for &vertex in cover {
+                self.solution.vertex_dual[vertex] = W::zero();
+            }
+            for &vertex in cover {
+                self.solution.vertex_dual[vertex] = self.lowest_feasible_dual(vertex);
+            }
+            return;
+        }
         let mut in_cover = std::mem::take(&mut self.changed_vertex);
         for &vertex in cover {
             in_cover[vertex] = true;
@@ -415,6 +436,9 @@ impl<W: Weight> Matcher<W> {
 
     /// The smallest dual for a vertex in no blossom that keeps all its edges feasible:
     /// `max(0, max over x of 2·w(vertex, x) − dual(x))`.
+    // Inlined: called, it copied each wide weight through memmove, and round 2 of the
+    // 9,999-player event took about 10% more CPU.
+    #[inline(always)]
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
