@@ -264,7 +264,6 @@ const LARGE_TABLE_LIMBS: usize = 1 << 14;
 /// memory after they are freed. Pages of the reserve that are never written cost no memory.
 const LARGE_TABLE_CAPACITY: usize = (33 << 20) / 8;
 
-/// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
 /// The limbs an entry needs for weights of `bits` bits, at most `max_limbs`. Three bits of
 /// headroom: a sum of two duals stays below four times the largest weight plus four. A weight
 /// type's full width is enough by its own headroom limit.
@@ -272,6 +271,7 @@ fn limbs_for(bits: u32, max_limbs: usize) -> usize {
     ((bits + 3).div_ceil(64) as usize).clamp(1, max_limbs.max(1))
 }
 
+/// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
 fn grow_zeroed(data: &mut Vec<u64>, len: usize) {
     if len >= LARGE_TABLE_LIMBS && data.capacity() < len {
         data.reserve_exact(len.max(LARGE_TABLE_CAPACITY) - data.len());

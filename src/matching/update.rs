@@ -2,11 +2,11 @@
 
 use super::{Matcher, Weight};
 
-/// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In the
+/// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In
 /// lists of thousands of players the jump-started duals left as many stages and made each dearer:
-/// with every matcher jump-started, round 2 of the 9,999-player event (lists of 3,976–5,694) took
-/// 31% more CPU, while a 3,000-player event (seed 3) took 10% less and lists of up to 500 players
-/// 5–17% less (docs/performance.md, "Jump-started duals").
+/// with every matcher jump-started, round 2 of a 9,999-player event (lists of 3,976–5,694) took
+/// 31% more CPU, while a 3,000-player event took 10% less and events of 200–1,000 players 5–17%
+/// less (docs/performance.md, "Jump-started duals").
 const JUMP_START_MOST: usize = 2048;
 
 impl<W: Weight> Matcher<W> {
@@ -436,8 +436,8 @@ impl<W: Weight> Matcher<W> {
 
     /// The smallest dual for a vertex in no blossom that keeps all its edges feasible:
     /// `max(0, max over x of 2·w(vertex, x) − dual(x))`.
-    // Inlined: called, it copied each wide weight through memmove, and round 2 of the
-    // 9,999-player event took about 10% more CPU.
+    // Inlined: called, it copied each wide weight through memmove, and round 2 of a 9,999-player
+    // event took about 10% more CPU.
     #[inline(always)]
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
