@@ -138,7 +138,7 @@ impl WeightTable {
     /// Multiplies every weight by `2^bits`, widening the entries as needed (up to `max_limbs`, which
     /// the shifted weights must fit in).
     pub(super) fn shift_left(&mut self, bits: u32, max_limbs: usize) {
-        let needed = ((self.bit_length() + bits + 3).div_ceil(64) as usize).clamp(1, max_limbs.max(1));
+        let needed = limbs_for(self.bit_length() + bits, max_limbs);
         if needed > self.limbs {
             self.relayout(self.count, needed);
         }
