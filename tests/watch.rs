@@ -435,11 +435,15 @@ fn a_named_pipe_given_as_the_path_is_skipped_until_it_is_a_file() {
     assert_valid_report(&daemon.next_json(CHANGE, "a regular file in the pipe's place"), "/t.trf");
 }
 
-/// Copies a tournament that is slow to check (the 1000-player, 11-round Dutch tournament of
-/// `../shared/bench`: seconds per round) to `to`.
+/// Copies the 1000-player, 11-round Dutch tournament of `../shared/bench` to `to`. Checked as
+/// Dutch it takes about half a second; with [`SLOW_SYSTEM`] every round differs from the record
+/// and each difference is explained, which takes seconds.
 fn copy_slow_tournament(to: &Path) {
     fs::copy(crate::corpus::shared().join("bench/dutch-2025-p1000-r11.trf"), to).unwrap();
 }
+
+/// The system that makes [`copy_slow_tournament`]'s file slow to check.
+const SLOW_SYSTEM: [&str; 2] = ["--system", "burstein-2026"];
 
 /// A file that is slow to check holds one thread: the other files are checked and re-checked meanwhile, and SIGTERM ends the
 /// daemon without waiting for the slow check. (The old daemon checked one file at a time, in name
@@ -453,7 +457,7 @@ fn a_slow_file_does_not_delay_the_others_or_the_end() {
     copy_slow_tournament(&dir.path().join("a-large.trf"));
     let small = dir.path().join("b-small.trf");
     fs::write(&small, VALID).unwrap();
-    let mut daemon = Daemon::start(&["--format", "json"], dir.path());
+    let mut daemon = Daemon::start(&[&SLOW_SYSTEM[..], &["--format", "json"]].concat(), dir.path());
     // Generous: an upper bound for a loaded machine, far below the large file's check.
     let first = daemon.next_json(Duration::from_secs(20), "the small file, while the large one is checked");
     assert_valid_report(&first, "/b-small.trf");
@@ -578,7 +582,7 @@ fn keeps_watching_a_directory_moved_away_and_made_again() {
 
 /// A file that changes while it is checked: the check under way is dropped (it would report a
 /// content that is gone) and the new content is checked. Here a slow tournament is replaced by a
-/// small one; the old daemon finished the slow check and reported it first.
+/// small one.
 #[cfg(unix)]
 #[test]
 #[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
@@ -586,13 +590,16 @@ fn a_check_under_way_is_dropped_when_its_file_changes() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("t.trf");
     copy_slow_tournament(&target);
-    let daemon = Daemon::start(&["--format", "json"], dir.path());
-    // Time for the check to start (whether it has or not, the next report must be the new content).
-    thread::sleep(Duration::from_millis(500));
+    let daemon = Daemon::start(&[&SLOW_SYSTEM[..], &["--format", "json", "-vv"]].concat(), dir.path());
+    // The change comes once the check is under way (a debug line says so), seconds before its end.
+    daemon.wait_for_stderr("checking path=", CHANGE);
     save_atomically(&target, VALID);
     let line = daemon.next_json(Duration::from_secs(20), "the new content");
     assert_valid_report(&line, "/t.trf");
     assert_eq!(line["summary"]["rounds_checked"], 1, "the report of the old content: {line}");
+    // The old check ends (cancelled, or at worst finished) and its report is not given.
+    daemon.wait_for_stderr("superseded; not reported", Duration::from_secs(60));
+    daemon.expect_silence(Duration::from_millis(500), "the check of the old content");
 }
 
 /// A file PATH is watched through its directory: that directory removed and made again is
