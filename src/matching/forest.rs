@@ -131,10 +131,10 @@ impl<W: Weight> Matcher<W> {
         debug_assert_eq!(self.parent(blossom), None);
         let slot = self.slot(blossom);
         let dual = std::mem::replace(&mut self.solution.blossom_dual[slot], W::zero());
-        let children = std::mem::take(&mut self.solution.children[slot]);
+        let mut children = std::mem::take(&mut self.solution.children[slot]);
         self.solution.cycle_edges[slot].clear();
         self.cycle_partners.valid = false;
-        let mut leaves = Vec::new();
+        let mut leaves = std::mem::take(&mut self.stage.leaves);
         for &child in &children {
             self.set_parent(child, None);
             leaves.clear();
@@ -146,6 +146,10 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
+        self.stage.leaves = leaves;
+        // An empty list marks the slot unused; it keeps its capacity for the next blossom.
+        children.clear();
+        self.solution.children[slot] = children;
         self.solution.unused_slots.push(slot);
     }
 
@@ -169,7 +173,7 @@ impl<W: Weight> Matcher<W> {
         debug_assert_eq!(node, self.solution.top[vertex]);
         let mut bases = Vec::with_capacity(chain.len());
         let mut accumulated = W::zero();
-        let mut leaves = Vec::new();
+        let mut leaves = std::mem::take(&mut self.stage.leaves);
         if !chain.is_empty() {
             self.cycle_partners.valid = false;
         }
@@ -181,7 +185,7 @@ impl<W: Weight> Matcher<W> {
             bases.push(self.solution.blossom_base[slot]);
             let dual = std::mem::replace(&mut self.solution.blossom_dual[slot], W::zero());
             accumulated.add_in_place(&dual);
-            let children = std::mem::take(&mut self.solution.children[slot]);
+            let mut children = std::mem::take(&mut self.solution.children[slot]);
             self.solution.cycle_edges[slot].clear();
             for &child in &children {
                 self.set_parent(child, None);
@@ -197,8 +201,11 @@ impl<W: Weight> Matcher<W> {
                     }
                 }
             }
+            children.clear();
+            self.solution.children[slot] = children;
             self.solution.unused_slots.push(slot);
         }
+        self.stage.leaves = leaves;
         self.solution.top[vertex] = vertex;
         if !accumulated.is_zero() {
             self.solution.vertex_dual[vertex].add_in_place(&accumulated);

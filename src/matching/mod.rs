@@ -120,12 +120,15 @@ pub struct Matcher<W: Weight> {
 
     /// Working state of the current stage, kept between solves only to reuse its allocations.
     stage: StageState<W>,
+    /// The state saved before the last guess ([`Matcher::fix_pairs_if_optimal`]), kept only to
+    /// reuse its allocations for the next.
+    spare_guess: Option<trial::Before<W>>,
 }
 
 /// What a solve leaves and the next one starts from: the matching, the duals, the fixed pairs and
 /// the blossom forest. A guess that does not hold ([`Matcher::fix_pairs_if_optimal`]) puts all of
 /// it back at once, so a field added here is restored with the others.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct Solution<W> {
     mate: Vec<Option<usize>>,
     vertex_dual: Vec<W>,
@@ -155,6 +158,62 @@ struct Solution<W> {
     /// Per blossom slot: the blossom's dual `z`, counted twice in reduced costs.
     blossom_dual: Vec<W>,
     unused_slots: Vec<usize>,
+}
+
+impl<W: Clone> Clone for Solution<W> {
+    fn clone(&self) -> Self {
+        let mut copy = Solution {
+            mate: Vec::new(),
+            vertex_dual: Vec::new(),
+            active: Vec::new(),
+            fixed_to: Vec::new(),
+            pending_fixes: Vec::new(),
+            vertex_parent: Vec::new(),
+            top: Vec::new(),
+            blossom_parent: Vec::new(),
+            blossom_base: Vec::new(),
+            children: Vec::new(),
+            cycle_edges: Vec::new(),
+            blossom_dual: Vec::new(),
+            unused_slots: Vec::new(),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Field by field, into the vectors already there: a guess's saved state
+    /// ([`Matcher::fix_pairs_if_optimal`]) reuses the allocations of the one before. The pattern
+    /// names every field, so one added to the struct cannot be left out.
+    fn clone_from(&mut self, source: &Self) {
+        let Solution {
+            mate,
+            vertex_dual,
+            active,
+            fixed_to,
+            pending_fixes,
+            vertex_parent,
+            top,
+            blossom_parent,
+            blossom_base,
+            children,
+            cycle_edges,
+            blossom_dual,
+            unused_slots,
+        } = source;
+        self.mate.clone_from(mate);
+        self.vertex_dual.clone_from(vertex_dual);
+        self.active.clone_from(active);
+        self.fixed_to.clone_from(fixed_to);
+        self.pending_fixes.clone_from(pending_fixes);
+        self.vertex_parent.clone_from(vertex_parent);
+        self.top.clone_from(top);
+        self.blossom_parent.clone_from(blossom_parent);
+        self.blossom_base.clone_from(blossom_base);
+        self.children.clone_from(children);
+        self.cycle_edges.clone_from(cycle_edges);
+        self.blossom_dual.clone_from(blossom_dual);
+        self.unused_slots.clone_from(unused_slots);
+    }
 }
 
 /// Per-stage bookkeeping, indexed by node unless said otherwise.
@@ -211,6 +270,11 @@ struct StageState<W> {
     best_edge_to_cost: Vec<W>,
     /// Scratch for the top-level nodes during a dual change.
     top_level: Vec<usize>,
+    /// Scratch for the vertices of a blossom, and for the blossoms one walk visits: taken and put
+    /// back, so that forming and dissolving blossoms allocates nothing once they have grown.
+    leaves: Vec<usize>,
+    visited: Vec<usize>,
+    touched: Vec<usize>,
 }
 
 /// How much a stage keeps of what its scans found, for the blossoms it forms.
@@ -263,6 +327,9 @@ impl<W> Default for StageState<W> {
             best_edge_to: Vec::new(),
             best_edge_to_cost: Vec::new(),
             top_level: Vec::new(),
+            leaves: Vec::new(),
+            visited: Vec::new(),
+            touched: Vec::new(),
         }
     }
 }
@@ -316,25 +383,26 @@ impl<W: Weight> Matcher<W> {
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
             changed_vertices: Vec::new(),
-            changed_vertex: Vec::new(),
+            changed_vertex: Vec::with_capacity(vertex_count),
             solution: Solution {
-                mate: Vec::new(),
-                vertex_dual: Vec::new(),
-                active: Vec::new(),
-                fixed_to: Vec::new(),
+                mate: Vec::with_capacity(vertex_count),
+                vertex_dual: Vec::with_capacity(vertex_count),
+                active: Vec::with_capacity(vertex_count),
+                fixed_to: Vec::with_capacity(vertex_count),
                 pending_fixes: Vec::new(),
-                vertex_parent: Vec::new(),
-                top: Vec::new(),
-                blossom_parent: Vec::new(),
-                blossom_base: Vec::new(),
-                children: Vec::new(),
-                cycle_edges: Vec::new(),
-                blossom_dual: Vec::new(),
-                unused_slots: Vec::new(),
+                vertex_parent: Vec::with_capacity(vertex_count),
+                top: Vec::with_capacity(vertex_count),
+                blossom_parent: Vec::with_capacity(vertex_count),
+                blossom_base: Vec::with_capacity(vertex_count),
+                children: Vec::with_capacity(vertex_count),
+                cycle_edges: Vec::with_capacity(vertex_count),
+                blossom_dual: Vec::with_capacity(vertex_count),
+                unused_slots: Vec::with_capacity(vertex_count),
             },
             pending_checks: Vec::new(),
             cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),
+            spare_guess: None,
         };
         for _ in 0..vertex_count {
             matcher.push_vertex_state();

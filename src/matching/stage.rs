@@ -184,6 +184,9 @@ impl<W: Weight> Matcher<W> {
             stage.record_dropped[vertex] = true;
             stage.scan_record[vertex] = Vec::new();
         }
+        if keep_record {
+            stage.scan_record[vertex].reserve(adding);
+        }
         for node in stage.scan_touched.drain(..) {
             let other = stage.scan_best[node].take().expect("touched entries are set");
             match &mut list {
@@ -326,7 +329,8 @@ impl<W: Weight> Matcher<W> {
     /// Walks up the trees of two Outer vertices together; returns the base of the first blossom
     /// both walks meet, or None if they are in different trees.
     fn common_tree_base(&mut self, first: usize, second: usize) -> Option<usize> {
-        let mut visited = Vec::new();
+        let mut visited = std::mem::take(&mut self.stage.visited);
+        visited.clear();
         let mut found = None;
         let (mut current, mut other) = (Some(first), Some(second));
         while let Some(vertex) = current {
@@ -343,9 +347,10 @@ impl<W: Weight> Matcher<W> {
                 std::mem::swap(&mut current, &mut other);
             }
         }
-        for top in visited {
+        for &top in &visited {
             self.stage.marked[top] = false;
         }
+        self.stage.visited = visited;
         found
     }
 
@@ -359,8 +364,12 @@ impl<W: Weight> Matcher<W> {
         let slot = self.slot(blossom);
 
         // The cycle: base_top, the tree path down to `first`, then the path up from `second`.
-        let mut children = Vec::new();
-        let mut edges = vec![(first, second)];
+        // The slot's vectors keep their capacity from the blossoms it held before.
+        let mut children = std::mem::take(&mut self.solution.children[slot]);
+        children.clear();
+        let mut edges = std::mem::take(&mut self.solution.cycle_edges[slot]);
+        edges.clear();
+        edges.push((first, second));
         let mut node = self.solution.top[first];
         while node != base_top {
             children.push(node);
@@ -392,12 +401,16 @@ impl<W: Weight> Matcher<W> {
         self.cycle_partners.valid = false;
 
         // Inner vertices turn Outer and need scanning.
-        for vertex in self.leaves(blossom) {
+        let mut leaves = std::mem::take(&mut self.stage.leaves);
+        leaves.clear();
+        self.push_leaves(blossom, &mut leaves);
+        for &vertex in &leaves {
             if self.stage.label[self.solution.top[vertex]] == Label::Inner {
                 self.stage.queue.push(vertex);
             }
             self.solution.top[vertex] = blossom;
         }
+        self.stage.leaves = leaves;
         self.collect_best_edges_to_outer(blossom);
     }
 
@@ -405,8 +418,9 @@ impl<W: Weight> Matcher<W> {
     /// into one list and picks its best edge from it.
     fn collect_best_edges_to_outer(&mut self, blossom: usize) {
         let slot = self.slot(blossom);
-        let mut touched = Vec::new();
-        let mut leaves = Vec::new();
+        let mut touched = std::mem::take(&mut self.stage.touched);
+        touched.clear();
+        let mut leaves = std::mem::take(&mut self.stage.leaves);
         let mut cost = W::zero();
         for child_index in 0..self.solution.children[slot].len() {
             let child = self.solution.children[slot][child_index];
@@ -446,6 +460,7 @@ impl<W: Weight> Matcher<W> {
             self.stage.best_edge[child] = None;
         }
 
+        self.stage.leaves = leaves;
         let mut list = Vec::with_capacity(touched.len());
         let mut best: Option<((usize, usize), usize)> = None;
         for &outside_top in &touched {
@@ -463,6 +478,7 @@ impl<W: Weight> Matcher<W> {
             self.stage.best_cost_epoch[blossom] = self.stage.epoch;
         }
         self.stage.best_edges_to_outer[slot] = Some(list);
+        self.stage.touched = touched;
     }
 
     /// During blossom formation, offers every edge of `inside` to an Outer blossom, for a vertex

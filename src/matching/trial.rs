@@ -14,7 +14,7 @@ use super::{Matcher, Solution, Weight};
 /// The matcher's state before a guess, all but the weights: the edges of the guessed pairs'
 /// vertices, the only weights fixing changes, are kept apart (`rows`).
 #[derive(Clone, Debug)]
-struct Before<W> {
+pub(super) struct Before<W> {
     solution: Solution<W>,
     /// Per vertex of a guessed pair, the weights of all its edges.
     rows: Vec<(usize, Vec<W>)>,
@@ -94,6 +94,7 @@ impl<W: Weight> Matcher<W> {
             fixed.add(weight);
         }
         if fixed == expected {
+            self.spare_guess = Some(before);
             return true;
         }
         self.restore(before);
@@ -115,18 +116,33 @@ impl<W: Weight> Matcher<W> {
 
     /// The state to restore if fixing `pairs` does not hold. Nothing is pending but pairs fixed
     /// that the matching holds.
-    fn state_before(&self, pairs: &[(usize, usize, W)]) -> Before<W> {
+    fn state_before(&mut self, pairs: &[(usize, usize, W)]) -> Before<W> {
         let count = self.vertex_count();
-        let rows = pairs
-            .iter()
-            .flat_map(|(a, b, _)| [*a, *b])
-            .map(|v| (v, (0..count).map(|other| self.weights.get(v, other)).collect()))
-            .collect();
-        Before { solution: self.solution.clone(), rows }
+        let Some(mut before) = self.spare_guess.take() else {
+            let rows = pairs
+                .iter()
+                .flat_map(|(a, b, _)| [*a, *b])
+                .map(|v| (v, (0..count).map(|other| self.weights.get(v, other)).collect()))
+                .collect();
+            return Before { solution: self.solution.clone(), rows };
+        };
+        // The spare's vectors are refilled in place.
+        let vertices = 2 * pairs.len();
+        before.rows.truncate(vertices);
+        while before.rows.len() < vertices {
+            before.rows.push((0, Vec::new()));
+        }
+        for ((v, row), vertex) in before.rows.iter_mut().zip(pairs.iter().flat_map(|(a, b, _)| [*a, *b])) {
+            *v = vertex;
+            row.clear();
+            row.extend((0..count).map(|other| self.weights.get(vertex, other)));
+        }
+        before.solution.clone_from(&self.solution);
+        before
     }
 
     /// Puts back the state of [`Matcher::state_before`], after a solve (nothing pending).
-    fn restore(&mut self, before: Before<W>) {
+    fn restore(&mut self, mut before: Before<W>) {
         for (v, row) in &before.rows {
             for (other, weight) in row.iter().enumerate() {
                 if other != *v {
@@ -134,7 +150,9 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        self.solution = before.solution;
+        // The failed guess's state becomes the spare.
+        std::mem::swap(&mut self.solution, &mut before.solution);
+        self.spare_guess = Some(before);
         self.cycle_partners.valid = false;
     }
 }
