@@ -6,7 +6,8 @@
 //! whole lower part of the round (its equal C4 weights make every edge there tight), so each
 //! solve costs as much as the round. Here a bracket's list (MDPs, residents, next scoregroup) gets
 //! a matcher of its own, whose edges have the same weights without C4, and a list player left
-//! unmatched stands for one matched below. The rules' choice is then made the same way
+//! unmatched stands for one matched below. A bracket that can be paired whole is solved without
+//! its next scoregroup (why that is exact: in [`pair`]). The rules' choice is then made the same way
 //! ([`super::generation::settle`]), and kept only if the round can still be completed.
 //!
 //! Why that is exact. Among the pairings that complete the round with the PAB to a player who may
@@ -31,7 +32,7 @@ use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
 use super::witness::Witness;
-use crate::systems::common::fields::all_ones;
+use crate::systems::common::fields::{Frame, all_ones};
 
 /// A first completion of the round, and the bye facts (C5); or `NoValidPairing`.
 fn first_witness<'a>(
@@ -92,6 +93,29 @@ fn place_bye_in<'a, V: Weight>(
     Ok((witness, bye))
 }
 
+/// The edge weights of a bracket list (`list`, whose players from `bracket_end` on are the next
+/// scoregroup's), by positions in the list.
+fn list_weight<'a, W: Weight>(
+    players: &'a [DutchPlayer],
+    compatible: &'a Compatibility,
+    list: &'a [usize],
+    bracket_end: usize,
+    frame: &'a Frame,
+    float_rounds: usize,
+    bye: &'a ByeContext,
+) -> impl Fn(usize, usize) -> W + 'a {
+    move |smaller, larger| {
+        let (higher, lower) = (list[smaller], list[larger]);
+        if compatible.get(higher, lower) {
+            let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
+            let (higher, lower) = (&players[higher], &players[lower]);
+            weights::edge_weight(frame, float_rounds, bye, higher, lower, reach, Completion::Left)
+        } else {
+            W::zero()
+        }
+    }
+}
+
 /// Pairs a round as [`super::engine::pair`] does, bracket list by bracket list. `Ok(Err(progress))`:
 /// a bracket's best list matching leaves a round that cannot be completed, so C4 decides there;
 /// the global procedure pairs the round on from `progress`.
@@ -118,34 +142,76 @@ pub(super) fn pair<W: Weight>(
                 *next += 1;
             }
         }
-        let scores: Vec<Points> = bracket.iter().map(|&v| score(v)).collect();
-        let bye_ranks =
-            if bye.single_downfloater_gets_bye { bracket.iter().map(|&v| bye.rank(&players[v])).sum() } else { 0 };
-        let layout = BracketLayout::new(&scores, bracket_end, bye_ranks, float_rounds);
-        let bits = layout.bits();
-        if bits + HEADROOM_BITS > W::BITS {
-            return Err(EngineError::Wider(bits + HEADROOM_BITS));
-        }
-        let frame = &layout.frame;
-        let (matcher, mut base) = generation::list_matcher(bracket.len(), mdp_count, bits, |smaller, larger| {
-            let (higher, lower) = (bracket[smaller], bracket[larger]);
-            if compatible.get(higher, lower) {
-                let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-                let (higher, lower) = (&players[higher], &players[lower]);
-                weights::edge_weight(frame, float_rounds, bye, higher, lower, reach, Completion::Left)
-            } else {
-                W::zero()
+        // The bracket's list solved and settled: its length, who is paired, and their mates.
+        let (list_len, settled, mates, frame) = {
+            // The weights of a list: the bracket's players, then those of the next scoregroup if any.
+            let layout_of = |len: usize| -> Result<BracketLayout, EngineError> {
+                let scores: Vec<Points> = bracket[..len].iter().map(|&v| score(v)).collect();
+                let bye_ranks = if bye.single_downfloater_gets_bye {
+                    bracket[..len].iter().map(|&v| bye.rank(&players[v])).sum()
+                } else {
+                    0
+                };
+                let layout = BracketLayout::new(&scores, bracket_end, bye_ranks, float_rounds);
+                let bits = layout.bits();
+                if bits + HEADROOM_BITS > W::BITS {
+                    return Err(EngineError::Wider(bits + HEADROOM_BITS));
+                }
+                Ok(layout)
+            };
+            let list: &[usize] = bracket;
+            let bye_now: &ByeContext = bye;
+            let weight_in =
+                |frame| list_weight::<W>(players, compatible, list, bracket_end, frame, float_rounds, bye_now);
+            // A bracket that its best matching pairs whole has no downfloater in any candidate
+            // that pairs as many (C6). The players left to complete the round are then the same
+            // for all of them, so the next scoregroup changes none of C4 and C6–C21 between those
+            // candidates: the best of them, and the first in the order of generation, are the
+            // same without it, at a fraction of the cost. Otherwise the next scoregroup joins the
+            // list for C7–C9. Not when C9 may apply to the next bracket: that question (below)
+            // reads how the whole list's matching pairs the next scoregroup. (The explanations
+            // keep whole lists, as their traces show them.)
+            let c9_next =
+                n % 2 == 1 && next_group_start < n && bye.assignee_score.is_some_and(|b| b >= score(next_group_start));
+            // (Declared first, so that they outlive every weight that borrows them.)
+            let (bracket_layout, list_layout);
+            let mut solved = None;
+            if !c9_next && traces.is_none() && bracket_end < list.len() && bracket_end.is_multiple_of(2) {
+                bracket_layout = layout_of(bracket_end)?;
+                let (matcher, base) = generation::list_matcher(
+                    bracket_end,
+                    mdp_count,
+                    bracket_layout.bits(),
+                    weight_in(&bracket_layout.frame),
+                );
+                if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
+                    solved = Some((bracket_end, matcher, base, &bracket_layout));
+                }
             }
-        });
-        let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
-        let mut scope = ListScope::new(matcher, all_ones(bits));
-        let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
-        let settled = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
+            let (list_len, matcher, mut base, layout) = match solved {
+                Some(solved) => solved,
+                None => {
+                    list_layout = layout_of(list.len())?;
+                    let (matcher, base) = generation::list_matcher(
+                        list.len(),
+                        mdp_count,
+                        list_layout.bits(),
+                        weight_in(&list_layout.frame),
+                    );
+                    (list.len(), matcher, base, &list_layout)
+                }
+            };
+            let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
+            let mut scope = ListScope::new(matcher, all_ones(layout.bits()));
+            let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
+            let settled = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
+            let mates: Vec<usize> = (0..list_len).map(|p| scope.mate(p)).collect();
+            (list_len, settled, mates, traces.is_some().then(|| layout.frame.clone()))
+        };
 
         // The list matching must leave a round that can be completed (C4).
-        let mates: Vec<usize> = (0..bracket.len()).map(|p| scope.mate(p)).collect();
         let pairs: Vec<(usize, usize)> =
-            (0..bracket.len()).filter(|&p| mates[p] > p).map(|p| (bracket[p], bracket[mates[p]])).collect();
+            (0..list_len).filter(|&p| mates[p] > p).map(|p| (bracket[p], bracket[mates[p]])).collect();
         if !witness.accept(&pairs) {
             tracing::debug!(bracket = *paired_brackets, "C4 decides: the global procedure pairs the round on");
             bracket.truncate(bracket_end);
@@ -158,7 +224,7 @@ pub(super) fn pair<W: Weight>(
                 mdps: mdp_count,
                 end: bracket_end,
                 bye: bye.clone(),
-                frame: layout.frame.clone(),
+                frame: frame.expect("kept when tracing"),
             });
         }
         *paired_brackets += 1;

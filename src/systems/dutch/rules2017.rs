@@ -10,8 +10,9 @@
 //! - C.7 looks one bracket ahead: the downfloaters are chosen to maximise the pairs, then minimise
 //!   the PSD, of the following bracket.
 //!
-//! So each bracket is solved in a matcher of its own (the bracket and the next scoregroup), and a
-//! completion of the round ([`Witness`]) keeps track of whether the round can still be completed.
+//! So each bracket is solved in a matcher of its own (the bracket and the next scoregroup, or the
+//! bracket alone when it can be paired whole), and a completion of the round ([`Witness`]) keeps
+//! track of whether the round can still be completed.
 
 use std::collections::BTreeMap;
 
@@ -192,6 +193,26 @@ pub(super) struct BracketTrace {
     pub role: Role,
 }
 
+/// The edge weights of a 2017 bracket list (`list`, whose players from `end` on are the next
+/// scoregroup's or those below), by positions in the list.
+fn list_weight<'a, W: Weight>(
+    players: &'a [DutchPlayer],
+    compatibility: &'a Compatibility,
+    list: &'a [usize],
+    end: usize,
+    layout: &'a Layout2017,
+    frame: &'a Frame,
+) -> impl Fn(usize, usize) -> W + 'a {
+    move |smaller, larger| {
+        let (h, l) = (list[smaller], list[larger]);
+        if compatibility.get(h, l) {
+            edge_weight(frame, layout, &players[h], &players[l], smaller < end, larger < end)
+        } else {
+            W::zero()
+        }
+    }
+}
+
 /// Pairs a round under the 2017 rules; returns each player's partner by position, `None` for the PAB,
 /// and with `trace` the brackets as paired (the PPB only as paired again).
 /// `Err(EngineError::Wider(bits))` when a bracket needs weights wider than `W`.
@@ -235,26 +256,55 @@ pub(super) fn pair<W: Weight>(
                 next += 1;
             }
         }
-        let layout = layout_for(players, &list, mdps, end, special, next == n, state.round);
-        let frame = layout.frame();
-        // The matcher needs two spare bits above the widest weight.
-        if frame.total_bits + 2 > W::BITS {
-            return Err(EngineError::Wider(frame.total_bits + 2));
-        }
-        let max_weight: W = all_ones(frame.total_bits);
-        let (matcher, mut base) = generation::list_matcher(list.len(), mdps, frame.total_bits, |smaller, larger| {
-            let (h, l) = (list[smaller], list[larger]);
-            if compatibility.get(h, l) {
-                edge_weight(&frame, &layout, &players[h], &players[l], smaller < end, larger < end)
-            } else {
-                W::zero()
+        // The bracket's list solved and settled: who is paired, their mates, and the layout when
+        // tracing.
+        let (matched, mates, layout) = {
+            // The layout of the list's first `len` players.
+            let layout_of = |len: usize| {
+                let layout = layout_for(players, &list[..len], mdps, end, special, next == n, state.round);
+                let frame = layout.frame();
+                // The matcher needs two spare bits above the widest weight.
+                if frame.total_bits + 2 > W::BITS {
+                    return Err(EngineError::Wider(frame.total_bits + 2));
+                }
+                Ok((layout, frame))
+            };
+            // A bracket that its best matching pairs whole has no downfloater in any candidate
+            // that pairs as many (C.5), so the next scoregroup changes none of C.5–C.19 between
+            // those candidates (C.7's next bracket is the same scoregroup for all of them): the
+            // best of them, and the first in the order of generation, are the same without it, at
+            // a fraction of the cost. Otherwise the next scoregroup joins the list for C.6–C.7.
+            // (The explanations keep whole lists, as their traces show them.)
+            // (Declared first, so that they outlive every weight that borrows them.)
+            let (bracket_layout, list_layout);
+            let mut solved = None;
+            if !trace && !special && end < list.len() && end.is_multiple_of(2) {
+                bracket_layout = layout_of(end)?;
+                let (layout, frame) = &bracket_layout;
+                let weight = list_weight::<W>(players, &compatibility, &list, end, layout, frame);
+                let (matcher, base) = generation::list_matcher(end, mdps, frame.total_bits, weight);
+                if (0..end).all(|p| matcher.mate(p).is_some()) {
+                    solved = Some((end, matcher, base, &bracket_layout));
+                }
             }
-        });
-        let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
-        let mut scope = ListScope::new(matcher, max_weight);
-        let shape = Bracket { mdps, end, count_bits: layout.count_bits };
-        let matched = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
-        let mates: Vec<usize> = (0..list.len()).map(|p| scope.mate(p)).collect();
+            let (list_len, matcher, mut base, (layout, frame)) = match solved {
+                Some(solved) => solved,
+                None => {
+                    list_layout = layout_of(list.len())?;
+                    let (layout, frame) = &list_layout;
+                    let weight = list_weight::<W>(players, &compatibility, &list, end, layout, frame);
+                    let (matcher, base) = generation::list_matcher(list.len(), mdps, frame.total_bits, weight);
+                    (list.len(), matcher, base, &list_layout)
+                }
+            };
+            let max_weight: W = all_ones(frame.total_bits);
+            let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
+            let mut scope = ListScope::new(matcher, max_weight);
+            let shape = Bracket { mdps, end, count_bits: layout.count_bits };
+            let matched = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
+            let mates: Vec<usize> = (0..list_len).map(|p| scope.mate(p)).collect();
+            (matched, mates, trace.then(|| layout.clone()))
+        };
         if !special {
             let pairs: Vec<(usize, usize)> =
                 (0..end).filter(|&p| matched[p] && mates[p] > p).map(|p| (list[p], list[mates[p]])).collect();
@@ -279,6 +329,7 @@ pub(super) fn pair<W: Weight>(
                 }
                 (true, true) => Role::Penultimate,
             };
+            let layout = layout.expect("kept when tracing");
             brackets.push(BracketTrace { list: list.clone(), mdps, end, layout, role });
         }
         special = next == n;
