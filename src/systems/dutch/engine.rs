@@ -388,8 +388,7 @@ pub fn pair<W: Weight>(
         return Ok(Paired { partners: Vec::new(), brackets: Vec::new() });
     }
     let met = state.met_by_position(&players.iter().map(|p| p.id).collect::<Vec<_>>());
-    let compatible =
-        Compatibility::new(n, |a, b| weights::compatible(state, &players[a], &players[b], met[a].contains(&b)));
+    let compatible = Compatibility::of_round(state, players, &met);
     let mut resume = None;
     if by_list {
         match super::relaxed::pair::<W>(players, &compatible, state, trace)? {

@@ -227,9 +227,7 @@ pub(super) fn pair<W: Weight>(
         return Ok((Vec::new(), brackets));
     }
     let met = state.met_by_position(&players.iter().map(|p| p.id).collect::<Vec<_>>());
-    let compatible =
-        |a: usize, b: usize| super::weights::compatible(state, &players[a], &players[b], met[a].contains(&b));
-    let compatibility = Compatibility::symmetric(n, compatible);
+    let compatibility = Compatibility::of_round(state, players, &met);
     // A completion of the round (A.9), kept from bracket to bracket; with a dummy player for the
     // bye when n is odd.
     let bye_allowed = (n % 2 == 1).then(|| players.iter().map(|p| p.pab_eligible).collect());
