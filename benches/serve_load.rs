@@ -69,21 +69,8 @@ fn main() {
                 })
             })
             .collect();
-        let mut answers: Vec<(u16, Duration)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
-        let wall = started.elapsed();
-        let failed = answers.iter().filter(|(status, _)| *status != 200).count();
-        answers.sort_by_key(|&(_, latency)| latency);
-        let at = |q: f64| answers[((answers.len() as f64 * q) as usize).min(answers.len() - 1)].1;
-        println!(
-            "{label}: {} requests from {clients} clients in {:.1} s ({:.0}/s); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
-            answers.len(),
-            wall.as_secs_f64(),
-            answers.len() as f64 / wall.as_secs_f64(),
-            at(0.50),
-            at(0.95),
-            at(0.99),
-            answers.last().map(|a| a.1).unwrap_or_default(),
-        );
+        let answers: Vec<(u16, Duration)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+        report(&format!("{label}: from {clients} clients"), answers, started.elapsed());
     };
     for &count in &clients {
         run("200-player file", count);
@@ -155,17 +142,21 @@ fn arrivals(base: &str, body: &[u8], clients: usize, rate: f64, seconds: f64) {
             })
         })
         .collect();
-    let mut answers: Vec<(u16, Duration)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
-    let wall = started.elapsed();
+    let answers: Vec<(u16, Duration)> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    report(&format!("{rate}/s due from {clients} clients"), answers, started.elapsed());
+}
+
+/// Prints how many requests were answered in `wall`, how many not with 200, and the latencies.
+fn report(label: &str, mut answers: Vec<(u16, Duration)>, wall: Duration) {
     if answers.is_empty() {
-        println!("{rate}/s: no request was due in {seconds} s");
+        println!("{label}: no request was sent");
         return;
     }
     let failed = answers.iter().filter(|(status, _)| *status != 200).count();
     answers.sort_by_key(|&(_, latency)| latency);
     let at = |q: f64| answers[((answers.len() as f64 * q) as usize).min(answers.len() - 1)].1;
     println!(
-        "{rate}/s due from {clients} clients: {} requests in {:.1} s ({:.1}/s answered); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
+        "{label}: {} requests in {:.1} s ({:.1}/s answered); {failed} not 200; latency p50 {:?}, p95 {:?}, p99 {:?}, max {:?}",
         answers.len(),
         wall.as_secs_f64(),
         answers.len() as f64 / wall.as_secs_f64(),
