@@ -160,23 +160,30 @@ struct Solution<W> {
     unused_slots: Vec<usize>,
 }
 
+impl<W> Solution<W> {
+    /// No vertex yet; the per-vertex and per-slot vectors have room for `vertex_count`.
+    fn with_capacity(vertex_count: usize) -> Self {
+        Solution {
+            mate: Vec::with_capacity(vertex_count),
+            vertex_dual: Vec::with_capacity(vertex_count),
+            active: Vec::with_capacity(vertex_count),
+            fixed_to: Vec::with_capacity(vertex_count),
+            pending_fixes: Vec::new(),
+            vertex_parent: Vec::with_capacity(vertex_count),
+            top: Vec::with_capacity(vertex_count),
+            blossom_parent: Vec::with_capacity(vertex_count),
+            blossom_base: Vec::with_capacity(vertex_count),
+            children: Vec::with_capacity(vertex_count),
+            cycle_edges: Vec::with_capacity(vertex_count),
+            blossom_dual: Vec::with_capacity(vertex_count),
+            unused_slots: Vec::with_capacity(vertex_count),
+        }
+    }
+}
+
 impl<W: Clone> Clone for Solution<W> {
     fn clone(&self) -> Self {
-        let mut copy = Solution {
-            mate: Vec::new(),
-            vertex_dual: Vec::new(),
-            active: Vec::new(),
-            fixed_to: Vec::new(),
-            pending_fixes: Vec::new(),
-            vertex_parent: Vec::new(),
-            top: Vec::new(),
-            blossom_parent: Vec::new(),
-            blossom_base: Vec::new(),
-            children: Vec::new(),
-            cycle_edges: Vec::new(),
-            blossom_dual: Vec::new(),
-            unused_slots: Vec::new(),
-        };
+        let mut copy = Solution::with_capacity(0);
         copy.clone_from(self);
         copy
     }
@@ -384,21 +391,7 @@ impl<W: Weight> Matcher<W> {
             changed_edges: Vec::new(),
             changed_vertices: Vec::new(),
             changed_vertex: Vec::with_capacity(vertex_count),
-            solution: Solution {
-                mate: Vec::with_capacity(vertex_count),
-                vertex_dual: Vec::with_capacity(vertex_count),
-                active: Vec::with_capacity(vertex_count),
-                fixed_to: Vec::with_capacity(vertex_count),
-                pending_fixes: Vec::new(),
-                vertex_parent: Vec::with_capacity(vertex_count),
-                top: Vec::with_capacity(vertex_count),
-                blossom_parent: Vec::with_capacity(vertex_count),
-                blossom_base: Vec::with_capacity(vertex_count),
-                children: Vec::with_capacity(vertex_count),
-                cycle_edges: Vec::with_capacity(vertex_count),
-                blossom_dual: Vec::with_capacity(vertex_count),
-                unused_slots: Vec::with_capacity(vertex_count),
-            },
+            solution: Solution::with_capacity(vertex_count),
             pending_checks: Vec::new(),
             cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),

@@ -118,20 +118,12 @@ impl<W: Weight> Matcher<W> {
     /// that the matching holds.
     fn state_before(&mut self, pairs: &[(usize, usize, W)]) -> Before<W> {
         let count = self.vertex_count();
-        let Some(mut before) = self.spare_guess.take() else {
-            let rows = pairs
-                .iter()
-                .flat_map(|(a, b, _)| [*a, *b])
-                .map(|v| (v, (0..count).map(|other| self.weights.get(v, other)).collect()))
-                .collect();
-            return Before { solution: self.solution.clone(), rows };
-        };
-        // The spare's vectors are refilled in place.
-        let vertices = 2 * pairs.len();
-        before.rows.truncate(vertices);
-        while before.rows.len() < vertices {
-            before.rows.push((0, Vec::new()));
-        }
+        // Refilled in place: the spare keeps the vectors of the guess before.
+        let mut before = self
+            .spare_guess
+            .take()
+            .unwrap_or_else(|| Before { solution: Solution::with_capacity(0), rows: Vec::new() });
+        before.rows.resize_with(2 * pairs.len(), || (0, Vec::new()));
         for ((v, row), vertex) in before.rows.iter_mut().zip(pairs.iter().flat_map(|(a, b, _)| [*a, *b])) {
             *v = vertex;
             row.clear();
