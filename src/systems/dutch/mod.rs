@@ -6,6 +6,7 @@ mod compatibility;
 mod engine;
 mod explain;
 mod generation;
+mod next_bracket;
 pub mod player;
 mod progress;
 mod relaxed;

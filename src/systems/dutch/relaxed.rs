@@ -7,7 +7,8 @@
 //! solve costs as much as the round. Here a bracket's list (MDPs, residents, next scoregroup) gets
 //! a matcher of its own, whose edges have the same weights without C4, and a list player left
 //! unmatched stands for one matched below. A bracket that can be paired whole is solved without
-//! its next scoregroup (why that is exact: in [`pair`]). The rules' choice is then made the same way
+//! its next scoregroup, and one that leaves a single player to downfloat with one vertex standing
+//! for it (why both are exact: in [`pair`]). The rules' choice is then made the same way
 //! ([`super::generation::settle`]), and kept only if the round can still be completed.
 //!
 //! Why that is exact. Among the pairings that complete the round with the PAB to a player who may
@@ -28,6 +29,7 @@ use crate::state::RoundState;
 use super::bye::{bye_facts, completion_bits, place_bye};
 use super::compatibility::Compatibility;
 use super::generation::{self, Bracket, ListScope, Scope};
+use super::next_bracket::NextBracket;
 use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
@@ -93,27 +95,53 @@ fn place_bye_in<'a, V: Weight>(
     Ok((witness, bye))
 }
 
-/// The edge weights of a bracket list (`list`, whose players from `bracket_end` on are the next
-/// scoregroup's), by positions in the list.
-fn list_weight<'a, W: Weight>(
+/// What the edge weights of a bracket list are computed from: the list (whose players from
+/// `bracket_end` on are the next scoregroup's) and the round's facts, all but the frame the
+/// weights are packed in, which each way of solving the bracket lays out for its own list.
+struct ListWeights<'a> {
     players: &'a [DutchPlayer],
     compatible: &'a Compatibility,
     list: &'a [usize],
     bracket_end: usize,
-    frame: &'a Frame,
     float_rounds: usize,
     bye: &'a ByeContext,
-) -> impl Fn(usize, usize) -> W + 'a {
-    move |smaller, larger| {
-        let (higher, lower) = (list[smaller], list[larger]);
-        if compatible.get(higher, lower) {
-            let reach = if larger < bracket_end { Reach::Bracket } else { Reach::NextBracket };
-            let (higher, lower) = (&players[higher], &players[lower]);
-            weights::edge_weight(frame, float_rounds, bye, higher, lower, reach, Completion::Left)
+}
+
+impl ListWeights<'_> {
+    /// The edge weights of the list packed in `frame`, by positions in the list.
+    fn in_frame<'f, W: Weight>(&'f self, frame: &'f Frame) -> impl Fn(usize, usize) -> W + 'f {
+        move |smaller, larger| {
+            let reach = if larger < self.bracket_end { Reach::Bracket } else { Reach::NextBracket };
+            self.weight(frame, self.list[smaller], self.list[larger], reach)
+        }
+    }
+
+    /// The weight of the pair of players `higher` (ranked higher) and `lower` (zero if they may
+    /// not meet).
+    fn weight<W: Weight>(&self, frame: &Frame, higher: usize, lower: usize, reach: Reach) -> W {
+        if self.compatible.get(higher, lower) {
+            let (higher, lower) = (&self.players[higher], &self.players[lower]);
+            weights::edge_weight(frame, self.float_rounds, self.bye, higher, lower, reach, Completion::Left)
         } else {
             W::zero()
         }
     }
+}
+
+/// Settles a solved bracket list ([`generation::settle`]): per position of the bracket, whether
+/// the player is paired in it, and each list position's mate (itself when unpaired).
+fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
+    matcher: Matcher<W>,
+    mut base: generation::BaseWeights<F>,
+    layout: &BracketLayout,
+    shape: &Bracket,
+    mdp_scores: &[Points],
+) -> (Vec<bool>, Vec<usize>) {
+    let len = matcher.vertex_count();
+    let mut scope = ListScope::new(matcher, all_ones(layout.bits()));
+    let settled = generation::settle(&mut scope, &mut base, shape, mdp_scores);
+    let mates = (0..len).map(|p| scope.mate(p)).collect();
+    (settled, mates)
 }
 
 /// Pairs a round as [`super::engine::pair`] does, bracket list by bracket list. `Ok(Err(progress))`:
@@ -142,27 +170,37 @@ pub(super) fn pair<W: Weight>(
                 *next += 1;
             }
         }
-        // The bracket's list solved and settled: its length, who is paired, and their mates.
-        let (list_len, settled, mates, frame) = {
+        // The bracket's list solved and settled: who of the bracket is paired, their mates by
+        // position, the pairs of the list's matching as players, and the list's frame (traces).
+        let (settled, mates, pairs, frame) = {
             // The weights of a list: the bracket's players, then those of the next scoregroup if any.
-            let layout_of = |len: usize| -> Result<BracketLayout, EngineError> {
-                let scores: Vec<Points> = bracket[..len].iter().map(|&v| score(v)).collect();
+            let layout_of = |scores: &[Points]| -> Result<BracketLayout, EngineError> {
                 let bye_ranks = if bye.single_downfloater_gets_bye {
-                    bracket[..len].iter().map(|&v| bye.rank(&players[v])).sum()
+                    bracket[..scores.len()].iter().map(|&v| bye.rank(&players[v])).sum()
                 } else {
                     0
                 };
-                let layout = BracketLayout::new(&scores, bracket_end, bye_ranks, float_rounds);
+                let layout = BracketLayout::new(scores, bracket_end, bye_ranks, float_rounds);
                 let bits = layout.bits();
                 if bits + HEADROOM_BITS > W::BITS {
                     return Err(EngineError::Wider(bits + HEADROOM_BITS));
                 }
                 Ok(layout)
             };
+            let scores: Vec<Points> = bracket.iter().map(|&v| score(v)).collect();
             let list: &[usize] = bracket;
-            let bye_now: &ByeContext = bye;
-            let weight_in =
-                |frame| list_weight::<W>(players, compatible, list, bracket_end, frame, float_rounds, bye_now);
+            let list_weights = ListWeights { players, compatible, list, bracket_end, float_rounds, bye };
+            let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
+            let shape =
+                |layout: &BracketLayout| Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
+            // The pairs of a settled list matching of `len` positions, as players.
+            let pairs_of = |mates: &[usize], len: usize| -> Vec<(usize, usize)> {
+                (0..len).filter(|&p| mates[p] > p && mates[p] < len).map(|p| (list[p], list[mates[p]])).collect()
+            };
+            let c9_next =
+                n % 2 == 1 && next_group_start < n && bye.assignee_score.is_some_and(|b| b >= score(next_group_start));
+            let alone_possible = !c9_next && traces.is_none() && bracket_end < list.len();
+            let mut solved = None;
             // A bracket that its best matching pairs whole has no downfloater in any candidate
             // that pairs as many (C6). The players left to complete the round are then the same
             // for all of them, so the next scoregroup changes none of C4 and C6–C21 between those
@@ -171,47 +209,76 @@ pub(super) fn pair<W: Weight>(
             // list for C7–C9. Not when C9 may apply to the next bracket: that question (below)
             // reads how the whole list's matching pairs the next scoregroup. (The explanations
             // keep whole lists, as their traces show them.)
-            let c9_next =
-                n % 2 == 1 && next_group_start < n && bye.assignee_score.is_some_and(|b| b >= score(next_group_start));
-            // (Declared first, so that they outlive every weight that borrows them.)
-            let (bracket_layout, list_layout);
-            let mut solved = None;
-            if !c9_next && traces.is_none() && bracket_end < list.len() && bracket_end.is_multiple_of(2) {
-                bracket_layout = layout_of(bracket_end)?;
-                let (matcher, base) = generation::list_matcher(
-                    bracket_end,
-                    mdp_count,
-                    bracket_layout.bits(),
-                    weight_in(&bracket_layout.frame),
-                );
+            if alone_possible && bracket_end.is_multiple_of(2) {
+                let layout = layout_of(&scores[..bracket_end])?;
+                let weight = list_weights.in_frame::<W>(&layout.frame);
+                let (matcher, base) = generation::list_matcher(bracket_end, mdp_count, layout.bits(), weight);
                 if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
-                    solved = Some((bracket_end, matcher, base, &bracket_layout));
+                    let (settled, mates) = settle_list(matcher, base, &layout, &shape(&layout), &mdp_scores);
+                    let pairs = pairs_of(&mates, bracket_end);
+                    solved = Some((settled, mates, pairs));
                 }
             }
-            let (list_len, matcher, mut base, layout) = match solved {
-                Some(solved) => solved,
+            // A bracket whose best matching leaves one player to downfloat: the next scoregroup
+            // can only tell its candidates apart by C8, by how the next bracket pairs that player
+            // ([`NextBracket`]), so one vertex stands for it. The vertex is joined to each
+            // player by the weight the next bracket's pairs gain when that player downfloats:
+            // the player's edge to their partner there, less the edge of the pair of the
+            // scoregroup they break, if any (of the fields below C4 those edges hold C8's alone,
+            // since C9 counts nothing here). The completion below is then checked with the next
+            // bracket's pairs that C8 counted, as for a whole list.
+            if alone_possible && !bracket_end.is_multiple_of(2) && !bye.single_downfloater_gets_bye {
+                let next = NextBracket::new(compatible, &list[bracket_end..], &list[..bracket_end]);
+                let mut list_scores = scores[..bracket_end].to_vec();
+                list_scores.push(scores[bracket_end]);
+                let layout = layout_of(&list_scores)?;
+                let next_weight =
+                    |higher, lower| list_weights.weight::<W>(&layout.frame, higher, lower, Reach::NextBracket);
+                let downfloat: Vec<W> = (0..bracket_end)
+                    .map(|p| match next.downfloat(p) {
+                        Some(below) => {
+                            let mut gain = next_weight(list[p], below.partner);
+                            if let Some((g, h)) = below.displaced {
+                                gain.sub_in_place(&next_weight(g, h));
+                            }
+                            gain
+                        }
+                        None => W::zero(),
+                    })
+                    .collect();
+                let inner = list_weights.in_frame::<W>(&layout.frame);
+                let weight = |smaller: usize, larger: usize| {
+                    if larger == bracket_end { downfloat[smaller].clone() } else { inner(smaller, larger) }
+                };
+                let (matcher, base) = generation::list_matcher(bracket_end + 1, mdp_count, layout.bits(), weight);
+                let paired_inside = (0..bracket_end).filter(|&p| matcher.mate(p).is_some_and(|m| m < bracket_end));
+                if paired_inside.count() == bracket_end - 1 {
+                    let (settled, mates) = settle_list(matcher, base, &layout, &shape(&layout), &mdp_scores);
+                    let mut pairs = pairs_of(&mates, bracket_end);
+                    let downfloater = (0..bracket_end).find(|&p| mates[p] == bracket_end);
+                    let below = downfloater.and_then(|p| next.downfloat(p));
+                    pairs.extend(next.pairs(below.as_ref()));
+                    solved = Some((settled, mates, pairs));
+                }
+            }
+            match solved {
+                Some((settled, mates, pairs)) => (settled, mates, pairs, None),
                 None => {
-                    list_layout = layout_of(list.len())?;
+                    let list_layout = layout_of(&scores)?;
                     let (matcher, base) = generation::list_matcher(
                         list.len(),
                         mdp_count,
                         list_layout.bits(),
-                        weight_in(&list_layout.frame),
+                        list_weights.in_frame::<W>(&list_layout.frame),
                     );
-                    (list.len(), matcher, base, &list_layout)
+                    let (settled, mates) = settle_list(matcher, base, &list_layout, &shape(&list_layout), &mdp_scores);
+                    let pairs = pairs_of(&mates, list.len());
+                    (settled, mates, pairs, traces.is_some().then(|| list_layout.frame.clone()))
                 }
-            };
-            let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
-            let mut scope = ListScope::new(matcher, all_ones(layout.bits()));
-            let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
-            let settled = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
-            let mates: Vec<usize> = (0..list_len).map(|p| scope.mate(p)).collect();
-            (list_len, settled, mates, traces.is_some().then(|| layout.frame.clone()))
+            }
         };
 
         // The list matching must leave a round that can be completed (C4).
-        let pairs: Vec<(usize, usize)> =
-            (0..list_len).filter(|&p| mates[p] > p).map(|p| (bracket[p], bracket[mates[p]])).collect();
         if !witness.accept(&pairs) {
             tracing::debug!(bracket = *paired_brackets, "C4 decides: the global procedure pairs the round on");
             bracket.truncate(bracket_end);
