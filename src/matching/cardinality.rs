@@ -116,6 +116,13 @@ impl Matching {
     pub fn augment(&mut self, graph: &Graph, active: &[bool], root: usize) -> bool {
         Search::new(graph.len()).augment(graph, active, self, root)
     }
+
+    /// For a maximum matching: the active vertices that some maximum matching leaves unmatched
+    /// (the set D of the Gallai–Edmonds decomposition), which are those an even alternating
+    /// path reaches from an exposed vertex, blossoms included.
+    pub fn missable(&self, graph: &Graph, active: &[bool]) -> Vec<bool> {
+        Search::new(graph.len()).even_vertices(graph, active, &self.mate)
+    }
 }
 
 /// Scratch space of one search.
@@ -140,7 +147,8 @@ impl Search {
         }
     }
 
-    fn lca(&mut self, mate: &[usize], mut a: usize, mut b: usize) -> usize {
+    /// The base of the blossom an edge between two even vertices closes, if they are in one tree.
+    fn lca(&mut self, mate: &[usize], mut a: usize, mut b: usize) -> Option<usize> {
         self.seen.iter_mut().for_each(|s| *s = false);
         loop {
             a = self.base[a];
@@ -153,10 +161,72 @@ impl Search {
         loop {
             b = self.base[b];
             if self.seen[b] {
-                return b;
+                return Some(b);
+            }
+            if mate[b] == NONE {
+                return None;
             }
             b = self.parent[mate[b]];
         }
+    }
+
+    /// Shrinks the blossom the edge `v`–`to` closes (both even, `current` their base), making
+    /// every vertex in it even.
+    fn shrink(&mut self, active: &[bool], mate: &[usize], v: usize, to: usize, current: usize) {
+        self.blossom.iter_mut().for_each(|b| *b = false);
+        self.mark_path(mate, v, current, to);
+        self.mark_path(mate, to, current, v);
+        for (i, &on) in active.iter().enumerate() {
+            if on && self.blossom[self.base[i]] {
+                self.base[i] = current;
+                if !self.used[i] {
+                    self.used[i] = true;
+                    self.queue.push_back(i);
+                }
+            }
+        }
+    }
+
+    /// Clears the labels of the last search.
+    fn reset(&mut self) {
+        self.used.iter_mut().for_each(|u| *u = false);
+        self.parent.iter_mut().for_each(|p| *p = NONE);
+        for (i, b) in self.base.iter_mut().enumerate() {
+            *b = i;
+        }
+        self.queue.clear();
+    }
+
+    /// The even vertices of the alternating forest grown from every exposed active vertex at
+    /// once, for a maximum matching (which no path between two trees can augment).
+    fn even_vertices(&mut self, graph: &Graph, active: &[bool], mate: &[usize]) -> Vec<bool> {
+        let n = graph.len();
+        self.reset();
+        for root in 0..n {
+            if active[root] && mate[root] == NONE {
+                self.used[root] = true;
+                self.queue.push_back(root);
+            }
+        }
+        while let Some(v) = self.queue.pop_front() {
+            for to in 0..n {
+                if !graph.usable(active, v, to) || self.base[v] == self.base[to] || mate[v] == to {
+                    continue;
+                }
+                let even = mate[to] == NONE || self.parent[mate[to]] != NONE;
+                if even {
+                    if let Some(current) = self.lca(mate, v, to) {
+                        self.shrink(active, mate, v, to, current);
+                    }
+                } else if self.parent[to] == NONE {
+                    self.parent[to] = v;
+                    let m = mate[to];
+                    self.used[m] = true;
+                    self.queue.push_back(m);
+                }
+            }
+        }
+        self.used.clone()
     }
 
     fn mark_path(&mut self, mate: &[usize], mut v: usize, base: usize, mut child: usize) {
@@ -172,12 +242,7 @@ impl Search {
     /// The exposed end of an augmenting path from `root`, if any.
     fn find_path(&mut self, graph: &Graph, active: &[bool], mate: &[usize], root: usize) -> Option<usize> {
         let n = graph.len();
-        self.used.iter_mut().for_each(|u| *u = false);
-        self.parent.iter_mut().for_each(|p| *p = NONE);
-        for (i, b) in self.base.iter_mut().enumerate() {
-            *b = i;
-        }
-        self.queue.clear();
+        self.reset();
         self.used[root] = true;
         self.queue.push_back(root);
         while let Some(v) = self.queue.pop_front() {
@@ -186,18 +251,9 @@ impl Search {
                     continue;
                 }
                 if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
-                    let current = self.lca(mate, v, to);
-                    self.blossom.iter_mut().for_each(|b| *b = false);
-                    self.mark_path(mate, v, current, to);
-                    self.mark_path(mate, to, current, v);
-                    for (i, &on) in active.iter().enumerate().take(n) {
-                        if on && self.blossom[self.base[i]] {
-                            self.base[i] = current;
-                            if !self.used[i] {
-                                self.used[i] = true;
-                                self.queue.push_back(i);
-                            }
-                        }
+                    // One tree: the two ends always meet.
+                    if let Some(current) = self.lca(mate, v, to) {
+                        self.shrink(active, mate, v, to, current);
                     }
                 } else if self.parent[to] == NONE {
                     self.parent[to] = v;
@@ -285,6 +341,16 @@ mod tests {
                     has_perfect(&graph, &active)
                 });
                 assert_eq!(exposed == 1, any);
+            }
+            // Gallai–Edmonds' D: a vertex some maximum matching leaves out is one without which
+            // the graph has as many pairs.
+            let missable = matching.missable(&graph, &all);
+            for v in 0..n {
+                let mut active = all.clone();
+                active[v] = false;
+                let without = Matching::empty(n).maximise(&graph, &active);
+                let pairs_without = (n - 1 - without) / 2;
+                assert_eq!(missable[v], pairs_without == (n - exposed) / 2, "{v} in {graph:?}");
             }
         }
     }

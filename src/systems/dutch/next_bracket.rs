@@ -4,11 +4,13 @@
 //! possible, then as high scores as possible paired there. Take the next scoregroup `G`, one
 //! score below the bracket, whose own maximum matching has `m` pairs, and one downfloater `d`:
 //!
-//! - if an augmenting path joins `d` to `G`'s matching, the next bracket has `m + 1` pairs, one
-//!   of them `d`'s;
+//! - if `d` may meet a player of `G` whom some maximum matching of `G` leaves out (the set D of
+//!   its Gallai–Edmonds decomposition), the next bracket has `m + 1` pairs: that matching and
+//!   `d`'s pair. Only then: a matching of `m + 1` pairs pairs `d`, and the rest of it is a
+//!   maximum matching of `G` that leaves `d`'s partner out;
 //! - else, if `d` may meet anyone `g` of `G`, it has `m` pairs, and one of its maximum matchings
-//!   pairs `d` (with `g`, leaving out `g`'s partner in `G`'s matching: `g` is matched there, or
-//!   the path above would have ended at `g`); pairing `d`, whose score is higher, is better;
+//!   pairs `d`: `G`'s own with `g`'s pair there (`g` is in every maximum matching of `G`)
+//!   replaced by `d`–`g`; pairing `d`, whose score is higher, is better;
 //! - else `d` is not paired there, and the next bracket has `G`'s `m` pairs.
 //!
 //! The pairs inside `G` all count at `G`'s one score, so of C8 a candidate can change only these
@@ -21,8 +23,10 @@ use super::compatibility::Compatibility;
 
 /// How the next bracket pairs a downfloater, in one of its maximum matchings that pairs them.
 pub(super) struct Below {
-    matching: Matching,
-    /// The downfloater's partner.
+    /// The downfloater's graph vertex, and their partner's.
+    vertex: usize,
+    partner_vertex: usize,
+    /// A player of the scoregroup the downfloater may be paired with in such a matching.
     pub partner: usize,
     /// The pair of the scoregroup's own matching that the downfloater breaks, when the next
     /// bracket has no more pairs with them than without.
@@ -39,6 +43,8 @@ pub(super) struct NextBracket {
     graph: Graph,
     /// A maximum matching of the next scoregroup alone.
     matching: Matching,
+    /// Per vertex of the scoregroup: some maximum matching of the scoregroup leaves it out.
+    missable: Vec<bool>,
 }
 
 impl NextBracket {
@@ -49,51 +55,48 @@ impl NextBracket {
         // `from_fn` asks each pair once, the smaller vertex first: an edge only where that one is
         // in the scoregroup (two bracket players are no pair of the next bracket).
         let graph = Graph::from_fn(players.len(), |a, b| a < k && compatible.get(players[a], players[b]));
+        let mut active = vec![false; players.len()];
+        active[..k].fill(true);
         let mut matching = Matching::empty(players.len());
-        matching.maximise(&graph, &Self::active(players.len(), k, None));
-        NextBracket { players, group: k, graph, matching }
-    }
-
-    /// The scoregroup's vertices, and the bracket player's at `position` if any.
-    fn active(len: usize, group: usize, position: Option<usize>) -> Vec<bool> {
-        let mut active = vec![false; len];
-        active[..group].fill(true);
-        if let Some(position) = position {
-            active[group + position] = true;
-        }
-        active
+        matching.maximise(&graph, &active);
+        let missable = matching.missable(&graph, &active);
+        NextBracket { players, group: k, graph, matching, missable }
     }
 
     /// How the next bracket pairs the bracket player at `position` if that player downfloats:
     /// `None` when it cannot (no player of the scoregroup may meet them).
     pub fn downfloat(&self, position: usize) -> Option<Below> {
         let vertex = self.group + position;
-        let active = Self::active(self.players.len(), self.group, Some(position));
-        let mut matching = self.matching.clone();
-        if matching.augment(&self.graph, &active, vertex) {
-            let partner = self.players[matching.mate[vertex]];
-            return Some(Below { matching, partner, displaced: None });
+        let meets = |g: &usize| self.graph.has(*g, vertex);
+        // One more pair exactly when the player may meet someone a maximum matching of the
+        // scoregroup leaves out.
+        if let Some(g) = (0..self.group).filter(meets).find(|&g| self.missable[g]) {
+            return Some(Below { vertex, partner_vertex: g, partner: self.players[g], displaced: None });
         }
-        // No more pairs than the scoregroup's, but the player is still paired in a maximum
-        // matching if they may meet anyone there: that one's partner in the scoregroup's
-        // matching is left out instead (every player of the scoregroup is matched, or the
-        // search above would have ended at them).
-        let neighbour = (0..self.group).find(|&g| self.graph.has(g, vertex))?;
-        let displaced = matching.mate[neighbour];
-        matching.unmatch(neighbour);
-        matching.mate[neighbour] = vertex;
-        matching.mate[vertex] = neighbour;
-        Some(Below {
-            matching,
-            partner: self.players[neighbour],
-            displaced: Some((self.players[neighbour], self.players[displaced])),
-        })
+        // Else as many pairs, one of them the player's if they may meet anyone there: that one
+        // is matched in every maximum matching of the scoregroup, and their partner is left out.
+        let g = (0..self.group).find(meets)?;
+        let displaced = (self.players[g], self.players[self.matching.mate[g]]);
+        Some(Below { vertex, partner_vertex: g, partner: self.players[g], displaced: Some(displaced) })
     }
 
     /// The pairs of the next bracket, as players: with a downfloater paired as `below` says, or
     /// the scoregroup's alone.
     pub fn pairs(&self, below: Option<&Below>) -> Vec<(usize, usize)> {
-        let matching = below.map_or(&self.matching, |below| &below.matching);
+        let mut matching = self.matching.clone();
+        if let Some(below) = below {
+            if below.displaced.is_some() {
+                let g = below.partner_vertex;
+                matching.unmatch(g);
+                matching.mate[g] = below.vertex;
+                matching.mate[below.vertex] = g;
+            } else {
+                let mut active = vec![false; self.players.len()];
+                active[..self.group].fill(true);
+                active[below.vertex] = true;
+                matching.augment(&self.graph, &active, below.vertex);
+            }
+        }
         (0..self.players.len())
             .filter(|&v| matching.mate[v] != NONE && matching.mate[v] > v)
             .map(|v| (self.players[v], self.players[matching.mate[v]]))
@@ -173,7 +176,11 @@ mod tests {
                 seen.sort_unstable();
                 seen.dedup();
                 assert_eq!(seen.len(), 2 * with.len(), "a matching");
-                assert!(with.iter().any(|&pair| pair == (d, below.partner) || pair == (below.partner, d)));
+                assert!(compatible.get(d, below.partner) && group.contains(&below.partner));
+                assert!(with.iter().any(|&(a, b)| a == d || b == d), "the downfloater is paired");
+                if below.displaced.is_some() {
+                    assert!(with.iter().any(|&pair| pair == (d, below.partner) || pair == (below.partner, d)));
+                }
                 if let Some((g, h)) = below.displaced {
                     assert_eq!(g, below.partner);
                     let own = next_bracket.pairs(None);
