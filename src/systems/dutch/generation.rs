@@ -107,20 +107,27 @@ impl<W: Weight> Scope<W> for ListScope<W> {
 /// The edge weights a bracket list starts with, by position (`larger` is the lower-ranked player's
 /// position), for every pair whose lower player is a resident or in the next scoregroup.
 ///
-/// They are not stored: in a large round the list's matcher already holds a table of every pair,
-/// and a second one at the weight type's full width doubled the memory of a round (9,999 players:
-/// 0.5 GB of 1.26 GB; docs/performance.md, "Memory"). A weight is computed again from the players
-/// when a step asks for it, and only one bit per pair is kept: whether the pair still has an edge
-/// (none when the players may not meet, or once a step has taken the edge out for good).
-pub struct BaseWeights<F> {
+/// A small list keeps them as computed: the steps ask for them again about as many times as
+/// there are pairs. A large one does not: its matcher already holds a table of every pair, and a
+/// second one at the weight type's full width doubled the memory of a round (9,999 players:
+/// 0.5 GB of 1.26 GB; docs/performance.md, "Memory"); a weight is then computed again from the
+/// players when a step asks for it. Either way one bit per pair tells whether the pair still has
+/// an edge (none when the players may not meet, or once a step has taken the edge out for good).
+pub struct BaseWeights<W, F> {
     first_row: usize,
     /// One bit per pair `(smaller, larger)` with `first_row <= larger`, `smaller < larger`, row
     /// by row ([`Self::bit`]).
     live: Vec<u64>,
+    /// A small list's weights by the pairs' bits; empty for a large list.
+    kept: Vec<W>,
     weight: F,
 }
 
-impl<F> BaseWeights<F> {
+/// The most pairs a list keeps the weights of ([`BaseWeights`]): lists of up to about 500
+/// players, 2 MB at 128 bits a weight.
+const MOST_KEPT_PAIRS: usize = 1 << 17;
+
+impl<W: Weight, F: Fn(usize, usize) -> W> BaseWeights<W, F> {
     /// The bit of the pair: the rows before `larger` hold `first_row + … + (larger − 1)` pairs.
     fn bit(&self, larger: usize, smaller: usize) -> usize {
         debug_assert!(self.first_row <= larger && smaller < larger);
@@ -139,12 +146,16 @@ impl<F> BaseWeights<F> {
         self.live[bit / 64] &= !(1 << (bit % 64));
     }
 
-    /// The pair's base weight: zero once cleared, else computed again from the players.
-    pub fn get<W: Weight>(&self, larger: usize, smaller: usize) -> W
-    where
-        F: Fn(usize, usize) -> W,
-    {
-        if self.is_zero(larger, smaller) { W::zero() } else { (self.weight)(smaller, larger) }
+    /// The pair's base weight: zero once cleared, else as kept or computed again.
+    pub fn get(&self, larger: usize, smaller: usize) -> W {
+        let bit = self.bit(larger, smaller);
+        if self.live[bit / 64] & (1 << (bit % 64)) == 0 {
+            W::zero()
+        } else if let Some(weight) = self.kept.get(bit) {
+            weight.clone()
+        } else {
+            (self.weight)(smaller, larger)
+        }
     }
 }
 
@@ -163,9 +174,11 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
     mdps: usize,
     weight: F,
     mut set: impl FnMut(usize, usize, W),
-) -> BaseWeights<F> {
+) -> BaseWeights<W, F> {
     let pairs = triangle(len) - triangle(mdps.min(len));
-    let mut base = BaseWeights { first_row: mdps, live: vec![0; pairs.div_ceil(64)], weight };
+    let keep = pairs <= MOST_KEPT_PAIRS;
+    let kept = Vec::with_capacity(if keep { pairs } else { 0 });
+    let mut base = BaseWeights { first_row: mdps, live: vec![0; pairs.div_ceil(64)], kept, weight };
     let mut row = Vec::with_capacity(len);
     for larger in mdps..len {
         // A row's weights first, then the matcher's: the table entries of a row lie a table row
@@ -176,6 +189,9 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
             if !w.is_zero() {
                 let bit = base.bit(larger, smaller);
                 base.live[bit / 64] |= 1 << (bit % 64);
+            }
+            if keep {
+                base.kept.push(w.clone());
             }
             set(smaller, larger, w);
         }
@@ -191,7 +207,7 @@ pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     mdps: usize,
     bits: u32,
     weight: F,
-) -> (Matcher<W>, BaseWeights<F>) {
+) -> (Matcher<W>, BaseWeights<W, F>) {
     let mut matcher = Matcher::<W>::with_weight_bits(len, bits);
     let base = base_weights(len, mdps, weight, |smaller, larger, w| matcher.set_weight(larger, smaller, w));
     matcher.solve();
@@ -212,7 +228,7 @@ pub struct Bracket {
 /// plus 2·(2^(2·bits)·[the upper player is in S1] − the upper player's index in the remainder).
 /// Every pair with an S1 player on top outweighs any sum of indices.
 fn remainder_weight<W: Weight>(
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     smaller: usize,
     larger: usize,
     index: usize,
@@ -269,7 +285,7 @@ fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, 
 /// documentation lists them), each step starting from the optimum the previous one left.
 pub fn settle<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     mdp_scores: &[Points],
 ) -> Vec<bool> {
@@ -290,7 +306,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
 /// a nudge that holds the choice while the later steps re-solve.
 fn choose_paired_mdps<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     mdp_scores: &[Points],
     matched: &mut [bool],
@@ -348,7 +364,7 @@ fn choose_paired_mdps<W: Weight, S: Scope<W>>(
 /// fixed at once and marked in `matched`.
 fn fix_mdp_opponents<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     matched: &mut [bool],
 ) {
@@ -416,7 +432,7 @@ impl Remainder {
     }
 
     /// The exchange weight of the edge from the player at `index` to `o` ([`remainder_weight`]).
-    fn weight<W: Weight>(&self, base: &BaseWeights<impl Fn(usize, usize) -> W>, index: usize, o: usize) -> W {
+    fn weight<W: Weight>(&self, base: &BaseWeights<W, impl Fn(usize, usize) -> W>, index: usize, o: usize) -> W {
         remainder_weight(base, self.players[index], o, index, self.pairs, self.bits)
     }
 }
@@ -426,7 +442,7 @@ impl Remainder {
 /// makes (the S1 players it does not pair downwards).
 fn weigh_exchanges<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
 ) -> usize {
     let (players, pairs, bits) = (&remainder.players, remainder.pairs, remainder.bits);
@@ -458,7 +474,7 @@ fn weigh_exchanges<W: Weight, S: Scope<W>>(
 /// first. A player that moves loses its downward edges for good.
 fn choose_s1_players_moving_down<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
     exchanges: usize,
 ) {
@@ -493,7 +509,7 @@ fn choose_s1_players_moving_down<W: Weight, S: Scope<W>>(
 /// first. A player that moves loses its upward edges and those to the next scoregroup for good.
 fn choose_s2_players_moving_up<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
     exchanges: usize,
 ) {
@@ -543,7 +559,7 @@ fn choose_s2_players_moving_up<W: Weight, S: Scope<W>>(
 /// duals, so step 4 starts from its optimum instead of re-pairing the bracket from scratch.
 fn fix_exchanges<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &mut BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
 ) {
     let players = &remainder.players;
@@ -573,7 +589,7 @@ const MOST_GUESSES: usize = 64;
 /// in no optimum). When a run does not hold, the player's choice takes a solve of its own.
 fn pair_s1_in_order<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
     matched: &mut [bool],
 ) {
@@ -627,7 +643,7 @@ fn pair_s1_in_order<W: Weight, S: Scope<W>>(
 /// The first candidate among `below` for `p` that the duals of the last solve do not rule out.
 fn first_open<W: Weight, S: Scope<W>>(
     scope: &S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     below: &[usize],
     p: usize,
     taken: &[bool],
@@ -641,7 +657,7 @@ fn first_open<W: Weight, S: Scope<W>>(
 /// `matched` as it is once they hold.
 fn guess<W: Weight, S: Scope<W>>(
     scope: &S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
     start: usize,
     matched: &[bool],
@@ -671,7 +687,7 @@ fn guess<W: Weight, S: Scope<W>>(
 /// a solve decides (step 4).
 fn fix_first_possible_by_exchange<W: Weight, S: Scope<W>>(
     scope: &mut S,
-    base: &BaseWeights<impl Fn(usize, usize) -> W>,
+    base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     below: &[usize],
     p: usize,
     matched: &mut [bool],

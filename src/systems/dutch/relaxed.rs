@@ -132,7 +132,7 @@ impl ListWeights<'_> {
 /// the player is paired in it, and each list position's mate (itself when unpaired).
 fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
     matcher: Matcher<W>,
-    mut base: generation::BaseWeights<F>,
+    mut base: generation::BaseWeights<W, F>,
     layout: &BracketLayout,
     shape: &Bracket,
     mdp_scores: &[Points],
