@@ -2,7 +2,9 @@
 //! an explanation reads it, [`Seats`]), and the boards of a computed pairing that the record does
 //! not have.
 
-use crate::model::{Colour, PlayerId, Tournament};
+use std::collections::HashMap;
+
+use crate::model::{Colour, Player, PlayerId, Tournament};
 use crate::state::RoundState;
 use crate::systems::pairing::{Board, RoundPairing};
 
@@ -17,7 +19,12 @@ pub struct RecordedSeat {
 /// The recorded pairing of a player in a round: a game (played, forfeited or not yet played) or
 /// the pairing-allocated bye; `None` when the player was not paired.
 pub fn recorded_seat(t: &Tournament, player: PlayerId, round: u32) -> Option<RecordedSeat> {
-    let entry = t.player(player)?.round(round);
+    seat_of(t.player(player)?, round)
+}
+
+/// [`recorded_seat`] of a player at hand.
+fn seat_of(player: &Player, round: u32) -> Option<RecordedSeat> {
+    let entry = player.round(round);
     use crate::model::{ByeKind, EntryKind};
     match entry.kind() {
         EntryKind::Played { opponent, colour, .. } | EntryKind::Pending { opponent, colour } => {
@@ -25,7 +32,7 @@ pub fn recorded_seat(t: &Tournament, player: PlayerId, round: u32) -> Option<Rec
         }
         EntryKind::Forfeit { opponent, colour, .. } => Some(RecordedSeat { opponent, colour }),
         EntryKind::Bye(ByeKind::PairingAllocated | ByeKind::LegacyWin) => {
-            Some(RecordedSeat { opponent: player, colour: None })
+            Some(RecordedSeat { opponent: player.id, colour: None })
         }
         _ => None,
     }
@@ -56,8 +63,19 @@ impl Difference {
     }
 }
 
+/// The seat of each player of the round by pairing number, looked up as [`Tournament::player`]
+/// does (the first player of a number) but at once: asked of every player, that search made
+/// reading a round's record quadratic.
+fn seats(t: &Tournament, round: u32) -> impl Fn(PlayerId) -> Option<RecordedSeat> + '_ {
+    let mut by_id: HashMap<PlayerId, &Player> = HashMap::with_capacity(t.players.len());
+    for player in &t.players {
+        by_id.entry(player.id).or_insert(player);
+    }
+    move |id| by_id.get(&id).and_then(|player| seat_of(player, round))
+}
+
 pub fn compare(t: &Tournament, round: u32, computed: &RoundPairing) -> Difference {
-    let seat = |p: PlayerId| recorded_seat(t, p, round);
+    let seat = seats(t, round);
     let mut wrong = Vec::new();
     let mut recorded = Vec::new();
     for board in &computed.boards {
@@ -86,12 +104,11 @@ pub fn compare(t: &Tournament, round: u32, computed: &RoundPairing) -> Differenc
 
 /// The recorded pairing of a round, in board order.
 pub fn recorded_pairing(t: &Tournament, round: u32, state: &RoundState) -> RoundPairing {
+    let seat_by_id = seats(t, round);
     let mut boards: Vec<Board> = Vec::new();
     for player in &t.players {
-        if let Some(seat) = recorded_seat(t, player.id, round)
-            && (seat.opponent == player.id
-                || player.id < seat.opponent
-                || recorded_seat(t, seat.opponent, round).is_none())
+        if let Some(seat) = seat_by_id(player.id)
+            && (seat.opponent == player.id || player.id < seat.opponent || seat_by_id(seat.opponent).is_none())
         {
             boards.push(recorded_board(player.id, seat));
         }
