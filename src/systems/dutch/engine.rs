@@ -187,8 +187,9 @@ impl<W: Weight> Procedure<'_, W> {
                     self.matcher.set_weight(bracket[larger], bracket[smaller], W::zero());
                 }
             }
-            // The bracket's weights are computed again when `settle` asks for them, from fields the
-            // scope's borrow of the matcher leaves free.
+            // The bracket's weights (kept, or in a large bracket computed again when `settle` asks
+            // for them: `generation::BaseWeights`) come from fields the scope's borrow of the
+            // matcher leaves free.
             let edges = EdgeWeights {
                 players: self.players,
                 compatible: &self.compatible,

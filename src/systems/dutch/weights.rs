@@ -307,8 +307,8 @@ struct CompletionRow<'a, W> {
     skip_first: bool,
 }
 
-// Inlined: a bracket list's weights are computed again for each step that asks (generation.rs),
-// some twenty fields a pair, and the calls cost as much as the fields.
+// Inlined: every list's weights are computed once, and a large list's again for each step that
+// asks (generation.rs), some twenty fields a pair, and the calls cost as much as the fields.
 impl<W: Weight> Row for CompletionRow<'_, W> {
     #[inline]
     fn count(&mut self, value: i64) {
