@@ -200,32 +200,9 @@ impl Search {
     /// The even vertices of the alternating forest grown from every exposed active vertex at
     /// once, for a maximum matching (which no path between two trees can augment).
     fn even_vertices(&mut self, graph: &Graph, active: &[bool], mate: &[usize]) -> Vec<bool> {
-        let n = graph.len();
-        self.reset();
-        for root in 0..n {
-            if active[root] && mate[root] == NONE {
-                self.used[root] = true;
-                self.queue.push_back(root);
-            }
-        }
-        while let Some(v) = self.queue.pop_front() {
-            for to in 0..n {
-                if !graph.usable(active, v, to) || self.base[v] == self.base[to] || mate[v] == to {
-                    continue;
-                }
-                let even = mate[to] == NONE || self.parent[mate[to]] != NONE;
-                if even {
-                    if let Some(current) = self.lca(mate, v, to) {
-                        self.shrink(active, mate, v, to, current);
-                    }
-                } else if self.parent[to] == NONE {
-                    self.parent[to] = v;
-                    let m = mate[to];
-                    self.used[m] = true;
-                    self.queue.push_back(m);
-                }
-            }
-        }
+        let exposed = (0..graph.len()).filter(|&v| active[v] && mate[v] == NONE);
+        let augmenting = self.grow(graph, active, mate, exposed);
+        debug_assert!(augmenting.is_none(), "the matching is maximum");
         self.used.clone()
     }
 
@@ -241,17 +218,35 @@ impl Search {
 
     /// The exposed end of an augmenting path from `root`, if any.
     fn find_path(&mut self, graph: &Graph, active: &[bool], mate: &[usize], root: usize) -> Option<usize> {
+        self.grow(graph, active, mate, [root])
+    }
+
+    /// Grows the alternating forest from `roots` (exposed vertices), breadth first, shrinking
+    /// blossoms: the exposed end of the first augmenting path from a root to a vertex that is not
+    /// one, or `None` once the forest is complete (its even vertices are `used`).
+    fn grow(
+        &mut self,
+        graph: &Graph,
+        active: &[bool],
+        mate: &[usize],
+        roots: impl IntoIterator<Item = usize>,
+    ) -> Option<usize> {
         let n = graph.len();
         self.reset();
-        self.used[root] = true;
-        self.queue.push_back(root);
+        for root in roots {
+            self.used[root] = true;
+            self.queue.push_back(root);
+        }
         while let Some(v) = self.queue.pop_front() {
             for to in 0..n {
                 if !graph.usable(active, v, to) || self.base[v] == self.base[to] || mate[v] == to {
                     continue;
                 }
-                if to == root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
-                    // One tree: the two ends always meet.
+                // `to` is even: a root (the only exposed vertices a forest holds), or matched to
+                // an odd vertex. An edge between two even vertices of one tree closes a blossom;
+                // of two trees, it would augment, which a maximum matching has not.
+                let root = mate[to] == NONE && self.used[to];
+                if root || (mate[to] != NONE && self.parent[mate[to]] != NONE) {
                     if let Some(current) = self.lca(mate, v, to) {
                         self.shrink(active, mate, v, to, current);
                     }
