@@ -15,6 +15,7 @@
 
 use crate::matching::{Exchange, Guesses, Matcher, Weight};
 use crate::model::Points;
+use crate::systems::common::fields::all_ones;
 
 /// The players of a bracket and the next scoregroup, by position: `0..mdps` are the moved-down
 /// players, `mdps..end` the residents, `end..len` the next scoregroup. Positions follow the pairing
@@ -212,6 +213,23 @@ pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     let base = base_weights(len, mdps, weight, |smaller, larger, w| matcher.set_weight(larger, smaller, w));
     matcher.solve();
     (matcher, base)
+}
+
+/// Settles a bracket list that [`list_matcher`] solved with weights of at most `bits` bits:
+/// [`settle`] in a [`ListScope`]. Returns, per position of the bracket, whether the player is
+/// paired in it, and each list position's mate (the position itself when unpaired).
+pub fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
+    matcher: Matcher<W>,
+    mut base: BaseWeights<W, F>,
+    bits: u32,
+    bracket: &Bracket,
+    mdp_scores: &[Points],
+) -> (Vec<bool>, Vec<usize>) {
+    let len = matcher.vertex_count();
+    let mut scope = ListScope::new(matcher, all_ones(bits));
+    let settled = settle(&mut scope, &mut base, bracket, mdp_scores);
+    let mates = (0..len).map(|p| scope.mate(p)).collect();
+    (settled, mates)
 }
 
 /// The bracket being settled.

@@ -28,13 +28,13 @@ use crate::state::RoundState;
 
 use super::bye::{bye_facts, completion_bits, place_bye};
 use super::compatibility::Compatibility;
-use super::generation::{self, Bracket, ListScope, Scope};
+use super::generation::{self, Bracket};
 use super::next_bracket::NextBracket;
 use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
 use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
 use super::witness::Witness;
-use crate::systems::common::fields::{Frame, all_ones};
+use crate::systems::common::fields::Frame;
 
 /// A first completion of the round, and the bye facts (C5); or `NoValidPairing`.
 fn first_witness<'a>(
@@ -128,22 +128,6 @@ impl ListWeights<'_> {
     }
 }
 
-/// Settles a solved bracket list ([`generation::settle`]): per position of the bracket, whether
-/// the player is paired in it, and each list position's mate (itself when unpaired).
-fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
-    matcher: Matcher<W>,
-    mut base: generation::BaseWeights<W, F>,
-    layout: &BracketLayout,
-    shape: &Bracket,
-    mdp_scores: &[Points],
-) -> (Vec<bool>, Vec<usize>) {
-    let len = matcher.vertex_count();
-    let mut scope = ListScope::new(matcher, all_ones(layout.bits()));
-    let settled = generation::settle(&mut scope, &mut base, shape, mdp_scores);
-    let mates = (0..len).map(|p| scope.mate(p)).collect();
-    (settled, mates)
-}
-
 /// Pairs a round as [`super::engine::pair`] does, bracket list by bracket list. `Ok(Err(progress))`:
 /// a bracket's best list matching leaves a round that cannot be completed, so C4 decides there;
 /// the global procedure pairs the round on from `progress`.
@@ -214,7 +198,8 @@ pub(super) fn pair<W: Weight>(
                 let weight = list_weights.in_frame::<W>(&layout.frame);
                 let (matcher, base) = generation::list_matcher(bracket_end, mdp_count, layout.bits(), weight);
                 if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
-                    let (settled, mates) = settle_list(matcher, base, &layout, &shape(&layout), &mdp_scores);
+                    let (settled, mates) =
+                        generation::settle_list(matcher, base, layout.bits(), &shape(&layout), &mdp_scores);
                     let pairs = pairs_of(&mates, bracket_end);
                     solved = Some((settled, mates, pairs));
                 }
@@ -253,7 +238,8 @@ pub(super) fn pair<W: Weight>(
                 let (matcher, base) = generation::list_matcher(bracket_end + 1, mdp_count, layout.bits(), weight);
                 let paired_inside = (0..bracket_end).filter(|&p| matcher.mate(p).is_some_and(|m| m < bracket_end));
                 if paired_inside.count() == bracket_end - 1 {
-                    let (settled, mates) = settle_list(matcher, base, &layout, &shape(&layout), &mdp_scores);
+                    let (settled, mates) =
+                        generation::settle_list(matcher, base, layout.bits(), &shape(&layout), &mdp_scores);
                     let mut pairs = pairs_of(&mates, bracket_end);
                     let downfloater = (0..bracket_end).find(|&p| mates[p] == bracket_end);
                     let below = downfloater.and_then(|p| next.downfloat(p));
@@ -271,7 +257,8 @@ pub(super) fn pair<W: Weight>(
                         list_layout.bits(),
                         list_weights.in_frame::<W>(&list_layout.frame),
                     );
-                    let (settled, mates) = settle_list(matcher, base, &list_layout, &shape(&list_layout), &mdp_scores);
+                    let (settled, mates) =
+                        generation::settle_list(matcher, base, list_layout.bits(), &shape(&list_layout), &mdp_scores);
                     let pairs = pairs_of(&mates, list.len());
                     (settled, mates, pairs, traces.is_some().then(|| list_layout.frame.clone()))
                 }

@@ -21,12 +21,12 @@ use crate::model::Points;
 use crate::state::RoundState;
 
 use super::compatibility::Compatibility;
-use super::generation::{self, Bracket, ListScope, Scope};
+use super::generation::{self, Bracket};
 use super::player::{DutchPlayer, Float};
 use super::progress::EngineError;
 use super::weights::{bits_for, colour_fields};
 use super::witness::Witness;
-use crate::systems::common::fields::{CounterOffsets, Frame, Pack, Row, Width, all_ones};
+use crate::systems::common::fields::{CounterOffsets, Frame, Pack, Row, Width};
 
 /// One point, in tenths: A.8's artificial value is one point below the lowest score.
 const ONE_POINT: i64 = 10;
@@ -282,25 +282,22 @@ pub(super) fn pair<W: Weight>(
                 let weight = list_weight::<W>(players, &compatibility, &list, end, layout, frame);
                 let (matcher, base) = generation::list_matcher(end, mdps, frame.total_bits, weight);
                 if (0..end).all(|p| matcher.mate(p).is_some()) {
-                    solved = Some((end, matcher, base, &bracket_layout));
+                    solved = Some((matcher, base, &bracket_layout));
                 }
             }
-            let (list_len, matcher, mut base, (layout, frame)) = match solved {
+            let (matcher, base, (layout, frame)) = match solved {
                 Some(solved) => solved,
                 None => {
                     list_layout = layout_of(list.len())?;
                     let (layout, frame) = &list_layout;
                     let weight = list_weight::<W>(players, &compatibility, &list, end, layout, frame);
                     let (matcher, base) = generation::list_matcher(list.len(), mdps, frame.total_bits, weight);
-                    (list.len(), matcher, base, &list_layout)
+                    (matcher, base, &list_layout)
                 }
             };
-            let max_weight: W = all_ones(frame.total_bits);
             let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
-            let mut scope = ListScope::new(matcher, max_weight);
             let shape = Bracket { mdps, end, count_bits: layout.count_bits };
-            let matched = generation::settle(&mut scope, &mut base, &shape, &mdp_scores);
-            let mates: Vec<usize> = (0..list_len).map(|p| scope.mate(p)).collect();
+            let (matched, mates) = generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores);
             (matched, mates, trace.then(|| layout.clone()))
         };
         if !special {
