@@ -81,7 +81,8 @@ impl RoundPairing {
             standings.entry(p.id).or_insert((p.score, p.rank));
         }
         let standing = |id: PlayerId| standings.get(&id).copied().unwrap_or((Default::default(), u32::MAX));
-        self.boards.sort_by_key(|board| {
+        // Each board's key once (a stable sort, as `sort_by_key`), not at every comparison.
+        self.boards.sort_by_cached_key(|board| {
             let Some(black) = board.black else {
                 return (true, Reverse(Default::default()), Reverse(Default::default()), standing(board.white).1);
             };

@@ -32,7 +32,7 @@ use super::generation::{self, Bracket};
 use super::next_bracket::NextBracket;
 use super::player::DutchPlayer;
 use super::progress::{BracketTrace, EngineError, HEADROOM_BITS, Paired, Progress};
-use super::weights::{self, BracketLayout, ByeContext, Completion, Reach};
+use super::weights::{self, BracketLayout, ByeContext, Completion, Reach, SameScoreWeights};
 use super::witness::Witness;
 use crate::systems::common::fields::Frame;
 
@@ -108,11 +108,22 @@ struct ListWeights<'a> {
 }
 
 impl ListWeights<'_> {
-    /// The edge weights of the list packed in `frame`, by positions in the list.
-    fn in_frame<'f, W: Weight>(&'f self, frame: &'f Frame) -> impl Fn(usize, usize) -> W + 'f {
+    /// The edge weights of the list packed in `frame`, by positions in the list: a pair of one
+    /// score inside the bracket from its players' parts ([`SameScoreWeights`]), any other as
+    /// [`Self::weight`] packs it.
+    fn in_frame<'f, W: Weight + 'f>(&'f self, frame: &'f Frame) -> impl Fn(usize, usize) -> W + 'f {
+        let bracket = self.list[..self.bracket_end].iter().map(|&v| &self.players[v]);
+        let same_score = SameScoreWeights::new(frame, self.float_rounds, self.bye, bracket);
         move |smaller, larger| {
+            let (higher, lower) = (self.list[smaller], self.list[larger]);
+            if larger < self.bracket_end && self.players[higher].score == self.players[lower].score {
+                if !self.compatible.get(higher, lower) {
+                    return W::zero();
+                }
+                return same_score.weight(smaller, larger, &self.players[higher], &self.players[lower]);
+            }
             let reach = if larger < self.bracket_end { Reach::Bracket } else { Reach::NextBracket };
-            self.weight(frame, self.list[smaller], self.list[larger], reach)
+            self.weight(frame, higher, lower, reach)
         }
     }
 
