@@ -256,6 +256,7 @@ impl RoundState {
         let mut met = vec![Vec::new(); order.len()];
         for contender in &self.players {
             if let Some(&a) = position.get(&contender.id) {
+                met[a].reserve_exact(contender.past.len());
                 let opponents = contender.past.iter().filter_map(PastRound::played_opponent);
                 met[a].extend(opponents.filter_map(|id| position.get(&id).copied()));
             }

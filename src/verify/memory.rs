@@ -46,17 +46,48 @@ pub const BUDGET_VARIABLE: &str = "TRFCHECK_MEMORY_BUDGET";
 /// played, pending or forfeited, or the pairing-allocated bye (as the state of the round counts
 /// them); byes asked for and absences are left out.
 pub(super) fn scoregroups(tournament: &Tournament, round: u32) -> Vec<u64> {
+    scoregroups_of_rounds(tournament, &[round]).pop().unwrap_or_default()
+}
+
+/// [`scoregroups`] of each of `rounds`, in that order, with each player's points of each round
+/// read once (not once for every later round).
+pub(super) fn scoregroups_of_rounds(tournament: &Tournament, rounds: &[u32]) -> Vec<Vec<u64>> {
     let paired = |entry: &RoundEntry| match entry.kind() {
         EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
         EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
         EntryKind::NotRecorded => false,
     };
-    let mut groups: std::collections::BTreeMap<Points, u64> = std::collections::BTreeMap::new();
-    for player in tournament.players.iter().filter(|p| paired(&p.round(round))) {
-        let score = (1..round).map(|r| tournament.round_points(player, r)).fold(Points::ZERO, |a, b| a + b);
-        *groups.entry(score).or_insert(0) += 1;
-    }
-    groups.into_values().rev().collect()
+    let last = rounds.iter().copied().max().unwrap_or(0);
+    // Each player's score before each round up to the last: `before[r - 1]` before round `r`.
+    let before: Vec<Vec<Points>> = tournament
+        .players
+        .iter()
+        .map(|player| {
+            let mut score = Points::ZERO;
+            (1..=last)
+                .map(|r| {
+                    let now = score;
+                    if r < last {
+                        score += tournament.round_points(player, r);
+                    }
+                    now
+                })
+                .collect()
+        })
+        .collect();
+    rounds
+        .iter()
+        .map(|&round| {
+            let mut groups: std::collections::BTreeMap<Points, u64> = std::collections::BTreeMap::new();
+            for (player, scores) in tournament.players.iter().zip(&before) {
+                if paired(&player.round(round)) {
+                    let score = round.checked_sub(1).map_or(Points::ZERO, |r| scores[r as usize]);
+                    *groups.entry(score).or_insert(0) += 1;
+                }
+            }
+            groups.into_values().rev().collect()
+        })
+        .collect()
 }
 
 /// A guess at the memory, in bytes, that checking a round with these scoregroups takes: the

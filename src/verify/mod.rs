@@ -457,7 +457,7 @@ fn check_rounds(
     use std::sync::Mutex;
     use std::sync::atomic::AtomicUsize;
     let total = rounds.len();
-    let groups: Vec<Vec<u64>> = rounds.iter().map(|&round| memory::scoregroups(tournament, round)).collect();
+    let groups = memory::scoregroups_of_rounds(tournament, rounds);
     let mut order: Vec<usize> = (0..total).rev().collect();
     if jobs > 1 {
         order.sort_by_key(|&index| std::cmp::Reverse((round_cost(&groups[index]), rounds[index])));
@@ -619,6 +619,26 @@ mod tests {
         let costs: Vec<u64> = (1..=7).map(|round| round_cost(&memory::scoregroups(&t, round))).collect();
         assert!(costs.windows(2).take(3).all(|pair| pair[0] > pair[1]), "{costs:?}");
         assert!(costs[1] > 2 * costs[6], "{costs:?}");
+    }
+
+    /// The scoregroups the memory guess reads for several rounds at once are those of each
+    /// round's state (the players it pairs, by their score before it), in the order asked.
+    #[test]
+    fn scoregroups_of_rounds_are_those_of_each_rounds_state() {
+        use crate::state::{Participation, RoundState};
+        let options = crate::generate::GenerateOptions::new(crate::systems::SystemId::Dutch2025, 37, 9, 4);
+        let t = crate::generate::generate(&options).unwrap();
+        let rounds = [3, 1, 9, 5, 8];
+        let together = memory::scoregroups_of_rounds(&t, &rounds);
+        for (&round, groups) in rounds.iter().zip(&together) {
+            let state = RoundState::build(&t, round, Participation::Recorded);
+            let mut scores: Vec<_> = state.players.iter().map(|c| c.score).collect();
+            scores.sort_by(|a, b| b.cmp(a));
+            let sizes: Vec<u64> = scores.chunk_by(|a, b| a == b).map(|g| g.len() as u64).collect();
+            assert_eq!(groups, &sizes, "round {round}");
+            assert_eq!(groups, &memory::scoregroups(&t, round), "round {round}");
+        }
+        assert!(together[2].len() > 3, "{together:?}");
     }
 
     /// An engine that gives up (a search limit) leaves the round `not-checked`

@@ -370,8 +370,7 @@ impl<W: Weight> SameScoreWeights<W> {
         let names = field_names(float_rounds);
         let field = |name: &str| names.iter().position(|n| *n == name).expect("a field of the 2025 rules");
         // One at the field's place (at the key's counter for a per-score field), as `Pack` adds it.
-        let unit = |name: &str, key: i64| -> W {
-            let index = field(name);
+        let unit = |index: usize, key: i64| -> W {
             let offset = match &frame.widths[index] {
                 Width::Counters { offsets, .. } => offsets.get(key).unwrap_or(0),
                 Width::Bits(_) => 0,
@@ -380,17 +379,23 @@ impl<W: Weight> SameScoreWeights<W> {
             w.add_shifted_u64(1, frame.bases[index] + offset);
             w
         };
-        let back_names = [["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]];
+        let (c6, c7, c9) = (field("C6"), field("C7"), field("C9"));
+        // Per float round back: who downfloated, the MDP's opponent, and their scores.
+        let backs: Vec<[usize; 4]> = [["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]]
+            .iter()
+            .take(float_rounds)
+            .map(|names| names.map(field))
+            .collect();
         let (mut as_higher, mut as_lower) = (Vec::new(), Vec::new());
         for p in players {
             let score = p.score.tenths();
             let mut alone = W::zero();
             if bye.single_downfloater_gets_bye {
-                alone.add_shifted_u64(bye.rank(p), frame.bases[field("C9")]);
+                alone.add_shifted_u64(bye.rank(p), frame.bases[c9]);
             }
-            let mut shared = unit("C6", score);
-            shared.add_in_place(&unit("C7", score));
-            for (back, [down, up, down_scores, up_scores]) in back_names.iter().enumerate().take(float_rounds) {
+            let mut shared = unit(c6, score);
+            shared.add_in_place(&unit(c7, score));
+            for (back, &[down, up, down_scores, up_scores]) in backs.iter().enumerate() {
                 if p.floats[back] == Float::Down {
                     alone.add_in_place(&unit(down, score));
                     alone.add_in_place(&unit(down_scores, score));
@@ -402,7 +407,7 @@ impl<W: Weight> SameScoreWeights<W> {
             as_higher.push(shared);
             as_lower.push(alone);
         }
-        let colours = ["C10", "C11", "C12", "C13"].map(|name| unit(name, 0));
+        let colours = ["C10", "C11", "C12", "C13"].map(|name| unit(field(name), 0));
         SameScoreWeights { as_higher, as_lower, colours }
     }
 
