@@ -386,7 +386,8 @@ impl<W: Weight> SameScoreWeights<W> {
             .take(float_rounds)
             .map(|names| names.map(field))
             .collect();
-        let (mut as_higher, mut as_lower) = (Vec::new(), Vec::new());
+        let (mut as_higher, mut as_lower) = (Vec::with_capacity(players.size_hint().0), Vec::new());
+        as_lower.reserve_exact(as_higher.capacity());
         for p in players {
             let score = p.score.tenths();
             let mut alone = W::zero();
