@@ -343,7 +343,7 @@ pub fn edge_weight<W: Weight>(
 /// [`edge_weight`] packs them, from parts computed once a player.
 ///
 /// In such a pair every field of [`pair_row`] counts either one for every pair of that score
-/// (C6, C7, C15/C17 and C19/C21, the last two since neither player is an MDP), or what one player
+/// (C6, C7, and, since neither player is an MDP, C15/C17 and C19/C21), or what one player
 /// brings alone, whichever end of the pair they are (C9's rank; C14/C16 and C18/C20, a player who
 /// downfloated before), or a colour criterion (C10–C13), which the two decide together. A weight is
 /// the sum of each field's count at its place, so the pair's is the higher player's part (with
@@ -510,13 +510,14 @@ mod tests {
                 let state = RoundState::build(&t, round, Participation::Recorded);
                 let players = dutch_players(&state, Rules::Dutch2025);
                 let groups: Vec<&[DutchPlayer]> = players.chunk_by(|a, b| a.score == b.score).collect();
+                // Some C9 ranks by played games, for the rounds where C9 counts.
+                let ranks: BTreeMap<u32, u64> =
+                    players.iter().enumerate().map(|(i, p)| (p.played_games, i as u64 % 3)).collect();
                 for (g, group) in groups.iter().enumerate() {
                     let list: Vec<&DutchPlayer> =
                         group.iter().chain(groups.get(g + 1).into_iter().copied().flatten()).collect();
                     let scores: Vec<Points> = list.iter().map(|p| p.score).collect();
                     let end = group.len();
-                    let ranks: BTreeMap<u32, u64> =
-                        players.iter().enumerate().map(|(i, p)| (p.played_games, i as u64 % 3)).collect();
                     for single in [false, true] {
                         let bye = ByeContext {
                             assignee_score: Some(group[0].score),
