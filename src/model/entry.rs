@@ -207,6 +207,19 @@ pub enum EntryKind {
     Bye(ByeKind),
 }
 
+impl EntryKind {
+    /// A game (played, forfeited or still to be played) or the pairing-allocated bye (also the
+    /// legacy `0000 - +`, which older programs wrote for it): the player took part in that round's
+    /// pairing.
+    pub fn is_paired(self) -> bool {
+        match self {
+            EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
+            EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
+            EntryKind::NotRecorded => false,
+        }
+    }
+}
+
 /// One round block of a 001 record, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundEntry {

@@ -467,7 +467,7 @@ impl Tournament {
 
     /// True when round `round` has at least one pairing: a game (played or forfeited) or a PAB.
     pub fn round_is_paired(&self, round: u32) -> bool {
-        self.players.iter().any(|p| is_pairing(&p.round(round)))
+        self.players.iter().any(|p| p.round(round).kind().is_paired())
     }
 
     /// Rounds that were paired, from round 1 up to the last one with a pairing.
@@ -475,7 +475,8 @@ impl Tournament {
         // Each player's last pairing, looked for from the end of the player's rounds: linear in
         // the entries recorded, where asking every round of every player would cost rounds ×
         // players (one line of a million rounds in a file of a thousand players).
-        let last = self.players.iter().filter_map(|p| p.rounds.iter().rposition(is_pairing)).max();
+        let last =
+            self.players.iter().filter_map(|p| p.rounds.iter().rposition(|entry| entry.kind().is_paired())).max();
         last.map_or(0, |index| index as u32 + 1)
     }
 
@@ -610,16 +611,6 @@ impl Tournament {
 
     pub fn tag_line(&self, tag: &str) -> Option<usize> {
         self.origin.record_lines.get(tag).copied()
-    }
-}
-
-/// A game (played, forfeited or still to be played) or a pairing-allocated bye: what makes a
-/// round paired.
-fn is_pairing(entry: &RoundEntry) -> bool {
-    match entry.kind() {
-        EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
-        EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
-        EntryKind::NotRecorded => false,
     }
 }
 

@@ -12,8 +12,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
 use crate::model::{
-    ByeKind, Colour, DraughtsOptions, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, RoundEntry,
-    Tournament,
+    Colour, DraughtsOptions, EntryKind, InitialColourSource, PlayerId, PointSystem, Points, Tournament,
 };
 
 /// How the players of the round are found.
@@ -51,11 +50,7 @@ impl PastRound {
     /// True when the player took part in that round's pairing: a game (played or forfeited) or
     /// the pairing-allocated bye (also the legacy `0000 - +`, which older programs wrote for it).
     pub fn paired(&self) -> bool {
-        match self.kind {
-            EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
-            EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
-            EntryKind::NotRecorded => false,
-        }
+        self.kind.is_paired()
     }
 
     /// The opponent of a game played over the board.
@@ -144,13 +139,13 @@ impl RoundState {
         let takes_part = |i: usize| {
             let entry = t.players[i].round(round);
             match participation {
-                Participation::Recorded => past_round_paired(&entry),
+                Participation::Recorded => entry.kind().is_paired(),
                 // A marker in the round to pair (`0000 - Z/H/F`, or a bye request) keeps a player out.
                 Participation::NextRound => entry.is_blank() && !requested.contains(&t.players[i].id),
             }
         };
         // Who counts for pairing numbers: present now, or paired in an earlier round.
-        let counts = |i: usize| takes_part(i) || (1..round).any(|r| past_round_paired(&t.players[i].round(r)));
+        let counts = |i: usize| takes_part(i) || (1..round).any(|r| t.players[i].round(r).kind().is_paired());
         let accelerations = Accelerations::new(t, &order);
         let mut histories: BTreeMap<PlayerId, Vec<PastRound>> = BTreeMap::new();
         for player in &t.players {
@@ -276,15 +271,6 @@ impl RoundState {
     }
 }
 
-/// True when a recorded round entry took part in that round's pairing.
-fn past_round_paired(entry: &RoundEntry) -> bool {
-    match entry.kind() {
-        EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
-        EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
-        EntryKind::NotRecorded => false,
-    }
-}
-
 /// The Baku method's virtual points (C.04.7 1) as 250 records, as a `_BAKU` code without records
 /// gives them: for each run of consecutive pairing numbers in GA, a win's points in the first half
 /// of the accelerated rounds and a draw's in the rest (`generate --baku` writes them, so that a
@@ -345,7 +331,7 @@ impl Accelerations {
             // its first half, rounded up to an even number. A player not paired in round 1 is not
             // in that list (a late entry, C.04.2 2.4); 1.3.2 keeps the last GA participant fixed
             // afterwards, so GA is everyone ranked up to them — a late entry ranked above joins GA.
-            let round_one_recorded = t.players.iter().any(|p| past_round_paired(&p.round(1)));
+            let round_one_recorded = t.players.iter().any(|p| p.round(1).kind().is_paired());
             let requested_round_one =
                 |id: PlayerId| t.requested_byes.iter().any(|b| b.round == 1 && b.players.contains(&id));
             let in_round_one: Vec<usize> = order
@@ -354,7 +340,7 @@ impl Accelerations {
                 .filter(|&i| {
                     let player = &t.players[i];
                     if round_one_recorded {
-                        past_round_paired(&player.round(1))
+                        player.round(1).kind().is_paired()
                     } else {
                         player.round(1).is_blank() && !requested_round_one(player.id)
                     }

@@ -12,7 +12,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
-use crate::model::{ByeKind, EntryKind, Points, RoundEntry, Tournament};
+use crate::model::{Points, Tournament};
 
 /// The most a check keeps in flight by default, whatever the machine has. A check is a tool run
 /// beside others (on a CI runner, on the arbiter's laptop), so by default it aims to stay within
@@ -52,11 +52,6 @@ pub(super) fn scoregroups(tournament: &Tournament, round: u32) -> Vec<u64> {
 /// [`scoregroups`] of each of `rounds`, in that order, with each player's points of each round
 /// read once (not once for every later round).
 pub(super) fn scoregroups_of_rounds(tournament: &Tournament, rounds: &[u32]) -> Vec<Vec<u64>> {
-    let paired = |entry: &RoundEntry| match entry.kind() {
-        EntryKind::Played { .. } | EntryKind::Pending { .. } | EntryKind::Forfeit { .. } => true,
-        EntryKind::Bye(kind) => matches!(kind, ByeKind::PairingAllocated | ByeKind::LegacyWin),
-        EntryKind::NotRecorded => false,
-    };
     let last = rounds.iter().copied().max().unwrap_or(0);
     // Each player's score before each round up to the last: `before[r - 1]` before round `r`.
     let before: Vec<Vec<Points>> = tournament
@@ -80,7 +75,7 @@ pub(super) fn scoregroups_of_rounds(tournament: &Tournament, rounds: &[u32]) -> 
         .map(|&round| {
             let mut groups: std::collections::BTreeMap<Points, u64> = std::collections::BTreeMap::new();
             for (player, scores) in tournament.players.iter().zip(&before) {
-                if paired(&player.round(round)) {
+                if player.round(round).kind().is_paired() {
                     let score = round.checked_sub(1).map_or(Points::ZERO, |r| scores[r as usize]);
                     *groups.entry(score).or_insert(0) += 1;
                 }
