@@ -135,10 +135,14 @@ impl<W: Weight, F: Fn(usize, usize) -> W> BaseWeights<W, F> {
         triangle(larger) - triangle(self.first_row) + smaller
     }
 
+    /// Whether the pair of this bit still has an edge.
+    fn is_live(&self, bit: usize) -> bool {
+        self.live[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
     /// Whether the pair has no edge (or no longer has one).
     pub fn is_zero(&self, larger: usize, smaller: usize) -> bool {
-        let bit = self.bit(larger, smaller);
-        self.live[bit / 64] & (1 << (bit % 64)) == 0
+        !self.is_live(self.bit(larger, smaller))
     }
 
     /// Takes the pair's edge out: from here on its base weight is zero.
@@ -150,7 +154,7 @@ impl<W: Weight, F: Fn(usize, usize) -> W> BaseWeights<W, F> {
     /// The pair's base weight: zero once cleared, else as kept or computed again.
     pub fn get(&self, larger: usize, smaller: usize) -> W {
         let bit = self.bit(larger, smaller);
-        if self.live[bit / 64] & (1 << (bit % 64)) == 0 {
+        if !self.is_live(bit) {
             W::zero()
         } else if let Some(weight) = self.kept.get(bit) {
             weight.clone()

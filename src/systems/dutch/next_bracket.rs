@@ -55,8 +55,7 @@ impl NextBracket {
         // `from_fn` asks each pair once, the smaller vertex first: an edge only where that one is
         // in the scoregroup (two bracket players are no pair of the next bracket).
         let graph = Graph::from_fn(players.len(), |a, b| a < k && compatible.get(players[a], players[b]));
-        let mut active = vec![false; players.len()];
-        active[..k].fill(true);
+        let active = active(players.len(), k, None);
         let mut matching = Matching::empty(players.len());
         matching.maximise(&graph, &active);
         let missable = matching.missable(&graph, &active);
@@ -91,9 +90,7 @@ impl NextBracket {
                 matching.mate[g] = below.vertex;
                 matching.mate[below.vertex] = g;
             } else {
-                let mut active = vec![false; self.players.len()];
-                active[..self.group].fill(true);
-                active[below.vertex] = true;
+                let active = active(self.players.len(), self.group, Some(below.vertex));
                 matching.augment(&self.graph, &active, below.vertex);
             }
         }
@@ -102,6 +99,16 @@ impl NextBracket {
             .map(|v| (self.players[v], self.players[matching.mate[v]]))
             .collect()
     }
+}
+
+/// The scoregroup's vertices (the first `group` of `len`), and `extra` if any.
+fn active(len: usize, group: usize, extra: Option<usize>) -> Vec<bool> {
+    let mut active = vec![false; len];
+    active[..group].fill(true);
+    if let Some(vertex) = extra {
+        active[vertex] = true;
+    }
+    active
 }
 
 #[cfg(test)]

@@ -116,14 +116,13 @@ impl ListWeights<'_> {
         let same_score = SameScoreWeights::new(frame, self.float_rounds, self.bye, bracket);
         move |smaller, larger| {
             let (higher, lower) = (self.list[smaller], self.list[larger]);
-            if larger < self.bracket_end && self.players[higher].score == self.players[lower].score {
-                if !self.compatible.get(higher, lower) {
-                    return W::zero();
-                }
-                return same_score.weight(smaller, larger, &self.players[higher], &self.players[lower]);
+            let (h, l) = (&self.players[higher], &self.players[lower]);
+            if larger < self.bracket_end && h.score == l.score && self.compatible.get(higher, lower) {
+                same_score.weight(smaller, larger, h, l)
+            } else {
+                let reach = if larger < self.bracket_end { Reach::Bracket } else { Reach::NextBracket };
+                self.weight(frame, higher, lower, reach)
             }
-            let reach = if larger < self.bracket_end { Reach::Bracket } else { Reach::NextBracket };
-            self.weight(frame, higher, lower, reach)
         }
     }
 
