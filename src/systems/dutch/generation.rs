@@ -207,6 +207,14 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
 /// A bracket list's matcher, solved, with its base weights ([`base_weights`]). Both Dutch engines
 /// start each bracket here, each with its own weights, of at most `bits` bits (the fixed pairs'
 /// weight, which every bracket sets, takes them all).
+///
+/// The MDPs' edges join the matcher only after a first solve without them. An MDP's pair counts
+/// in C7 at the MDP's score, above any pair of residents, so with them from the start every
+/// resident's first dual was its edge to an MDP, which left the residents' edges among themselves
+/// slack: the first solve needed a stage for about every second player (42 stages for a list of
+/// 86 with one MDP). Solved first without them, the residents' duals come out tight on their own
+/// edges, and adding the MDPs' edges is a repair around the MDPs alone, a stage or two each
+/// (docs/performance.md, "The MDPs' edges after the residents'").
 pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     len: usize,
     mdps: usize,
@@ -214,7 +222,21 @@ pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     weight: F,
 ) -> (Matcher<W>, BaseWeights<W, F>) {
     let mut matcher = Matcher::<W>::with_weight_bits(len, bits);
-    let base = base_weights(len, mdps, weight, |smaller, larger, w| matcher.set_weight(larger, smaller, w));
+    let base = base_weights(len, mdps, weight, |smaller, larger, w| {
+        if smaller >= mdps {
+            matcher.set_weight(larger, smaller, w);
+        }
+    });
+    if mdps > 0 {
+        matcher.solve();
+        for larger in mdps..len {
+            for mdp in 0..mdps {
+                if !base.is_zero(larger, mdp) {
+                    matcher.set_weight(larger, mdp, base.get(larger, mdp));
+                }
+            }
+        }
+    }
     matcher.solve();
     (matcher, base)
 }
