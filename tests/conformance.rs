@@ -242,3 +242,58 @@ fn the_bracket_lists_pair_as_the_global_matcher_does() {
     }
     assert!(rounds >= 100, "only {rounds} rounds compared");
 }
+
+/// Checking a round, the 2025 engine tries the record's partners first in step 4's guesses
+/// (`Engine::pair_checking`), and proves each run it guesses. Whatever the record holds, the
+/// pairing must be the one `Engine::pair` gives: on every round of every dutch-2025 conformance
+/// file, clean (mostly right records) and mutated (wrong ones), guided by the record and by the
+/// record with its games shuffled (each board's black moved to the next board), and on generated
+/// tournaments of 10 to 60 players.
+#[test]
+#[cfg_attr(no_shared_data, ignore = "needs ../shared beside the project")]
+fn a_record_that_guides_the_engine_does_not_change_its_pairing() {
+    use trfcheck::formats::{self, ReadOptions};
+    use trfcheck::generate::{self, GenerateOptions};
+    use trfcheck::model::Tournament;
+    use trfcheck::state::{Participation, RoundState};
+    use trfcheck::systems::Engine;
+    use trfcheck::systems::common::record::recorded_pairing;
+    use trfcheck::systems::dutch::Rules;
+    use trfcheck::systems::pairing::RoundPairing;
+
+    let mut rounds = 0;
+    let mut compare = |t: &Tournament, what: &str| {
+        for round in 1..=t.rounds_paired() {
+            let state = RoundState::build(t, round, Participation::Recorded);
+            let recorded = recorded_pairing(t, round, &state);
+            let mut shuffled = recorded.clone();
+            let games: Vec<usize> =
+                (0..shuffled.boards.len()).filter(|&b| shuffled.boards[b].black.is_some()).collect();
+            let blacks: Vec<_> = games.iter().map(|&b| shuffled.boards[b].black).collect();
+            for (k, &b) in games.iter().enumerate() {
+                shuffled.boards[b].black = blacks[(k + 1) % blacks.len()];
+            }
+            let boards = |paired: Result<RoundPairing, _>| paired.map(|p| p.boards).map_err(|e| format!("{e:?}"));
+            let unguided = boards(Rules::Dutch2025.pair(&state));
+            for (guide, which) in [(&recorded, "the record"), (&shuffled, "the shuffled record")] {
+                let guided = boards(Rules::Dutch2025.pair_checking(&state, guide));
+                assert_eq!(guided, unguided, "round {round} of {what}, guided by {which}");
+            }
+            rounds += 1;
+        }
+    };
+    let shared = shared();
+    for kind in ["clean", "mutated"] {
+        for path in files(&shared.join("conformance").join("dutch-2025").join(kind), &["trf"]) {
+            let loaded = formats::read_path(&path, ReadOptions::default()).unwrap();
+            compare(loaded.tournament.as_ref().unwrap(), &path.display().to_string());
+        }
+    }
+    for players in (10..=60).step_by(10).chain([15, 33]) {
+        let rounds = if players < 20 { 5 } else { 9 };
+        let options = GenerateOptions::new(SystemId::Dutch2025, players, rounds, 700 + players as u64);
+        let t = generate::generate(&options).unwrap();
+        compare(&t, &format!("{players} generated players"));
+    }
+    assert!(rounds >= 1000, "only {rounds} rounds compared");
+}

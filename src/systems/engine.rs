@@ -10,6 +10,18 @@ use super::severity::Severity;
 pub trait Engine: Sync {
     fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, PairFailure>;
 
+    /// Pairs the round as [`Engine::pair`] does, for a check of `recorded`: an engine that guesses
+    /// a run of its choices and then proves the guess may try the record's choices first. The
+    /// result is the same whatever `recorded` holds; a right record is only paired sooner.
+    fn pair_checking(
+        &self,
+        state: &crate::state::RoundState,
+        recorded: &pairing::RoundPairing,
+    ) -> Result<pairing::RoundPairing, PairFailure> {
+        let _ = recorded;
+        self.pair(state)
+    }
+
     /// Why `recorded` differs from `computed`, this engine's pairing of the same state.
     fn explain(
         &self,

@@ -77,7 +77,7 @@ impl RoundCheck for PlayerRound<'_> {
     }
 
     fn pair(&self) -> Result<RoundPairing, PairFailure> {
-        self.engine.pair(&self.state)
+        self.engine.pair_checking(&self.state, &self.recorded)
     }
 
     fn fingerprint(&self) -> Option<u64> {

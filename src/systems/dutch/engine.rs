@@ -216,7 +216,7 @@ impl<W: Weight> Procedure<'_, W> {
             let settled = {
                 let mut scope = GlobalScope::new(&mut self.matcher, &bracket, &self.max_weight);
                 let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
-                generation::settle(&mut scope, &mut base, &shape, &mdp_scores)
+                generation::settle(&mut scope, &mut base, &shape, &mdp_scores, None)
             };
             for (position, &paired) in settled.iter().enumerate() {
                 if paired {
@@ -377,12 +377,15 @@ fn estimate_round_bits(players: &[DutchPlayer], float_rounds: usize, rank: impl 
 /// `trace` the brackets as paired. With `by_list`, the brackets are paired in matchers of their
 /// own lists ([`super::relaxed`]) up to the first one where C4 decides, and the one matcher over
 /// the round pairs the rest; without, it pairs every bracket (the same pairing, for tests).
+/// `guide`, each position's partner in a recorded pairing being checked, guides the lists' guesses
+/// without changing the pairing ([`super::generation::settle`]).
 pub fn pair<W: Weight>(
     state: &RoundState,
     players: &[DutchPlayer],
     round_bits: u32,
     trace: bool,
     by_list: bool,
+    guide: Option<&[Option<usize>]>,
 ) -> Result<Paired, EngineError> {
     let n = players.len();
     if n == 0 {
@@ -392,7 +395,7 @@ pub fn pair<W: Weight>(
     let compatible = Compatibility::of_round(state, players, &met);
     let mut resume = None;
     if by_list {
-        match super::relaxed::pair::<W>(players, &compatible, state, trace)? {
+        match super::relaxed::pair::<W>(players, &compatible, state, trace, guide)? {
             Ok(paired) => return Ok(paired),
             Err(progress) => resume = Some(progress),
         }

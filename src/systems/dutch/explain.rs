@@ -108,7 +108,7 @@ pub fn explain(state: &RoundState, rules: Rules, computed: &RoundPairing, record
         return colours(&cx, computed, recorded);
     }
     // The engine again, keeping its brackets: the record is judged in the same brackets.
-    let engine = match super::engine_partners(state, &cx.players, rules, true, super::Route::Fastest) {
+    let engine = match super::engine_partners(state, &cx.players, rules, true, super::Route::Fastest, None) {
         Ok(engine) if engine.0.iter().copied().enumerate().collect::<BTreeMap<_, _>>() == computed_partners => engine,
         _ => {
             tracing::warn!(round = state.round, "the engine's brackets do not give its pairing again");

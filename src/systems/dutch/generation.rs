@@ -250,10 +250,11 @@ pub fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
     bits: u32,
     bracket: &Bracket,
     mdp_scores: &[Points],
+    guide: Option<&[Option<usize>]>,
 ) -> (Vec<bool>, Vec<usize>) {
     let len = matcher.vertex_count();
     let mut scope = ListScope::new(matcher, all_ones(bits));
-    let settled = settle(&mut scope, &mut base, bracket, mdp_scores);
+    let settled = settle(&mut scope, &mut base, bracket, mdp_scores, guide);
     let mates = (0..len).map(|p| scope.mate(p)).collect();
     (settled, mates)
 }
@@ -327,11 +328,15 @@ fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, 
 ///
 /// The choices are settled in the order the generation makes them (C.04.3 art. 4; the module
 /// documentation lists them), each step starting from the optimum the previous one left.
+/// `guide`, each position's partner in a recorded pairing being checked (`None` where the record
+/// pairs the player outside the scope, or not at all), only bounds step 4's guesses
+/// ([`pair_s1_in_order`]): the outcome is the same without it.
 pub fn settle<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
     mdp_scores: &[Points],
+    guide: Option<&[Option<usize>]>,
 ) -> Vec<bool> {
     let mut matched = vec![false; scope.len()];
     choose_paired_mdps(scope, base, bracket, mdp_scores, &mut matched);
@@ -341,7 +346,7 @@ pub fn settle<W: Weight, S: Scope<W>>(
     choose_s1_players_moving_down(scope, base, &remainder, exchanges);
     choose_s2_players_moving_up(scope, base, &remainder, exchanges);
     fix_exchanges(scope, base, &remainder);
-    pair_s1_in_order(scope, base, &remainder, &mut matched);
+    pair_s1_in_order(scope, base, &remainder, &mut matched, guide);
     matched
 }
 
@@ -631,11 +636,18 @@ const MOST_GUESSES: usize = 64;
 /// after it, and one solve proves or refutes the whole run ([`Scope::finalize_if_optimal`]; each
 /// guess is the player's choice once the pairs before it are fixed, every earlier candidate being
 /// in no optimum). When a run does not hold, the player's choice takes a solve of its own.
+///
+/// With a `guide` (a recorded pairing being checked), a run stops before the first guess the
+/// record does not make: when the record is right, that guess is in no optimum with the pairs
+/// before it (the record is one holding them all), so the run would fail on it. Those players are
+/// decided by a solve each, and the runs between them hold; on 200 players, 11 rounds, five runs in
+/// six failed without the guide (docs/performance.md, "Step 4's guesses bounded by the record").
 fn pair_s1_in_order<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     remainder: &Remainder,
     matched: &mut [bool],
+    guide: Option<&[Option<usize>]>,
 ) {
     let players = &remainder.players;
     // The guesses read the duals of an optimum, and the edges the steps before cleared may still
@@ -651,13 +663,16 @@ fn pair_s1_in_order<W: Weight, S: Scope<W>>(
         }
         let first_open = first_open(scope, base, &players[j + 1..], p, matched);
         if guesses.count() > 0 {
-            let (pairs, settled) = guess(scope, base, remainder, j, matched, guesses.count());
+            let (pairs, settled) = guess(scope, base, remainder, j, matched, guesses.count(), guide);
             if !pairs.is_empty() && scope.finalize_if_optimal(&pairs) {
                 matched.copy_from_slice(&settled);
                 guesses.held();
                 continue;
             }
-            guesses.failed();
+            // A run the guide stopped before its first guess was not tried.
+            if !pairs.is_empty() || guide.is_none() {
+                guesses.failed();
+            }
         }
         let mut addend = 0u64;
         let mut changes = Vec::new();
@@ -697,8 +712,8 @@ fn first_open<W: Weight, S: Scope<W>>(
 
 /// A run of up to `count` guesses from the S1 player at `start` in the remainder: each S1 player
 /// from there still to pair, in order, with the first candidate the duals do not rule out (and
-/// no earlier guess takes), up to a player for whom they rule out all. Returns the pairs, and
-/// `matched` as it is once they hold.
+/// no earlier guess takes), up to a player for whom they rule out all, or, with a `guide`, whose
+/// guess the guide does not make. Returns the pairs, and `matched` as it is once they hold.
 fn guess<W: Weight, S: Scope<W>>(
     scope: &S,
     base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
@@ -706,6 +721,7 @@ fn guess<W: Weight, S: Scope<W>>(
     start: usize,
     matched: &[bool],
     count: usize,
+    guide: Option<&[Option<usize>]>,
 ) -> (Vec<(usize, usize)>, Vec<bool>) {
     let players = &remainder.players;
     let mut settled = matched.to_vec();
@@ -718,6 +734,9 @@ fn guess<W: Weight, S: Scope<W>>(
             continue;
         }
         let Some(o) = first_open(scope, base, &players[j + 1..], p, &settled) else { break };
+        if guide.is_some_and(|guide| guide[p] != Some(o)) {
+            break;
+        }
         settled[p] = true;
         settled[o] = true;
         pairs.push((p, o));

@@ -144,21 +144,21 @@ fn homogeneous_first_round(state: &RoundState, players: &[DutchPlayer]) -> Optio
 
 /// Pairs the round under the Dutch rules.
 pub fn pair(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
-    pair_with(state, rules, Route::Fastest)
+    pair_with(state, rules, Route::Fastest, None)
 }
 
 /// Pairs the round with the full engine even where a shortcut applies: for tests that compare the
 /// two.
 #[doc(hidden)]
 pub fn pair_with_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
-    pair_with(state, rules, Route::Engine)
+    pair_with(state, rules, Route::Engine, None)
 }
 
 /// Pairs the round with the 2025 engine's one matcher over the whole round for every bracket,
 /// without the bracket-by-bracket lists of `relaxed`: for tests that compare the two.
 #[doc(hidden)]
 pub fn pair_with_global_engine(state: &RoundState, rules: Rules) -> Result<RoundPairing, NoValidPairing> {
-    pair_with(state, rules, Route::GlobalEngine)
+    pair_with(state, rules, Route::GlobalEngine, None)
 }
 
 /// Which way a round is paired; all give the same pairing.
@@ -180,13 +180,16 @@ enum Trace {
 }
 
 /// Runs the engine of `rules` on `players` (in pairing order): each position's partner, `None` for
-/// the PAB, and with `trace` the brackets as paired.
+/// the PAB, and with `trace` the brackets as paired. `guide`, each position's partner in a
+/// recorded pairing being checked, is only tried first where the 2025 engine guesses
+/// ([`relaxed::pair`]); the partners are the same without it.
 fn engine_partners(
     state: &RoundState,
     players: &[DutchPlayer],
     rules: Rules,
     trace: bool,
     route: Route,
+    guide: Option<&[Option<usize>]>,
 ) -> Result<(Vec<Option<usize>>, Trace), NoValidPairing> {
     Ok(match rules {
         Rules::Dutch2025 => {
@@ -194,7 +197,7 @@ fn engine_partners(
             let headroom = progress::HEADROOM_BITS;
             let by_list = route != Route::GlobalEngine;
             let paired = with_width(bits + headroom, |width, bits| {
-                by_width!(width, engine::pair, (state, players, bits - headroom, trace, by_list))
+                by_width!(width, engine::pair, (state, players, bits - headroom, trace, by_list, guide))
             })?;
             (paired.partners, Trace::Dutch2025(paired.brackets))
         }
@@ -206,12 +209,22 @@ fn engine_partners(
     })
 }
 
-fn pair_with(state: &RoundState, rules: Rules, route: Route) -> Result<RoundPairing, NoValidPairing> {
+/// Pairs the round the way `route` says; `recorded`, a pairing being checked, guides the engine
+/// ([`engine_partners`]) without changing its result.
+fn pair_with(
+    state: &RoundState,
+    rules: Rules,
+    route: Route,
+    recorded: Option<&RoundPairing>,
+) -> Result<RoundPairing, NoValidPairing> {
     let players = dutch_players(state, rules);
     let shortcut = if route == Route::Fastest { homogeneous_first_round(state, &players) } else { None };
     let partners = match shortcut {
         Some(partners) => partners,
-        None => engine_partners(state, &players, rules, false, route)?.0,
+        None => {
+            let guide = recorded.map(|recorded| partners_by_position(&players, recorded));
+            engine_partners(state, &players, rules, false, route, guide.as_deref())?.0
+        }
     };
     let mut boards = Vec::new();
     for (i, partner) in partners.iter().enumerate() {
@@ -233,9 +246,34 @@ fn pair_with(state: &RoundState, rules: Rules, route: Route) -> Result<RoundPair
     Ok(pairing)
 }
 
+/// Each player's partner in `pairing`, by position in `players` (`None`: not paired with one of
+/// them).
+fn partners_by_position(players: &[DutchPlayer], pairing: &RoundPairing) -> Vec<Option<usize>> {
+    let position: std::collections::HashMap<_, _> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let mut partners = vec![None; players.len()];
+    for board in &pairing.boards {
+        if let Some(black) = board.black
+            && let (Some(&w), Some(&b)) = (position.get(&board.white), position.get(&black))
+            && w != b
+        {
+            partners[w] = Some(b);
+            partners[b] = Some(w);
+        }
+    }
+    partners
+}
+
 impl crate::systems::engine::Engine for Rules {
     fn pair(&self, state: &RoundState) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
         Ok(pair(state, *self)?)
+    }
+
+    fn pair_checking(
+        &self,
+        state: &RoundState,
+        recorded: &RoundPairing,
+    ) -> Result<RoundPairing, crate::systems::outcome::PairFailure> {
+        Ok(pair_with(state, *self, Route::Fastest, Some(recorded))?)
     }
 
     fn explain(

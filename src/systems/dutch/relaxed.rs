@@ -140,14 +140,18 @@ impl ListWeights<'_> {
 
 /// Pairs a round as [`super::engine::pair`] does, bracket list by bracket list. `Ok(Err(progress))`:
 /// a bracket's best list matching leaves a round that cannot be completed, so C4 decides there;
-/// the global procedure pairs the round on from `progress`.
+/// the global procedure pairs the round on from `progress`. `guide` as for
+/// [`super::engine::pair`].
 pub(super) fn pair<W: Weight>(
     players: &[DutchPlayer],
     compatible: &Compatibility,
     state: &RoundState,
     trace: bool,
+    guide: Option<&[Option<usize>]>,
 ) -> Result<Result<Paired, Progress>, EngineError> {
     let n = players.len();
+    // Each player's place in the list being paired, for the guide's partners by list position.
+    let mut list_position = vec![usize::MAX; if guide.is_some() { n } else { 0 }];
     let (mut witness, bye) = first_witness(players, compatible)?;
     let float_rounds = weights::Layout::float_rounds(state.round);
     let score = |v: usize| players[v].score;
@@ -184,6 +188,21 @@ pub(super) fn pair<W: Weight>(
             let scores: Vec<Points> = bracket.iter().map(|&v| score(v)).collect();
             let list: &[usize] = bracket;
             let list_weights = ListWeights { players, compatible, list, bracket_end, float_rounds, bye };
+            // The guide's partners by list position (`None` outside the list). A matcher of fewer
+            // positions reads only the positions it has: step 4 guesses among the residents.
+            let list_guide: Option<Vec<Option<usize>>> = guide.map(|guide| {
+                for (p, &v) in list.iter().enumerate() {
+                    list_position[v] = p;
+                }
+                let partners = list
+                    .iter()
+                    .map(|&v| guide[v].map(|partner| list_position[partner]).filter(|&q| q != usize::MAX))
+                    .collect();
+                for &v in list {
+                    list_position[v] = usize::MAX;
+                }
+                partners
+            });
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
             let shape =
                 |layout: &BracketLayout| Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
@@ -208,8 +227,14 @@ pub(super) fn pair<W: Weight>(
                 let weight = list_weights.in_frame::<W>(&layout.frame);
                 let (matcher, base) = generation::list_matcher(bracket_end, mdp_count, layout.bits(), weight);
                 if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
-                    let (settled, mates) =
-                        generation::settle_list(matcher, base, layout.bits(), &shape(&layout), &mdp_scores);
+                    let (settled, mates) = generation::settle_list(
+                        matcher,
+                        base,
+                        layout.bits(),
+                        &shape(&layout),
+                        &mdp_scores,
+                        list_guide.as_deref(),
+                    );
                     let pairs = pairs_of(&mates, bracket_end);
                     solved = Some((settled, mates, pairs));
                 }
@@ -248,8 +273,14 @@ pub(super) fn pair<W: Weight>(
                 let (matcher, base) = generation::list_matcher(bracket_end + 1, mdp_count, layout.bits(), weight);
                 let paired_inside = (0..bracket_end).filter(|&p| matcher.mate(p).is_some_and(|m| m < bracket_end));
                 if paired_inside.count() == bracket_end - 1 {
-                    let (settled, mates) =
-                        generation::settle_list(matcher, base, layout.bits(), &shape(&layout), &mdp_scores);
+                    let (settled, mates) = generation::settle_list(
+                        matcher,
+                        base,
+                        layout.bits(),
+                        &shape(&layout),
+                        &mdp_scores,
+                        list_guide.as_deref(),
+                    );
                     let mut pairs = pairs_of(&mates, bracket_end);
                     let downfloater = (0..bracket_end).find(|&p| mates[p] == bracket_end);
                     let below = downfloater.and_then(|p| next.downfloat(p));
@@ -267,8 +298,14 @@ pub(super) fn pair<W: Weight>(
                         list_layout.bits(),
                         list_weights.in_frame::<W>(&list_layout.frame),
                     );
-                    let (settled, mates) =
-                        generation::settle_list(matcher, base, list_layout.bits(), &shape(&list_layout), &mdp_scores);
+                    let (settled, mates) = generation::settle_list(
+                        matcher,
+                        base,
+                        list_layout.bits(),
+                        &shape(&list_layout),
+                        &mdp_scores,
+                        list_guide.as_deref(),
+                    );
                     let pairs = pairs_of(&mates, list.len());
                     (settled, mates, pairs, traces.is_some().then(|| list_layout.frame.clone()))
                 }

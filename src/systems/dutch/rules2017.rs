@@ -297,7 +297,7 @@ pub(super) fn pair<W: Weight>(
             };
             let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
             let shape = Bracket { mdps, end, count_bits: layout.count_bits };
-            let (matched, mates) = generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores);
+            let (matched, mates) = generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores, None);
             (matched, mates, trace.then(|| layout.clone()))
         };
         if !special {
