@@ -11,8 +11,8 @@ pub trait Engine: Sync {
     fn pair(&self, state: &crate::state::RoundState) -> Result<pairing::RoundPairing, PairFailure>;
 
     /// Pairs the round as [`Engine::pair`] does, for a check of `recorded`: an engine that guesses
-    /// a run of its choices and then proves the guess may try the record's choices first. The
-    /// result is the same whatever `recorded` holds; a right record is only paired sooner.
+    /// runs of its choices and proves each run may shape its guesses by the record. The result is
+    /// the same whatever `recorded` holds; a right record is only paired sooner.
     fn pair_checking(
         &self,
         state: &crate::state::RoundState,

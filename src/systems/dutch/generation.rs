@@ -208,13 +208,13 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
 /// start each bracket here, each with its own weights, of at most `bits` bits (the fixed pairs'
 /// weight, which every bracket sets, takes them all).
 ///
-/// The MDPs' edges join the matcher only after a first solve without them. An MDP's pair counts
-/// in C7 at the MDP's score, above any pair of residents, so with them from the start every
-/// resident's first dual was its edge to an MDP, which left the residents' edges among themselves
-/// slack: the first solve needed a stage for about every second player (42 stages for a list of
-/// 86 with one MDP). Solved first without them, the residents' duals come out tight on their own
-/// edges, and adding the MDPs' edges is a repair around the MDPs alone, a stage or two each
-/// (docs/performance.md, "The MDPs' edges after the residents'").
+/// The MDPs' edges join the matcher only after a first solve without them. Under the 2025 rules an
+/// MDP's pair counts in C7 at the MDP's score, above any pair of residents, so with them from the
+/// start every resident's first dual was its edge to an MDP, which left the residents' edges among
+/// themselves slack: the first solve needed a stage for about every second player (42 stages for
+/// a list of 86 with one MDP). Solved first without them, the residents' duals come out tight on
+/// their own edges, and adding the MDPs' edges is a repair around the MDPs alone, a stage or two
+/// each (docs/performance.md, "The MDPs' edges after the residents'").
 pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     len: usize,
     mdps: usize,
@@ -638,10 +638,11 @@ const MOST_GUESSES: usize = 64;
 /// in no optimum). When a run does not hold, the player's choice takes a solve of its own.
 ///
 /// With a `guide` (a recorded pairing being checked), a run stops before the first guess the
-/// record does not make: when the record is right, that guess is in no optimum with the pairs
-/// before it (the record is one holding them all), so the run would fail on it. Those players are
-/// decided by a solve each, and the runs between them hold; on 200 players, 11 rounds, five runs in
-/// six failed without the guide (docs/performance.md, "Step 4's guesses bounded by the record").
+/// record does not make: when the record is right, a run holding that guess cannot hold, since a
+/// proven guess is the player's choice under the rules and the record makes another. Such a
+/// player is decided by a solve of its own, and the runs between them hold; on 200 players and 11
+/// rounds, five runs in six failed without the guide (docs/performance.md, "Step 4's guesses
+/// bounded by the record"). A wrong record only shortens the runs: each run tried is proven.
 fn pair_s1_in_order<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
