@@ -259,6 +259,21 @@ pub fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
     (settled, mates)
 }
 
+/// A recorded pairing's partners by position in a bracket `list` (of the round's positions), for
+/// [`settle`]: `guide` holds each round position's partner, `None` where the partner is not in
+/// the list. `scratch` has an entry per round position, all `usize::MAX`, and is left so.
+pub fn list_guide(guide: &[Option<usize>], list: &[usize], scratch: &mut [usize]) -> Vec<Option<usize>> {
+    for (p, &v) in list.iter().enumerate() {
+        scratch[v] = p;
+    }
+    let partners =
+        list.iter().map(|&v| guide[v].map(|partner| scratch[partner]).filter(|&q| q != usize::MAX)).collect();
+    for &v in list {
+        scratch[v] = usize::MAX;
+    }
+    partners
+}
+
 /// The bracket being settled.
 pub struct Bracket {
     /// Number of MDPs at the start of the list.

@@ -181,8 +181,8 @@ enum Trace {
 
 /// Runs the engine of `rules` on `players` (in pairing order): each position's partner, `None` for
 /// the PAB, and with `trace` the brackets as paired. `guide`, each position's partner in a
-/// recorded pairing being checked, is only tried first where the 2025 engine guesses
-/// ([`relaxed::pair`]); the partners are the same without it.
+/// recorded pairing being checked, only bounds the bracket lists' guesses
+/// ([`generation::settle`]); the partners are the same without it.
 fn engine_partners(
     state: &RoundState,
     players: &[DutchPlayer],
@@ -203,7 +203,7 @@ fn engine_partners(
         }
         Rules::Dutch2017 => {
             let (partners, brackets) =
-                with_width(64, |width, _| by_width!(width, rules2017::pair, (state, players, trace)))?;
+                with_width(64, |width, _| by_width!(width, rules2017::pair, (state, players, trace, guide)))?;
             (partners, Trace::Dutch2017(brackets))
         }
     })

@@ -150,7 +150,7 @@ pub(super) fn pair<W: Weight>(
     guide: Option<&[Option<usize>]>,
 ) -> Result<Result<Paired, Progress>, EngineError> {
     let n = players.len();
-    // Each player's place in the list being paired, for the guide's partners by list position.
+    // Scratch for the guide's partners by list position ([`generation::list_guide`]).
     let mut list_position = vec![usize::MAX; if guide.is_some() { n } else { 0 }];
     let (mut witness, bye) = first_witness(players, compatible)?;
     let float_rounds = weights::Layout::float_rounds(state.round);
@@ -188,21 +188,9 @@ pub(super) fn pair<W: Weight>(
             let scores: Vec<Points> = bracket.iter().map(|&v| score(v)).collect();
             let list: &[usize] = bracket;
             let list_weights = ListWeights { players, compatible, list, bracket_end, float_rounds, bye };
-            // The guide's partners by list position (`None` outside the list). A matcher of fewer
-            // positions reads only the positions it has: step 4 guesses among the residents.
-            let list_guide: Option<Vec<Option<usize>>> = guide.map(|guide| {
-                for (p, &v) in list.iter().enumerate() {
-                    list_position[v] = p;
-                }
-                let partners = list
-                    .iter()
-                    .map(|&v| guide[v].map(|partner| list_position[partner]).filter(|&q| q != usize::MAX))
-                    .collect();
-                for &v in list {
-                    list_position[v] = usize::MAX;
-                }
-                partners
-            });
+            // The guide's partners by list position. A matcher of fewer positions reads only the
+            // positions it has: step 4 guesses among the residents.
+            let list_guide = guide.map(|guide| generation::list_guide(guide, list, &mut list_position));
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
             let shape =
                 |layout: &BracketLayout| Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };

@@ -220,8 +220,11 @@ pub(super) fn pair<W: Weight>(
     state: &RoundState,
     players: &[DutchPlayer],
     trace: bool,
+    guide: Option<&[Option<usize>]>,
 ) -> Result<(Vec<Option<usize>>, Vec<BracketTrace>), EngineError> {
     let n = players.len();
+    // Scratch for the guide's partners by list position ([`generation::list_guide`]).
+    let mut list_position = vec![usize::MAX; if guide.is_some() { n } else { 0 }];
     let mut brackets = Vec::new();
     if n == 0 {
         return Ok((Vec::new(), brackets));
@@ -297,7 +300,9 @@ pub(super) fn pair<W: Weight>(
             };
             let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
             let shape = Bracket { mdps, end, count_bits: layout.count_bits };
-            let (matched, mates) = generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores, None);
+            let list_guide = guide.map(|guide| generation::list_guide(guide, &list, &mut list_position));
+            let (matched, mates) =
+                generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores, list_guide.as_deref());
             (matched, mates, trace.then(|| layout.clone()))
         };
         if !special {
