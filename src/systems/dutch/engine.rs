@@ -215,8 +215,14 @@ impl<W: Weight> Procedure<'_, W> {
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| self.score(v)).collect();
             let settled = {
                 let mut scope = GlobalScope::new(&mut self.matcher, &bracket, &self.max_weight);
-                let shape = Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
-                generation::settle(&mut scope, &mut base, &shape, &mdp_scores, None)
+                let shape = Bracket {
+                    mdps: mdp_count,
+                    end: bracket_end,
+                    count_bits: layout.count_bits,
+                    mdp_scores: &mdp_scores,
+                    guide: None,
+                };
+                generation::settle(&mut scope, &mut base, &shape)
             };
             for (position, &paired) in settled.iter().enumerate() {
                 if paired {

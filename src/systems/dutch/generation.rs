@@ -249,12 +249,10 @@ pub fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
     mut base: BaseWeights<W, F>,
     bits: u32,
     bracket: &Bracket,
-    mdp_scores: &[Points],
-    guide: Option<&[Option<usize>]>,
 ) -> (Vec<bool>, Vec<usize>) {
     let len = matcher.vertex_count();
     let mut scope = ListScope::new(matcher, all_ones(bits));
-    let settled = settle(&mut scope, &mut base, bracket, mdp_scores, guide);
+    let settled = settle(&mut scope, &mut base, bracket);
     let mates = (0..len).map(|p| scope.mate(p)).collect();
     (settled, mates)
 }
@@ -275,13 +273,19 @@ pub fn list_guide(guide: &[Option<usize>], list: &[usize], scratch: &mut [usize]
 }
 
 /// The bracket being settled.
-pub struct Bracket {
+pub struct Bracket<'a> {
     /// Number of MDPs at the start of the list.
     pub mdps: usize,
     /// End of the bracket (start of the next scoregroup) in the list.
     pub end: usize,
     /// Width of the count fields, for the exchange weights.
     pub count_bits: u32,
+    /// The MDPs' scores, in order.
+    pub mdp_scores: &'a [Points],
+    /// Each position's partner in a recorded pairing being checked (`None` where the record pairs
+    /// the player outside the scope, or not at all; [`list_guide`]). It only bounds step 4's
+    /// guesses ([`pair_s1_in_order`]): the outcome is the same without it.
+    pub guide: Option<&'a [Option<usize>]>,
 }
 
 /// The weight of a remainder pair while exchanges are chosen (4.3.2, rules 1–2): the base weight
@@ -343,25 +347,20 @@ fn prefer<W: Weight, S: Scope<W>>(scope: &mut S, a: usize, changes: Vec<(usize, 
 ///
 /// The choices are settled in the order the generation makes them (C.04.3 art. 4; the module
 /// documentation lists them), each step starting from the optimum the previous one left.
-/// `guide`, each position's partner in a recorded pairing being checked (`None` where the record
-/// pairs the player outside the scope, or not at all), only bounds step 4's guesses
-/// ([`pair_s1_in_order`]): the outcome is the same without it.
 pub fn settle<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &mut BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
-    mdp_scores: &[Points],
-    guide: Option<&[Option<usize>]>,
 ) -> Vec<bool> {
     let mut matched = vec![false; scope.len()];
-    choose_paired_mdps(scope, base, bracket, mdp_scores, &mut matched);
+    choose_paired_mdps(scope, base, bracket, &mut matched);
     fix_mdp_opponents(scope, base, bracket, &mut matched);
     let remainder = Remainder::of(scope, bracket);
     let exchanges = weigh_exchanges(scope, base, &remainder);
     choose_s1_players_moving_down(scope, base, &remainder, exchanges);
     choose_s2_players_moving_up(scope, base, &remainder, exchanges);
     fix_exchanges(scope, base, &remainder);
-    pair_s1_in_order(scope, base, &remainder, &mut matched, guide);
+    pair_s1_in_order(scope, base, &remainder, &mut matched, bracket.guide);
     matched
 }
 
@@ -372,10 +371,9 @@ fn choose_paired_mdps<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
     bracket: &Bracket,
-    mdp_scores: &[Points],
     matched: &mut [bool],
 ) {
-    let (mdps, end) = (bracket.mdps, bracket.end);
+    let (mdps, end, mdp_scores) = (bracket.mdps, bracket.end, bracket.mdp_scores);
     let resident = |m: usize| (mdps..end).contains(&m);
     // `remaining` counts the MDPs of the current score not yet decided, `remaining_matched` how
     // many of them the optimum pairs.

@@ -192,8 +192,13 @@ pub(super) fn pair<W: Weight>(
             // positions it has: step 4 guesses among the residents.
             let list_guide = guide.map(|guide| generation::list_guide(guide, list, &mut list_position));
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
-            let shape =
-                |layout: &BracketLayout| Bracket { mdps: mdp_count, end: bracket_end, count_bits: layout.count_bits };
+            let shape = |layout: &BracketLayout| Bracket {
+                mdps: mdp_count,
+                end: bracket_end,
+                count_bits: layout.count_bits,
+                mdp_scores: &mdp_scores,
+                guide: list_guide.as_deref(),
+            };
             // The pairs of a settled list matching of `len` positions, as players.
             let pairs_of = |mates: &[usize], len: usize| -> Vec<(usize, usize)> {
                 (0..len).filter(|&p| mates[p] > p && mates[p] < len).map(|p| (list[p], list[mates[p]])).collect()
@@ -215,14 +220,7 @@ pub(super) fn pair<W: Weight>(
                 let weight = list_weights.in_frame::<W>(&layout.frame);
                 let (matcher, base) = generation::list_matcher(bracket_end, mdp_count, layout.bits(), weight);
                 if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
-                    let (settled, mates) = generation::settle_list(
-                        matcher,
-                        base,
-                        layout.bits(),
-                        &shape(&layout),
-                        &mdp_scores,
-                        list_guide.as_deref(),
-                    );
+                    let (settled, mates) = generation::settle_list(matcher, base, layout.bits(), &shape(&layout));
                     let pairs = pairs_of(&mates, bracket_end);
                     solved = Some((settled, mates, pairs));
                 }
@@ -261,14 +259,7 @@ pub(super) fn pair<W: Weight>(
                 let (matcher, base) = generation::list_matcher(bracket_end + 1, mdp_count, layout.bits(), weight);
                 let paired_inside = (0..bracket_end).filter(|&p| matcher.mate(p).is_some_and(|m| m < bracket_end));
                 if paired_inside.count() == bracket_end - 1 {
-                    let (settled, mates) = generation::settle_list(
-                        matcher,
-                        base,
-                        layout.bits(),
-                        &shape(&layout),
-                        &mdp_scores,
-                        list_guide.as_deref(),
-                    );
+                    let (settled, mates) = generation::settle_list(matcher, base, layout.bits(), &shape(&layout));
                     let mut pairs = pairs_of(&mates, bracket_end);
                     let downfloater = (0..bracket_end).find(|&p| mates[p] == bracket_end);
                     let below = downfloater.and_then(|p| next.downfloat(p));
@@ -286,14 +277,8 @@ pub(super) fn pair<W: Weight>(
                         list_layout.bits(),
                         list_weights.in_frame::<W>(&list_layout.frame),
                     );
-                    let (settled, mates) = generation::settle_list(
-                        matcher,
-                        base,
-                        list_layout.bits(),
-                        &shape(&list_layout),
-                        &mdp_scores,
-                        list_guide.as_deref(),
-                    );
+                    let (settled, mates) =
+                        generation::settle_list(matcher, base, list_layout.bits(), &shape(&list_layout));
                     let pairs = pairs_of(&mates, list.len());
                     (settled, mates, pairs, traces.is_some().then(|| list_layout.frame.clone()))
                 }

@@ -299,10 +299,15 @@ pub(super) fn pair<W: Weight>(
                 }
             };
             let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
-            let shape = Bracket { mdps, end, count_bits: layout.count_bits };
             let list_guide = guide.map(|guide| generation::list_guide(guide, &list, &mut list_position));
-            let (matched, mates) =
-                generation::settle_list(matcher, base, frame.total_bits, &shape, &mdp_scores, list_guide.as_deref());
+            let shape = Bracket {
+                mdps,
+                end,
+                count_bits: layout.count_bits,
+                mdp_scores: &mdp_scores,
+                guide: list_guide.as_deref(),
+            };
+            let (matched, mates) = generation::settle_list(matcher, base, frame.total_bits, &shape);
             (matched, mates, trace.then(|| layout.clone()))
         };
         if !special {
