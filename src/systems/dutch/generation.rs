@@ -257,19 +257,34 @@ pub fn settle_list<W: Weight, F: Fn(usize, usize) -> W>(
     (settled, mates)
 }
 
-/// A recorded pairing's partners by position in a bracket `list` (of the round's positions), for
-/// [`settle`]: `guide` holds each round position's partner, `None` where the partner is not in
-/// the list. `scratch` has an entry per round position, all `usize::MAX`, and is left so.
-pub fn list_guide(guide: &[Option<usize>], list: &[usize], scratch: &mut [usize]) -> Vec<Option<usize>> {
-    for (p, &v) in list.iter().enumerate() {
-        scratch[v] = p;
+/// A recorded pairing being checked, as each round position's partner, read list by list for
+/// [`Bracket::guide`].
+pub struct Guide<'a> {
+    partners: &'a [Option<usize>],
+    /// Each round position's place in the list being read; `usize::MAX` between reads.
+    list_position: Vec<usize>,
+}
+
+impl<'a> Guide<'a> {
+    pub fn new(partners: &'a [Option<usize>]) -> Self {
+        Guide { partners, list_position: vec![usize::MAX; partners.len()] }
     }
-    let partners =
-        list.iter().map(|&v| guide[v].map(|partner| scratch[partner]).filter(|&q| q != usize::MAX)).collect();
-    for &v in list {
-        scratch[v] = usize::MAX;
+
+    /// The partners by position in `list` (of round positions), `None` where the partner is not in
+    /// the list.
+    pub fn for_list(&mut self, list: &[usize]) -> Vec<Option<usize>> {
+        for (p, &v) in list.iter().enumerate() {
+            self.list_position[v] = p;
+        }
+        let partners = list
+            .iter()
+            .map(|&v| self.partners[v].map(|partner| self.list_position[partner]).filter(|&q| q != usize::MAX))
+            .collect();
+        for &v in list {
+            self.list_position[v] = usize::MAX;
+        }
+        partners
     }
-    partners
 }
 
 /// The bracket being settled.
@@ -283,7 +298,7 @@ pub struct Bracket<'a> {
     /// The MDPs' scores, in order.
     pub mdp_scores: &'a [Points],
     /// Each position's partner in a recorded pairing being checked (`None` where the record pairs
-    /// the player outside the scope, or not at all; [`list_guide`]). It only bounds step 4's
+    /// the player outside the scope, or not at all; [`Guide::for_list`]). It only bounds step 4's
     /// guesses ([`pair_s1_in_order`]): the outcome is the same without it.
     pub guide: Option<&'a [Option<usize>]>,
 }

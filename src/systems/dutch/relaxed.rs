@@ -150,8 +150,7 @@ pub(super) fn pair<W: Weight>(
     guide: Option<&[Option<usize>]>,
 ) -> Result<Result<Paired, Progress>, EngineError> {
     let n = players.len();
-    // Scratch for the guide's partners by list position ([`generation::list_guide`]).
-    let mut list_position = vec![usize::MAX; if guide.is_some() { n } else { 0 }];
+    let mut guide = guide.map(generation::Guide::new);
     let (mut witness, bye) = first_witness(players, compatible)?;
     let float_rounds = weights::Layout::float_rounds(state.round);
     let score = |v: usize| players[v].score;
@@ -190,7 +189,7 @@ pub(super) fn pair<W: Weight>(
             let list_weights = ListWeights { players, compatible, list, bracket_end, float_rounds, bye };
             // The guide's partners by list position. A matcher of fewer positions reads only the
             // positions it has: step 4 guesses among the residents.
-            let list_guide = guide.map(|guide| generation::list_guide(guide, list, &mut list_position));
+            let list_guide = guide.as_mut().map(|guide| guide.for_list(list));
             let mdp_scores: Vec<Points> = bracket[..mdp_count].iter().map(|&v| score(v)).collect();
             let shape = |layout: &BracketLayout| Bracket {
                 mdps: mdp_count,

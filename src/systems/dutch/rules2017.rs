@@ -223,8 +223,7 @@ pub(super) fn pair<W: Weight>(
     guide: Option<&[Option<usize>]>,
 ) -> Result<(Vec<Option<usize>>, Vec<BracketTrace>), EngineError> {
     let n = players.len();
-    // Scratch for the guide's partners by list position ([`generation::list_guide`]).
-    let mut list_position = vec![usize::MAX; if guide.is_some() { n } else { 0 }];
+    let mut guide = guide.map(generation::Guide::new);
     let mut brackets = Vec::new();
     if n == 0 {
         return Ok((Vec::new(), brackets));
@@ -299,7 +298,7 @@ pub(super) fn pair<W: Weight>(
                 }
             };
             let mdp_scores: Vec<Points> = list[..mdps].iter().map(|&v| score(v)).collect();
-            let list_guide = guide.map(|guide| generation::list_guide(guide, &list, &mut list_position));
+            let list_guide = guide.as_mut().map(|guide| guide.for_list(&list));
             let shape = Bracket {
                 mdps,
                 end,
