@@ -541,6 +541,21 @@ impl<W: Weight> Matcher<W> {
         total
     }
 
+    /// The total weight of the matching at the current weights, exact for any number of pairs: how
+    /// many times the sum wrapped around `W`'s range, and the sum modulo that range.
+    pub fn exact_total_weight(&self) -> (u64, W) {
+        let mut wraps = 0;
+        let mut total = W::zero();
+        for (vertex, mate) in self.solution.mate.iter().enumerate() {
+            if let Some(mate) = *mate
+                && mate < vertex
+            {
+                wraps += u64::from(total.overflowing_add_in_place(&self.weight(vertex, mate)));
+            }
+        }
+        (wraps, total)
+    }
+
     /// `out = ` the reduced cost of `{a, b}`, for vertices in different top-level blossoms (no
     /// blossom dual applies to such an edge).
     fn reduced_cost_into(&self, out: &mut W, a: usize, b: usize) {

@@ -352,6 +352,10 @@ impl<W: Weight> Scope<W> for GlobalScope<'_, W> {
             pairs.iter().map(|&(a, b)| (self.list[a], self.list[b], self.max_weight.clone())).collect();
         self.matcher.fix_pairs_if_optimal(&pairs)
     }
+
+    fn total_weight(&self) -> (u64, W) {
+        self.matcher.exact_total_weight()
+    }
 }
 
 /// A first guess at the width of a round's weights, before the bye is known: see

@@ -47,6 +47,9 @@ pub trait Scope<W: Weight> {
     /// proven by one solve; else changes nothing and returns false
     /// ([`crate::matching::Matcher::fix_pairs_if_optimal`]).
     fn finalize_if_optimal(&mut self, pairs: &[(usize, usize)]) -> bool;
+    /// The total weight of the solved matching, exact
+    /// ([`crate::matching::Matcher::exact_total_weight`]).
+    fn total_weight(&self) -> (u64, W);
 }
 
 /// A bracket list in a matcher of its own: positions are the matcher's vertices.
@@ -102,6 +105,10 @@ impl<W: Weight> Scope<W> for ListScope<W> {
     fn finalize_if_optimal(&mut self, pairs: &[(usize, usize)]) -> bool {
         let pairs: Vec<(usize, usize, W)> = pairs.iter().map(|&(a, b)| (a, b, self.max_weight.clone())).collect();
         self.matcher.fix_pairs_if_optimal(&pairs)
+    }
+
+    fn total_weight(&self) -> (u64, W) {
+        self.matcher.exact_total_weight()
     }
 }
 
@@ -370,8 +377,8 @@ pub fn settle<W: Weight, S: Scope<W>>(
     let mut matched = vec![false; scope.len()];
     choose_paired_mdps(scope, base, bracket, &mut matched);
     fix_mdp_opponents(scope, base, bracket, &mut matched);
-    let remainder = Remainder::of(scope, bracket);
-    let exchanges = weigh_exchanges(scope, base, &remainder);
+    let mut remainder = Remainder::of(scope, bracket);
+    let exchanges = weigh_exchanges(scope, base, &mut remainder);
     choose_s1_players_moving_down(scope, base, &remainder, exchanges);
     choose_s2_players_moving_up(scope, base, &remainder, exchanges);
     fix_exchanges(scope, base, &remainder);
@@ -481,6 +488,9 @@ struct Remainder {
     end: usize,
     /// Width of the count fields, for the exchange weights ([`remainder_weight`]).
     bits: u32,
+    /// Whether the remainder's edges hold the exchange weights ([`remainder_weight`]) or, when
+    /// no exchange is needed, their base weights ([`weigh_exchanges`]).
+    exchange_weighted: bool,
 }
 
 impl Remainder {
@@ -498,7 +508,7 @@ impl Remainder {
                 pairs += 1;
             }
         }
-        Remainder { players, pairs, end: bracket.end, bits: bracket.count_bits }
+        Remainder { players, pairs, end: bracket.end, bits: bracket.count_bits, exchange_weighted: false }
     }
 
     /// Whether the solved matching pairs `p` with a lower-ranked player of the bracket: `p` is in
@@ -508,27 +518,57 @@ impl Remainder {
         mate > p && mate < self.end
     }
 
-    /// The exchange weight of the edge from the player at `index` to `o` ([`remainder_weight`]).
+    /// The weight the edge from the player at `index` to `o` holds from the exchange step on: its
+    /// exchange weight ([`remainder_weight`]), or its base weight when no exchange is needed.
     fn weight<W: Weight>(&self, base: &BaseWeights<W, impl Fn(usize, usize) -> W>, index: usize, o: usize) -> W {
-        remainder_weight(base, self.players[index], o, index, self.pairs, self.bits)
+        if self.exchange_weighted {
+            remainder_weight(base, self.players[index], o, index, self.pairs, self.bits)
+        } else {
+            base.get(o, self.players[index])
+        }
     }
 }
 
-/// Gives the remainder its exchange weights (C.04.3 art. 4.3.2, rules 1–2: the fewest exchanges,
-/// with the smallest BSN difference) and solves; returns the number of exchanges the optimum
-/// makes (the S1 players it does not pair downwards).
+/// Settles the exchanges in the remainder (C.04.3 art. 4.3.2, rules 1–2: the fewest, with the
+/// smallest BSN difference) and solves; returns the number of exchanges the optimum makes (the S1
+/// players it does not pair downwards).
+///
+/// Most brackets need none, and that is found without the exchange weights. A remainder pair's
+/// exchange weight adds to its base weight an amount that only its upper player sets, below every
+/// criterion, and largest for a player of S1 (the first `pairs` players; [`remainder_weight`]):
+/// so an optimum needs no exchange when one pairs every S1 player downwards, that is, has only
+/// pairs of an S1 and an S2 player in the remainder. The pairs within S1 and within S2 are taken
+/// out (as [`fix_exchanges`] takes them out once no exchange is made) and the optimum solved
+/// again: if it keeps its value, no exchange is needed. Every optimum left then pairs each S1
+/// player with an S2 player (the bracket's pair count is a criterion), so the exchange weights
+/// would add the same amount to each of them and change no later choice: the remainder keeps
+/// its base weights. Only when the value falls are the exchange weights set and solved.
 fn weigh_exchanges<W: Weight, S: Scope<W>>(
     scope: &mut S,
     base: &BaseWeights<W, impl Fn(usize, usize) -> W>,
-    remainder: &Remainder,
+    remainder: &mut Remainder,
 ) -> usize {
     let (players, pairs, bits) = (&remainder.players, remainder.pairs, remainder.bits);
+    // The pairs fixed in step 2 are matched already, so this solve only applies them.
+    scope.solve();
+    let best = scope.total_weight();
+    for (j, &p) in players.iter().enumerate() {
+        for (k, &o) in players.iter().enumerate().skip(j + 1) {
+            if j >= pairs || k < pairs {
+                scope.set_weight(p, o, W::zero());
+            }
+        }
+    }
+    scope.solve();
+    if scope.total_weight() == best {
+        return 0;
+    }
+    remainder.exchange_weighted = true;
     // Every edge with an S1 player on top gains the same amount, less twice the player's index
     // (`remainder_weight`); raising those players' duals by it first keeps the optimum's duals
     // valid, so the solve below re-pairs only the pairs the raise leaves slack (an S1 player not
-    // paired downwards: the exchanges), not the whole remainder. The pairs fixed in step 2 are
-    // matched already, so the first solve only applies them.
-    scope.solve();
+    // paired downwards: the exchanges), not the whole remainder. Every remainder edge is set
+    // again, those just taken out too.
     for (index, &p) in players[..pairs].iter().enumerate() {
         let mut raise = W::from_u64(1);
         raise.shl_in_place(2 * bits + 1);
