@@ -3,7 +3,7 @@
 //! the file, with a finding for each pair of neighbours the file orders otherwise
 //! (docs/standings.md, "The check"; docs/fmjd-standings.md).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use serde::Serialize;
 
@@ -80,8 +80,8 @@ pub struct Placed<'a> {
 }
 
 /// The number of participants sharing each place of the standings.
-fn group_sizes(placed: &[Placed]) -> HashMap<u32, u32> {
-    let mut sizes = HashMap::new();
+fn group_sizes(placed: &[Placed]) -> FxHashMap<u32, u32> {
+    let mut sizes = FxHashMap::default();
     for p in placed {
         *sizes.entry(p.rank).or_insert(0) += 1;
     }
@@ -89,7 +89,7 @@ fn group_sizes(placed: &[Placed]) -> HashMap<u32, u32> {
 }
 
 /// Whether a stated rank is one the standings give: within the places its tied group shares.
-fn gives(sizes: &HashMap<u32, u32>, p: &Placed) -> bool {
+fn gives(sizes: &FxHashMap<u32, u32>, p: &Placed) -> bool {
     let size = sizes.get(&p.rank).copied().unwrap_or(1);
     p.stated_rank.is_some_and(|r| (p.rank..p.rank + size).contains(&r))
 }

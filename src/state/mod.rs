@@ -7,7 +7,9 @@
 
 mod colours;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
@@ -147,23 +149,27 @@ impl RoundState {
         // Who counts for pairing numbers: present now, or paired in an earlier round.
         let counts = |i: usize| takes_part(i) || (1..round).any(|r| t.players[i].round(r).kind().is_paired());
         let accelerations = Accelerations::new(t, &order);
-        let mut histories: BTreeMap<PlayerId, Vec<PastRound>> = BTreeMap::new();
-        for player in &t.players {
-            let mut score = Points::ZERO;
-            let mut past = Vec::with_capacity(round as usize - 1);
-            for r in 1..round {
-                let entry = player.round(r);
-                let points = t.round_points(player, r);
-                past.push(PastRound {
-                    kind: entry.kind(),
-                    points,
-                    score_before: score,
-                    acceleration: accelerations.get(player.id, r),
-                });
-                score += points;
-            }
-            histories.insert(player.id, past);
-        }
+        // Collected at once, the map is built from the sorted pairs instead of by an insertion each.
+        let histories: BTreeMap<PlayerId, Vec<PastRound>> = t
+            .players
+            .iter()
+            .map(|player| {
+                let mut score = Points::ZERO;
+                let mut past = Vec::with_capacity(round as usize - 1);
+                for r in 1..round {
+                    let entry = player.round(r);
+                    let points = t.round_points(player, r);
+                    past.push(PastRound {
+                        kind: entry.kind(),
+                        points,
+                        score_before: score,
+                        acceleration: accelerations.get(player.id, r),
+                    });
+                    score += points;
+                }
+                (player.id, past)
+            })
+            .collect();
         let mut players = Vec::new();
         let mut rank = 0;
         for &i in &order {
@@ -245,8 +251,8 @@ impl RoundState {
     /// from each player's own rounds once, where a large round asking `have_met` of every pair
     /// would scan a player's rounds `n` times. A player the state does not pair meets nobody.
     pub fn met_by_position(&self, order: &[PlayerId]) -> Vec<Vec<usize>> {
-        let paired: HashSet<PlayerId> = self.players.iter().map(|c| c.id).collect();
-        let position: HashMap<PlayerId, usize> =
+        let paired: FxHashSet<PlayerId> = self.players.iter().map(|c| c.id).collect();
+        let position: FxHashMap<PlayerId, usize> =
             order.iter().enumerate().filter(|(_, id)| paired.contains(id)).map(|(v, &id)| (id, v)).collect();
         let mut met = vec![Vec::new(); order.len()];
         for contender in &self.players {

@@ -1,7 +1,7 @@
 //! A round's pairing, as every system returns it: boards with colours, and the bye.
 
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -76,7 +76,7 @@ impl RoundPairing {
         // Each player's standing, looked up by id: searching the players at every comparison
         // took 5% of the check of a 3,000-player event. The first player of an id counts, as
         // the search found.
-        let mut standings = HashMap::with_capacity(state.players.len());
+        let mut standings = FxHashMap::with_capacity_and_hasher(state.players.len(), Default::default());
         for p in &state.players {
             standings.entry(p.id).or_insert((p.score, p.rank));
         }

@@ -2,7 +2,7 @@
 //! an explanation reads it, [`Seats`]), and the boards of a computed pairing that the record does
 //! not have.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::model::{Colour, Player, PlayerId, Tournament};
 use crate::state::RoundState;
@@ -67,7 +67,8 @@ impl Difference {
 /// does (the first player of a number) but at once: asked of every player, that search made
 /// reading a round's record quadratic.
 fn seats(t: &Tournament, round: u32) -> impl Fn(PlayerId) -> Option<RecordedSeat> + '_ {
-    let mut by_id: HashMap<PlayerId, &Player> = HashMap::with_capacity(t.players.len());
+    let mut by_id: FxHashMap<PlayerId, &Player> =
+        FxHashMap::with_capacity_and_hasher(t.players.len(), Default::default());
     for player in &t.players {
         by_id.entry(player.id).or_insert(player);
     }

@@ -249,7 +249,7 @@ fn pair_with(
 /// Each player's partner in `pairing`, by position in `players` (`None`: not paired with one of
 /// them).
 fn partners_by_position(players: &[DutchPlayer], pairing: &RoundPairing) -> Vec<Option<usize>> {
-    let position: std::collections::HashMap<_, _> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let position: rustc_hash::FxHashMap<_, _> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let mut partners = vec![None; players.len()];
     for board in &pairing.boards {
         if let Some(black) = board.black
