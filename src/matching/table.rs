@@ -120,6 +120,50 @@ impl WeightTable {
         }
     }
 
+    /// Sets the weights of the edges from `vertex` to `first..first + weights.len()` as
+    /// [`Self::set`] sets each, widening the entries once for the row, and lists in `changed` the
+    /// other ends of the edges whose weight changed, in order.
+    pub(super) fn set_row<W: Weight>(&mut self, vertex: usize, first: usize, weights: &[W], changed: &mut Vec<usize>) {
+        // A weight the entries already hold fits them, so widening for the row's widest weight
+        // widens exactly when setting the weights one by one would.
+        let bits = weights.iter().map(Weight::bit_length).max().unwrap_or(0);
+        let needed = limbs_for(bits, W::LIMBS);
+        if needed > self.limbs {
+            self.relayout(self.count, needed);
+        }
+        let limbs = self.limbs;
+        for (other, weight) in (first..).zip(weights) {
+            let start = self.index(vertex, other) * limbs;
+            let entry = &mut self.data[start..start + limbs];
+            if entry.iter().enumerate().all(|(index, &limb)| weight.limb(index) == limb) {
+                continue;
+            }
+            for (index, limb) in entry.iter_mut().enumerate() {
+                *limb = weight.limb(index);
+            }
+            if self.square {
+                let start = self.index(other, vertex) * limbs;
+                for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
+                    *limb = weight.limb(index);
+                }
+            }
+            changed.push(other);
+        }
+    }
+
+    /// Removes every edge of `vertex`: each weight zero, as [`Self::set`] would set it.
+    pub(super) fn clear_edges_of(&mut self, vertex: usize) {
+        let limbs = self.limbs;
+        for other in 0..self.count {
+            let start = self.index(vertex, other) * limbs;
+            self.data[start..start + limbs].fill(0);
+            if self.square {
+                let start = self.index(other, vertex) * limbs;
+                self.data[start..start + limbs].fill(0);
+            }
+        }
+    }
+
     /// The number of bits of the largest weight.
     pub(super) fn bit_length(&self) -> u32 {
         let top = self.data.chunks_exact(self.limbs).fold(0u64, |top, entry| top | entry[self.limbs - 1]);

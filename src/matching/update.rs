@@ -1,5 +1,6 @@
 //! Repairing an optimal solution after weight changes, so that only a few stages must run.
 
+use super::table::is_absent;
 use super::{Matcher, Weight};
 
 /// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In
@@ -89,11 +90,13 @@ impl<W: Weight> Matcher<W> {
         let mut needed = W::zero();
         for &vertex in cover {
             let mut highest = W::zero();
+            let row = self.weights.row(vertex);
             for &other in &self.solution.active {
-                if other == vertex || self.weights.is_zero(vertex, other) {
+                let entry = row.entry(other);
+                if other == vertex || is_absent(entry) {
                     continue;
                 }
-                self.weights.get_into(vertex, other, &mut needed);
+                needed.set_from_limbs(entry);
                 if !in_cover[other] {
                     needed.double_in_place();
                     if needed <= self.solution.vertex_dual[other] {
@@ -176,14 +179,8 @@ impl<W: Weight> Matcher<W> {
         let (a32, b32) = (a as u32, b as u32);
         self.changed_edges.retain(|&(u, v)| u != a32 && u != b32 && v != a32 && v != b32);
         // Marks are left: a fixed vertex is left out of the cover.
-        let zero = W::zero();
-        for vertex in [a, b] {
-            for other in 0..count {
-                if !self.weights.is_zero(vertex, other) {
-                    self.weights.set(vertex, other, &zero);
-                }
-            }
-        }
+        self.weights.clear_edges_of(a);
+        self.weights.clear_edges_of(b);
         self.weights.set(a, b, &weight);
         self.solution.fixed_to[a] = Some(b);
         self.solution.fixed_to[b] = Some(a);
@@ -449,11 +446,13 @@ impl<W: Weight> Matcher<W> {
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
+        let row = self.weights.row(vertex);
         for &other in &self.solution.active {
-            if self.weights.is_zero(vertex, other) {
+            let entry = row.entry(other);
+            if is_absent(entry) {
                 continue;
             }
-            self.weights.get_into(vertex, other, &mut needed);
+            needed.set_from_limbs(entry);
             needed.double_in_place();
             if needed > self.solution.vertex_dual[other] {
                 needed.sub_in_place(&self.solution.vertex_dual[other]);

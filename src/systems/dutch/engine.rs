@@ -203,8 +203,10 @@ impl<W: Weight> Procedure<'_, W> {
                 edges.weight::<W>(list[smaller], list[larger], reach)
             };
             let matcher = &mut self.matcher;
-            let mut base = generation::base_weights(bracket.len(), mdp_count, weight, |smaller, larger, w| {
-                matcher.set_weight(list[larger], list[smaller], w)
+            let mut base = generation::base_weights(bracket.len(), mdp_count, weight, |larger, row| {
+                for (smaller, w) in row.iter().enumerate() {
+                    matcher.set_weight(list[larger], list[smaller], w.clone());
+                }
             });
             self.matcher.solve();
             if first_bracket && n.is_multiple_of(2) && (0..n).any(|v| self.matcher.mate(v).is_none()) {

@@ -179,13 +179,14 @@ fn triangle(count: usize) -> usize {
 /// A bracket list's base weights, for `len` positions of which the first `mdps` are MDPs:
 /// `weight(smaller, larger)` for every pair whose lower player is a resident or in the next
 /// scoregroup (MDPs are paired with residents only, 3.3.3: their edges among themselves stay
-/// empty). `set` is told each of those weights once, zero or not, as it is computed (to fill a
-/// matcher); `weight` must give the same weight again whenever it is asked.
+/// empty). `set_row(larger, row)` is told each of those weights once, zero or not, as they are
+/// computed, a row at a time (`row[smaller]` for every `smaller < larger`: to fill a matcher);
+/// `weight` must give the same weight again whenever it is asked.
 pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
     len: usize,
     mdps: usize,
     weight: F,
-    mut set: impl FnMut(usize, usize, W),
+    mut set_row: impl FnMut(usize, &[W]),
 ) -> BaseWeights<W, F> {
     let pairs = triangle(len) - triangle(mdps.min(len));
     let keep = pairs <= MOST_KEPT_PAIRS;
@@ -197,7 +198,7 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
         // apart, each a cache miss, and set in a tight loop the misses overlap (computed one by
         // one between them, they took a tenth of a 9,999-player round).
         row.extend((0..larger).map(|smaller| (base.weight)(smaller, larger)));
-        for (smaller, w) in row.drain(..).enumerate() {
+        for (smaller, w) in row.iter().enumerate() {
             if !w.is_zero() {
                 let bit = base.bit(larger, smaller);
                 base.live[bit / 64] |= 1 << (bit % 64);
@@ -205,8 +206,9 @@ pub fn base_weights<W: Weight, F: Fn(usize, usize) -> W>(
             if keep {
                 base.kept.push(w.clone());
             }
-            set(smaller, larger, w);
         }
+        set_row(larger, &row);
+        row.clear();
     }
     base
 }
@@ -229,11 +231,7 @@ pub fn list_matcher<W: Weight, F: Fn(usize, usize) -> W>(
     weight: F,
 ) -> (Matcher<W>, BaseWeights<W, F>) {
     let mut matcher = Matcher::<W>::with_weight_bits(len, bits);
-    let base = base_weights(len, mdps, weight, |smaller, larger, w| {
-        if smaller >= mdps {
-            matcher.set_weight(larger, smaller, w);
-        }
-    });
+    let base = base_weights(len, mdps, weight, |larger, row| matcher.set_row_weights(larger, mdps, &row[mdps..]));
     if mdps > 0 {
         matcher.solve();
         for larger in mdps..len {
