@@ -173,9 +173,8 @@ fn explaining_list(ranker: &mut Ranker, by_points: &[Line], common: &[&str]) -> 
     common.iter().find_map(|&text| {
         let list: Vec<Descriptor> = super::descriptor::parse_list(text).ok()?;
         let (tie_breaks, _) = ranker.settle_list(list).ok()?;
-        let lines = ranker.lines(&tie_breaks);
-        let breaks_a_tie = lines.iter().filter(|l| l.tied).count() < by_points.iter().filter(|l| l.tied).count();
-        let placed: Vec<Placed> = lines.iter().enumerate().map(|(k, l)| placed(k, l)).collect();
+        let (placed, tied) = ranker.places(&tie_breaks);
+        let breaks_a_tie = tied < by_points.iter().filter(|l| l.tied).count();
         let all = verdict::all_given(&placed);
         (all && breaks_a_tie).then(|| {
             let list: Vec<String> = tie_breaks.iter().map(ToString::to_string).collect();

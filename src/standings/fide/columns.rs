@@ -217,19 +217,24 @@ pub(super) fn opposition(
 
 /// 8.1: the opponents' scores.
 pub(super) fn buchholz_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
-    opposition(f, p, edition, forfeits_played)
-        .map(|(score, _, vur)| Term { key: (score.tenths(), 0), value: score.tenths(), vur })
-        .collect()
+    // Sized at once: the opponents are filtered from the rounds, which leaves no size hint.
+    let mut terms = Vec::with_capacity(f.rounds[p].len());
+    terms.extend(opposition(f, p, edition, forfeits_played).map(|(score, _, vur)| Term {
+        key: (score.tenths(), 0),
+        value: score.tenths(),
+        vur,
+    }));
+    terms
 }
 
 /// 9.1: the opponents' scores times the points scored against them.
 fn sonneborn_terms(f: &Field, p: usize, edition: Edition, forfeits_played: bool) -> Vec<Term> {
-    opposition(f, p, edition, forfeits_played)
-        .map(|(score, points, vur)| {
-            let product = score.tenths() * points.tenths();
-            Term { key: (score.tenths(), product), value: product, vur }
-        })
-        .collect()
+    let mut terms = Vec::with_capacity(f.rounds[p].len());
+    terms.extend(opposition(f, p, edition, forfeits_played).map(|(score, points, vur)| {
+        let product = score.tenths() * points.tenths();
+        Term { key: (score.tenths(), product), value: product, vur }
+    }));
+    terms
 }
 
 /// 9.2: the points scored against participants with at least half the most points a participant

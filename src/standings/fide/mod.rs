@@ -22,6 +22,7 @@ mod team;
 use crate::model::Tournament;
 use crate::model::descriptor::TeamScore as DescriptorScore;
 use crate::model::team::TeamScore;
+use crate::standings::verdict::Placed;
 use crate::validate::teams::TeamResults;
 
 pub use descriptor::{Code, Descriptor, DescriptorError, TeamCode};
@@ -221,6 +222,17 @@ fn same_score(team: TeamScore, score: DescriptorScore) -> bool {
         (team, score),
         (TeamScore::MatchPoints, DescriptorScore::Match) | (TeamScore::GamePoints, DescriptorScore::Game)
     )
+}
+
+/// The participants under a settled list of tie-breaks, in groups of equal standing.
+struct Grouped {
+    /// Each entry's column.
+    columns: Vec<Vec<Value>>,
+    /// Per entry whose value depends on the group (Direct Encounter): each participant's value in
+    /// the first group the entry was applied to.
+    group_values: Vec<Vec<Option<Value>>>,
+    /// The groups, in standings order.
+    groups: Vec<Vec<usize>>,
 }
 
 /// Everything the order of a tournament's standings is computed from, with each tie-break's values
@@ -481,8 +493,8 @@ impl Ranker {
         values
     }
 
-    /// The standings under a settled list (see [`Ranker::settle_list`]).
-    pub fn lines(&mut self, tie_breaks: &[Descriptor]) -> Vec<Line> {
+    /// The groups of equal standing under a settled list ([`Grouped`]).
+    fn groups(&mut self, tie_breaks: &[Descriptor]) -> Grouped {
         let columns: Vec<Vec<Value>> = tie_breaks.iter().map(|d| self.column(d)).collect();
         let keys: Vec<order::Key<'_>> = tie_breaks
             .iter()
@@ -490,10 +502,35 @@ impl Ranker {
             .map(|(d, values)| order::Key::of(d, values, columns::higher_first(d), &self.scores))
             .collect();
         let count = self.entrants.len();
-        // Per entry of the list: each participant's value in the first group the entry was applied
-        // to, for the entries whose value depends on the group (Direct Encounter).
         let mut group_values = vec![vec![None; count]; keys.len()];
         let groups = order::order(count, &keys, &mut group_values);
+        Grouped { columns, group_values, groups }
+    }
+
+    /// Each participant's place under a settled list, in standings order, and how many share a
+    /// place: [`Ranker::lines`] without the values, for trying a list.
+    pub fn places(&mut self, tie_breaks: &[Descriptor]) -> (Vec<Placed<'_>>, usize) {
+        let Grouped { groups, .. } = self.groups(tie_breaks);
+        let mut placed = Vec::with_capacity(self.entrants.len());
+        let mut tied = 0;
+        for group in groups {
+            let rank = placed.len() as u32 + 1;
+            if group.len() > 1 {
+                tied += group.len();
+            }
+            for p in group {
+                let entrant = &self.entrants[p];
+                let at = placed.len();
+                placed.push(Placed { at, id: entrant.id, name: &entrant.name, rank, stated_rank: entrant.stated_rank });
+            }
+        }
+        (placed, tied)
+    }
+
+    /// The standings under a settled list (see [`Ranker::settle_list`]).
+    pub fn lines(&mut self, tie_breaks: &[Descriptor]) -> Vec<Line> {
+        let Grouped { columns, group_values, groups } = self.groups(tie_breaks);
+        let count = self.entrants.len();
         let mut lines = Vec::with_capacity(count);
         for group in groups {
             let rank = lines.len() as u32 + 1;
