@@ -27,7 +27,7 @@ pub struct ColourHistory {
 
 impl ColourHistory {
     pub fn from_past(past: &[PastRound]) -> ColourHistory {
-        let mut history = ColourHistory::default();
+        let mut history = ColourHistory { sequence: Vec::with_capacity(past.len()), ..ColourHistory::default() };
         for round in past {
             if let EntryKind::Played { colour, .. } = round.kind {
                 history.sequence.push(colour);

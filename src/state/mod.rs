@@ -170,7 +170,7 @@ impl RoundState {
                 (player.id, past)
             })
             .collect();
-        let mut players = Vec::new();
+        let mut players = Vec::with_capacity(t.players.len());
         let mut rank = 0;
         for &i in &order {
             if !counts(i) {
