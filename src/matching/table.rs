@@ -108,13 +108,22 @@ impl WeightTable {
 
     /// Sets the weight of `{u, v}`, widening the entries if `weight` needs it.
     pub(super) fn set<W: Weight>(&mut self, u: usize, v: usize, weight: &W) {
-        let needed = limbs_for(weight.bit_length(), W::LIMBS);
-        if needed > self.limbs {
-            self.relayout(self.count, needed);
+        // Entries as wide as the type hold any weight (`limbs_for`), and most tables have them:
+        // the weight's length is then not needed.
+        if self.limbs < W::LIMBS {
+            let needed = limbs_for(weight.bit_length(), W::LIMBS);
+            if needed > self.limbs {
+                self.relayout(self.count, needed);
+            }
         }
-        let places = [Some(self.index(u, v)), self.square.then(|| self.index(v, u))];
-        for start in places.into_iter().flatten().map(|index| index * self.limbs) {
-            for (index, limb) in self.data[start..start + self.limbs].iter_mut().enumerate() {
+        let limbs = self.limbs;
+        let start = self.index(u, v) * limbs;
+        for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
+            *limb = weight.limb(index);
+        }
+        if self.square {
+            let start = self.index(v, u) * limbs;
+            for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
                 *limb = weight.limb(index);
             }
         }
@@ -126,10 +135,12 @@ impl WeightTable {
     pub(super) fn set_row<W: Weight>(&mut self, vertex: usize, first: usize, weights: &[W], changed: &mut Vec<usize>) {
         // A weight the entries already hold fits them, so widening for the row's widest weight
         // widens exactly when setting the weights one by one would.
-        let bits = weights.iter().map(Weight::bit_length).max().unwrap_or(0);
-        let needed = limbs_for(bits, W::LIMBS);
-        if needed > self.limbs {
-            self.relayout(self.count, needed);
+        if self.limbs < W::LIMBS {
+            let bits = weights.iter().map(Weight::bit_length).max().unwrap_or(0);
+            let needed = limbs_for(bits, W::LIMBS);
+            if needed > self.limbs {
+                self.relayout(self.count, needed);
+            }
         }
         let limbs = self.limbs;
         for (other, weight) in (first..).zip(weights) {
