@@ -564,14 +564,8 @@ impl<W: Weight> Matcher<W> {
 
     /// The total weight of the matching, at the current weights.
     pub fn total_weight(&self) -> W {
-        let mut total = W::zero();
-        for (vertex, mate) in self.solution.mate.iter().enumerate() {
-            if let Some(mate) = *mate
-                && mate < vertex
-            {
-                total.add_in_place(&self.weight(vertex, mate));
-            }
-        }
+        let (wraps, total) = self.exact_total_weight();
+        debug_assert_eq!(wraps, 0, "weight arithmetic overflowed");
         total
     }
 

@@ -101,32 +101,16 @@ impl WeightTable {
 
     /// Whether the weight of `{u, v}` is `weight`.
     pub(super) fn equals<W: Weight>(&self, u: usize, v: usize, weight: &W) -> bool {
-        let entry = self.entry(u, v);
-        (entry.len()..W::LIMBS).all(|index| weight.limb(index) == 0)
-            && entry.iter().enumerate().all(|(index, &limb)| weight.limb(index) == limb)
+        holds(self.entry(u, v), weight)
     }
 
     /// Sets the weight of `{u, v}`, widening the entries if `weight` needs it.
     pub(super) fn set<W: Weight>(&mut self, u: usize, v: usize, weight: &W) {
-        // Entries as wide as the type hold any weight (`limbs_for`), and most tables have them:
-        // the weight's length is then not needed.
-        if self.limbs < W::LIMBS {
-            let needed = limbs_for(weight.bit_length(), W::LIMBS);
-            if needed > self.limbs {
-                self.relayout(self.count, needed);
-            }
-        }
-        let limbs = self.limbs;
-        let start = self.index(u, v) * limbs;
-        for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
-            *limb = weight.limb(index);
-        }
-        if self.square {
-            let start = self.index(v, u) * limbs;
-            for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
-                *limb = weight.limb(index);
-            }
-        }
+        self.fit::<W>(|| weight.bit_length());
+        self.rewrite(u, v, |entry| {
+            write_limbs(entry, weight);
+            true
+        });
     }
 
     /// Sets the weights of the edges from `vertex` to `first..first + weights.len()` as
@@ -135,44 +119,56 @@ impl WeightTable {
     pub(super) fn set_row<W: Weight>(&mut self, vertex: usize, first: usize, weights: &[W], changed: &mut Vec<usize>) {
         // A weight the entries already hold fits them, so widening for the row's widest weight
         // widens exactly when setting the weights one by one would.
-        if self.limbs < W::LIMBS {
-            let bits = weights.iter().map(Weight::bit_length).max().unwrap_or(0);
-            let needed = limbs_for(bits, W::LIMBS);
-            if needed > self.limbs {
-                self.relayout(self.count, needed);
-            }
-        }
-        let limbs = self.limbs;
+        self.fit::<W>(|| weights.iter().map(Weight::bit_length).max().unwrap_or(0));
         for (other, weight) in (first..).zip(weights) {
-            let start = self.index(vertex, other) * limbs;
-            let entry = &mut self.data[start..start + limbs];
-            if entry.iter().enumerate().all(|(index, &limb)| weight.limb(index) == limb) {
-                continue;
-            }
-            for (index, limb) in entry.iter_mut().enumerate() {
-                *limb = weight.limb(index);
-            }
-            if self.square {
-                let start = self.index(other, vertex) * limbs;
-                for (index, limb) in self.data[start..start + limbs].iter_mut().enumerate() {
-                    *limb = weight.limb(index);
+            let rewritten = self.rewrite(vertex, other, |entry| {
+                let differs = !holds(entry, weight);
+                if differs {
+                    write_limbs(entry, weight);
                 }
+                differs
+            });
+            if rewritten {
+                changed.push(other);
             }
-            changed.push(other);
         }
     }
 
     /// Removes every edge of `vertex`: each weight zero, as [`Self::set`] would set it.
     pub(super) fn clear_edges_of(&mut self, vertex: usize) {
-        let limbs = self.limbs;
         for other in 0..self.count {
-            let start = self.index(vertex, other) * limbs;
-            self.data[start..start + limbs].fill(0);
-            if self.square {
-                let start = self.index(other, vertex) * limbs;
-                self.data[start..start + limbs].fill(0);
+            self.rewrite(vertex, other, |entry| {
+                entry.fill(0);
+                true
+            });
+        }
+    }
+
+    /// Widens the entries if weights of `bits()` bits need it. Entries as wide as the type hold any
+    /// of its weights (`limbs_for`), and most tables have them: the length is then not asked.
+    fn fit<W: Weight>(&mut self, bits: impl FnOnce() -> u32) {
+        if self.limbs < W::LIMBS {
+            let needed = limbs_for(bits(), W::LIMBS);
+            if needed > self.limbs {
+                self.relayout(self.count, needed);
             }
         }
+    }
+
+    /// Rewrites the entry of `{u, v}` by `rewrite`, which tells whether it changed it; in a square
+    /// table, whose two places of an entry always agree, the second place is then rewritten the
+    /// same way. Returns whether the entry changed.
+    fn rewrite(&mut self, u: usize, v: usize, rewrite: impl Fn(&mut [u64]) -> bool) -> bool {
+        let limbs = self.limbs;
+        let start = self.index(u, v) * limbs;
+        if !rewrite(&mut self.data[start..start + limbs]) {
+            return false;
+        }
+        if self.square {
+            let start = self.index(v, u) * limbs;
+            rewrite(&mut self.data[start..start + limbs]);
+        }
+        true
     }
 
     /// The number of bits of the largest weight.
@@ -294,6 +290,19 @@ impl RowReader<'_> {
         };
         let start = index * table.limbs;
         &table.data[start..start + table.limbs]
+    }
+}
+
+/// Whether an entry holds `weight` (its limbs past the entry zero).
+fn holds<W: Weight>(entry: &[u64], weight: &W) -> bool {
+    (entry.len()..W::LIMBS).all(|index| weight.limb(index) == 0)
+        && entry.iter().enumerate().all(|(index, &limb)| weight.limb(index) == limb)
+}
+
+/// Writes `weight` into an entry wide enough for it.
+fn write_limbs<W: Weight>(entry: &mut [u64], weight: &W) {
+    for (index, limb) in entry.iter_mut().enumerate() {
+        *limb = weight.limb(index);
     }
 }
 
