@@ -138,6 +138,81 @@ impl ListWeights<'_> {
     }
 }
 
+/// Runs `$run::<V>(args)` with the weight type `V` of a list whose weights take `$bits` bits: the
+/// round's type `$round`, sized for its widest list ([`super::engine::round_bits`]), or `u128`
+/// when the round's is wider and the list fits in `u128`: the matcher then moves two limbs a
+/// weight instead of four or more. The weights, and so the pairing, are the same in either.
+macro_rules! in_list_width {
+    ($round:ty, $bits:expr, $run:ident ( $($arg:expr),* )) => {
+        if <$round as Weight>::BITS > u128::BITS && $bits + HEADROOM_BITS <= u128::BITS {
+            $run::<u128>($($arg),*)
+        } else {
+            $run::<$round>($($arg),*)
+        }
+    };
+}
+
+/// The bracket solved and settled without the next scoregroup, when its best matching pairs every
+/// player of it; `None` otherwise. Returns, per position, whether the player is paired, and the
+/// mates ([`generation::settle_list`]).
+fn pair_alone<W: Weight>(
+    weights: &ListWeights,
+    layout: &BracketLayout,
+    shape: &Bracket,
+) -> Option<(Vec<bool>, Vec<usize>)> {
+    let end = weights.bracket_end;
+    let (matcher, base) =
+        generation::list_matcher(end, shape.mdps, layout.bits(), weights.in_frame::<W>(&layout.frame));
+    let whole = (0..end).all(|p| matcher.mate(p).is_some());
+    whole.then(|| generation::settle_list(matcher, base, layout.bits(), shape))
+}
+
+/// The bracket solved and settled with one vertex for the next scoregroup (position
+/// `bracket_end`), when its best matching leaves exactly one player of it to downfloat; `None`
+/// otherwise. The vertex is joined to each player by the weight the next bracket's pairs gain
+/// when that player downfloats: the player's edge to their partner there ([`NextBracket`]), less
+/// the edge of the pair of the scoregroup they break, if any (of the fields below C4 those edges
+/// hold C8's alone, since C9 counts nothing here).
+fn pair_with_downfloat_vertex<W: Weight>(
+    weights: &ListWeights,
+    layout: &BracketLayout,
+    shape: &Bracket,
+    next: &NextBracket,
+) -> Option<(Vec<bool>, Vec<usize>)> {
+    let (list, end) = (weights.list, weights.bracket_end);
+    let next_weight = |higher, lower| weights.weight::<W>(&layout.frame, higher, lower, Reach::NextBracket);
+    let downfloat: Vec<W> = (0..end)
+        .map(|p| match next.downfloat(p) {
+            Some(below) => {
+                let mut gain = next_weight(list[p], below.partner);
+                if let Some((g, h)) = below.displaced {
+                    gain.sub_in_place(&next_weight(g, h));
+                }
+                gain
+            }
+            None => W::zero(),
+        })
+        .collect();
+    let inner = weights.in_frame::<W>(&layout.frame);
+    let weight = |smaller: usize, larger: usize| {
+        if larger == end { downfloat[smaller].clone() } else { inner(smaller, larger) }
+    };
+    let (matcher, base) = generation::list_matcher(end + 1, shape.mdps, layout.bits(), weight);
+    let paired_inside = (0..end).filter(|&p| matcher.mate(p).is_some_and(|m| m < end)).count();
+    (paired_inside == end - 1).then(|| generation::settle_list(matcher, base, layout.bits(), shape))
+}
+
+/// The whole list (the bracket and the next scoregroup) solved and settled.
+fn pair_whole_list<W: Weight>(
+    weights: &ListWeights,
+    layout: &BracketLayout,
+    shape: &Bracket,
+) -> (Vec<bool>, Vec<usize>) {
+    let weight = weights.in_frame::<W>(&layout.frame);
+    let (matcher, base) = generation::list_matcher(weights.list.len(), shape.mdps, layout.bits(), weight);
+    generation::settle_list(matcher, base, layout.bits(), shape)
+}
+
 /// Pairs a round as [`super::engine::pair`] does, bracket list by bracket list. `Ok(Err(progress))`:
 /// a bracket's best list matching leaves a round that cannot be completed, so C4 decides there;
 /// the global procedure pairs the round on from `progress`. `guide` as for
@@ -216,70 +291,41 @@ pub(super) fn pair<W: Weight>(
             // keep whole lists, as their traces show them.)
             if alone_possible && bracket_end.is_multiple_of(2) {
                 let layout = layout_of(&scores[..bracket_end])?;
-                let weight = list_weights.in_frame::<W>(&layout.frame);
-                let (matcher, base) = generation::list_matcher(bracket_end, mdp_count, layout.bits(), weight);
-                if (0..bracket_end).all(|p| matcher.mate(p).is_some()) {
-                    let (settled, mates) = generation::settle_list(matcher, base, layout.bits(), &shape(&layout));
+                let alone = in_list_width!(W, layout.bits(), pair_alone(&list_weights, &layout, &shape(&layout)));
+                solved = alone.map(|(settled, mates)| {
                     let pairs = pairs_of(&mates, bracket_end);
-                    solved = Some((settled, mates, pairs));
-                }
+                    (settled, mates, pairs)
+                });
             }
             // A bracket whose best matching leaves one player to downfloat: the next scoregroup
             // can only tell its candidates apart by C8, by how the next bracket pairs that player
-            // ([`NextBracket`]), so one vertex stands for it. The vertex is joined to each
-            // player by the weight the next bracket's pairs gain when that player downfloats:
-            // the player's edge to their partner there, less the edge of the pair of the
-            // scoregroup they break, if any (of the fields below C4 those edges hold C8's alone,
-            // since C9 counts nothing here). The completion below is then checked with the next
-            // bracket's pairs that C8 counted, as for a whole list.
+            // ([`NextBracket`]), so one vertex stands for it ([`pair_with_downfloat_vertex`]).
+            // The completion below is then checked with the next bracket's pairs that C8 counted,
+            // as for a whole list.
             if alone_possible && !bracket_end.is_multiple_of(2) && !bye.single_downfloater_gets_bye {
                 let next = NextBracket::new(compatible, &list[bracket_end..], &list[..bracket_end]);
                 let mut list_scores = scores[..bracket_end].to_vec();
                 list_scores.push(scores[bracket_end]);
                 let layout = layout_of(&list_scores)?;
-                let next_weight =
-                    |higher, lower| list_weights.weight::<W>(&layout.frame, higher, lower, Reach::NextBracket);
-                let downfloat: Vec<W> = (0..bracket_end)
-                    .map(|p| match next.downfloat(p) {
-                        Some(below) => {
-                            let mut gain = next_weight(list[p], below.partner);
-                            if let Some((g, h)) = below.displaced {
-                                gain.sub_in_place(&next_weight(g, h));
-                            }
-                            gain
-                        }
-                        None => W::zero(),
-                    })
-                    .collect();
-                let inner = list_weights.in_frame::<W>(&layout.frame);
-                let weight = |smaller: usize, larger: usize| {
-                    if larger == bracket_end { downfloat[smaller].clone() } else { inner(smaller, larger) }
-                };
-                let (matcher, base) = generation::list_matcher(bracket_end + 1, mdp_count, layout.bits(), weight);
-                let paired_inside = (0..bracket_end).filter(|&p| matcher.mate(p).is_some_and(|m| m < bracket_end));
-                if paired_inside.count() == bracket_end - 1 {
-                    let (settled, mates) = generation::settle_list(matcher, base, layout.bits(), &shape(&layout));
+                let shape = shape(&layout);
+                let with_vertex =
+                    in_list_width!(W, layout.bits(), pair_with_downfloat_vertex(&list_weights, &layout, &shape, &next));
+                solved = with_vertex.map(|(settled, mates)| {
                     let mut pairs = pairs_of(&mates, bracket_end);
                     let downfloater = (0..bracket_end).find(|&p| mates[p] == bracket_end);
                     let below = downfloater.and_then(|p| next.downfloat(p));
                     pairs.extend(next.pairs(below.as_ref()));
-                    solved = Some((settled, mates, pairs));
-                }
+                    (settled, mates, pairs)
+                });
             }
             match solved {
                 Some((settled, mates, pairs)) => (settled, mates, pairs, None),
                 None => {
-                    let list_layout = layout_of(&scores)?;
-                    let (matcher, base) = generation::list_matcher(
-                        list.len(),
-                        mdp_count,
-                        list_layout.bits(),
-                        list_weights.in_frame::<W>(&list_layout.frame),
-                    );
+                    let layout = layout_of(&scores)?;
                     let (settled, mates) =
-                        generation::settle_list(matcher, base, list_layout.bits(), &shape(&list_layout));
+                        in_list_width!(W, layout.bits(), pair_whole_list(&list_weights, &layout, &shape(&layout)));
                     let pairs = pairs_of(&mates, list.len());
-                    (settled, mates, pairs, traces.is_some().then(|| list_layout.frame.clone()))
+                    (settled, mates, pairs, traces.is_some().then(|| layout.frame.clone()))
                 }
             }
         };
