@@ -14,6 +14,8 @@ mod tie_break;
 
 use std::collections::BTreeMap;
 
+use rustc_hash::FxHashMap;
+
 use crate::diagnostics::Span;
 
 pub use date::{Date, DateText};
@@ -358,12 +360,13 @@ pub struct VerbatimRecord {
 #[derive(Clone, Debug, Default)]
 pub struct Origin {
     pub format: Option<SourceFormat>,
-    /// Line of each player's record, by pairing number.
-    pub player_lines: BTreeMap<PlayerId, usize>,
+    /// Line of each player's record, by pairing number. (The maps of places are only looked up,
+    /// never walked in order: hashed, a few thousand inserts a file cost a third of a tree's.)
+    pub player_lines: FxHashMap<PlayerId, usize>,
     /// Where each player's points are written (the Points columns, or a crosstable's total cell).
-    pub points_spans: BTreeMap<PlayerId, Span>,
+    pub points_spans: FxHashMap<PlayerId, Span>,
     /// Where each player's record of each round is written (a TRF round block, or a cell).
-    pub round_spans: BTreeMap<(PlayerId, u32), Span>,
+    pub round_spans: FxHashMap<(PlayerId, u32), Span>,
     /// Line of each single-value record by its tag (`012`, `XXR`, `192`, …): the last one read.
     pub record_lines: BTreeMap<String, usize>,
     /// Players whose record had an error: cross-checks leave them out, since what was read of them
