@@ -349,6 +349,21 @@ fn without_a_declared_list_ranks_must_follow_points_and_a_list_that_gives_them_i
 }
 
 #[test]
+fn a_hint_skips_the_lists_whose_first_tie_break_reverses_a_stated_pair_and_names_a_later_one() {
+    // ALL_MET with 2 stated above 1 (both 2 points) and 4 above 3 (both 1). Ratings 2000, 1900,
+    // 1800, 1700, everyone met everyone: the average rating of the opponents (ARO) is 1800 for 1,
+    // 1833 for 2, 1867 for 3 and 1900 for 4, which gives both stated orders. Each list tried
+    // before it puts 1 ahead of 2: Sonneborn–Berger (1 beat 2 and 4: 3; 2 beat 3 and 4: 2) where
+    // BH/C1, BH and BH/M1 tie them (4, 3 and 1 each), the direct encounter (1 beat 2), and SB
+    // first in `SB,BH`, which rules that list out before any ordering; BH/C2 breaks no tie.
+    // (Its rounds are a round robin, not a Swiss pairing: only the standings are read here.)
+    let (_, json) = check_json(&with_ranks(ALL_MET, &[2, 1, 4, 3]), &[]);
+    let standings = &json["standings"];
+    assert_eq!(standings["status"], "match", "{standings}");
+    assert_eq!(standings["hint"], "the ranks follow the tie-breaks PTS, ARO (declare them in record 212)");
+}
+
+#[test]
 fn generated_events_with_tie_breaks_state_the_ranks_check_verifies_and_a_swap_is_caught() {
     use trfcheck::generate::{GenerateOptions, generate};
     use trfcheck::standings::fide::check::{RankStatus, check_ranks};

@@ -6,7 +6,7 @@ use crate::model::{Points, Tournament};
 use crate::standings::verdict::{self, Placed};
 pub use crate::standings::verdict::{RankCheck, RankStatus};
 
-use super::{Descriptor, Edition, Line, Ranker, columns, declared, last_round_with_results};
+use super::{Descriptor, Edition, Line, Ranker, columns, declared, last_round_with_results, order};
 
 /// Common lists tried, in this order, when the file declares none: the list of the first that
 /// gives every stated rank is named in a hint.
@@ -159,6 +159,35 @@ fn findings(ranker: &Ranker, tie_breaks: &[Descriptor], lines: &[Line]) -> Vec<S
     })
 }
 
+/// Whether a list whose first tie-break after the points is `first` cannot give every stated rank:
+/// within a tie on points, `first` puts a participant strictly ahead of one that the file ranks
+/// above them. The tie-breaks after it only split the groups it leaves (4.2), so the later
+/// participant would stay ahead. `stated`: the participants with a stated rank, by their place on
+/// points, then by the stated rank. A tie-break whose value depends on the group it is applied to
+/// (Direct Encounter) is not judged here. Each list is tried without ordering its standings when
+/// this rules it out, as it does most lists for a file whose ties are in pairing order.
+fn first_break_contradicts(ranker: &mut Ranker, stated: &[&Line], first: &Descriptor) -> bool {
+    let column = ranker.column(first);
+    let order::Key::Values { values, higher_first } =
+        order::Key::of(first, &column, columns::higher_first(first), &ranker.scores)
+    else {
+        return false;
+    };
+    if order::depends_on_the_group(first.code) {
+        return false;
+    }
+    // Consecutive pairs only, and not those that share a stated rank: a cheap test that rules out
+    // most such lists. A list it keeps is ordered and judged in full.
+    stated.windows(2).any(|pair| {
+        let (above, below) = (pair[0], pair[1]);
+        if above.rank != below.rank || above.stated_rank == below.stated_rank {
+            return false;
+        }
+        let order = values[below.index].cmp(&values[above.index]);
+        if higher_first { order.is_gt() } else { order.is_lt() }
+    })
+}
+
 /// A line as the verdict reads it.
 fn placed(at: usize, line: &Line) -> Placed<'_> {
     Placed { at, id: line.id, name: &line.name, rank: line.rank, stated_rank: line.stated_rank }
@@ -170,9 +199,15 @@ fn explaining_list(ranker: &mut Ranker, by_points: &[Line], common: &[&str]) -> 
     if !ties {
         return None;
     }
+    // The participants with a stated rank, by their place on points, then by the stated rank.
+    let mut stated: Vec<&Line> = by_points.iter().filter(|l| l.stated_rank.is_some()).collect();
+    stated.sort_by_key(|l| (l.rank, l.stated_rank));
     common.iter().find_map(|&text| {
         let list: Vec<Descriptor> = super::descriptor::parse_list(text).ok()?;
         let (tie_breaks, _) = ranker.settle_list(list).ok()?;
+        if tie_breaks.get(1).is_some_and(|first| first_break_contradicts(ranker, &stated, first)) {
+            return None;
+        }
         let (placed, tied) = ranker.places(&tie_breaks);
         let breaks_a_tie = tied < by_points.iter().filter(|l| l.tied).count();
         let all = verdict::all_given(&placed);
