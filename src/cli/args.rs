@@ -296,7 +296,7 @@ pub enum Command {
         /// K, M or G (powers of 1024).
         #[arg(long, value_name = "SIZE", default_value_t = crate::serve::DEFAULT_MAX_FILE_SIZE)]
         max_file_size: formats::FileSize,
-        /// Checks run at once (default: one per core).
+        /// Checks run at once (default: one more than the cores).
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
         /// Checks that may wait for a free job; a request beyond them is answered 429.

@@ -79,7 +79,10 @@ impl Default for ServeOptions {
     fn default() -> Self {
         ServeOptions {
             max_file_size: DEFAULT_MAX_FILE_SIZE,
-            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            // One more than the cores: while a finished check hands its core to the next one (a
+            // thread woken on each side), the extra check keeps the core busy (docs/serve.md,
+            // "Load"), as crosscheck's extra job does (`crosscheck::default_jobs`).
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
             queue: 16,
             check_timeout: Duration::from_secs(60),
             request_timeout: Duration::from_secs(120),
