@@ -380,15 +380,18 @@ impl<W: Weight> Matcher<W> {
     /// `bits` bits: its table starts that wide, where [`Matcher::new`]'s widens (a copy of the
     /// whole table) when the first wide weight is set.
     pub fn with_weight_bits(vertex_count: usize, bits: u32) -> Self {
-        let mut matcher = Self::new(vertex_count);
-        matcher.weights.widen_empty(bits, W::LIMBS);
-        matcher
+        Self::with_table(vertex_count, WeightTable::for_bits(vertex_count, W::LIMBS, bits))
     }
 
     /// A matcher for `vertex_count` vertices and no edges.
     pub fn new(vertex_count: usize) -> Self {
+        Self::with_table(vertex_count, WeightTable::new(vertex_count, W::LIMBS))
+    }
+
+    /// A matcher for `vertex_count` vertices and no edges, with the table `weights` of as many.
+    fn with_table(vertex_count: usize, weights: WeightTable) -> Self {
         let mut matcher = Self {
-            weights: WeightTable::new(vertex_count, W::LIMBS),
+            weights,
             weight_limit: W::headroom_limit(),
             changed_edges: Vec::new(),
             changed_vertices: Vec::new(),

@@ -39,28 +39,28 @@ pub(super) struct WeightTable {
 impl WeightTable {
     /// A table of `count` vertices without edges, for weights of at most `max_limbs` limbs.
     pub(super) fn new(count: usize, max_limbs: usize) -> Self {
+        Self::for_bits(count, max_limbs, 0)
+    }
+
+    /// A table of `count` vertices without edges whose entries are wide enough for weights of
+    /// `bits` bits (at most `max_limbs` limbs) from the start, as setting the first such weight
+    /// would make them, without allocating and zeroing a narrower table first.
+    pub(super) fn for_bits(count: usize, max_limbs: usize, bits: u32) -> Self {
         let square_bytes = count.saturating_mul(count).saturating_mul(max_limbs.max(1)).saturating_mul(8);
-        Self::with_layout(count, square_bytes <= SQUARE_TABLE_BYTES)
+        Self::with_layout_and_limbs(count, square_bytes <= SQUARE_TABLE_BYTES, limbs_for(bits, max_limbs))
     }
 
-    /// A table of `count` vertices without edges, square or triangular.
+    /// A table of `count` vertices without edges, square or triangular (for tests of both).
+    #[cfg(test)]
     pub(super) fn with_layout(count: usize, square: bool) -> Self {
-        let mut table = Self { count, limbs: 1, square, data: Vec::new() };
-        let entries = table.entries(count);
-        grow_zeroed(&mut table.data, entries);
-        table
+        Self::with_layout_and_limbs(count, square, 1)
     }
 
-    /// Makes an empty table's entries wide enough for weights of `bits` bits (at most
-    /// `max_limbs` limbs), as setting the first such weight would, without moving entries.
-    pub(super) fn widen_empty(&mut self, bits: u32, max_limbs: usize) {
-        debug_assert!(self.data.iter().all(|&limb| limb == 0));
-        let needed = limbs_for(bits, max_limbs);
-        if needed > self.limbs {
-            self.limbs = needed;
-            let len = self.entries(self.count) * needed;
-            grow_zeroed(&mut self.data, len);
-        }
+    fn with_layout_and_limbs(count: usize, square: bool, limbs: usize) -> Self {
+        let mut table = Self { count, limbs, square, data: Vec::new() };
+        let entries = table.entries(count);
+        grow_zeroed(&mut table.data, entries * limbs);
+        table
     }
 
     /// The limbs of the weight of `{u, v}`, least significant first.
@@ -134,13 +134,29 @@ impl WeightTable {
         }
     }
 
+    /// Clears the weight of `{u, v}`: a zero fits any entry.
+    pub(super) fn clear(&mut self, u: usize, v: usize) {
+        self.rewrite(u, v, |entry| {
+            entry.fill(0);
+            true
+        });
+    }
+
     /// Removes every edge of `vertex`: each weight zero, as [`Self::set`] would set it.
     pub(super) fn clear_edges_of(&mut self, vertex: usize) {
-        for other in 0..self.count {
-            self.rewrite(vertex, other, |entry| {
-                entry.fill(0);
-                true
-            });
+        if self.square {
+            // The vertex's row at once, then its place in every other row.
+            let (count, limbs) = (self.count, self.limbs);
+            let row = self.index(vertex, 0) * limbs;
+            self.data[row..row + count * limbs].fill(0);
+            for other in 0..count {
+                let start = self.index(other, vertex) * limbs;
+                self.data[start..start + limbs].fill(0);
+            }
+        } else {
+            for other in 0..self.count {
+                self.clear(vertex, other);
+            }
         }
     }
 
