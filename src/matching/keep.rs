@@ -22,6 +22,10 @@ impl<W: Weight> Matcher<W> {
         let count = self.vertex_count();
         assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
         assert_ne!(u, v, "a vertex cannot be matched to itself");
+        if weight.is_zero() {
+            self.clear_weight_keeping_duals(u, v);
+            return;
+        }
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
         if self.weights.equals(u, v, &weight) {
             return;
@@ -59,6 +63,34 @@ impl<W: Weight> Matcher<W> {
         self.weights.set(u, v, &weight);
         if self.solution.mate[u] == Some(v) {
             self.pending_checks.push(u);
+        }
+    }
+
+    /// [`Matcher::set_weight_keeping_duals`] for a weight of zero, the most frequent change (the
+    /// generation steps take out whole groups of pairs): the same cases, without the arithmetic,
+    /// since duals are never negative and so cover a zero weight, and a cleared edge is lowered.
+    fn clear_weight_keeping_duals(&mut self, u: usize, v: usize) {
+        if self.weights.is_zero(u, v) {
+            return;
+        }
+        let keeps = if self.solution.fixed_to[u].is_some()
+            || self.solution.fixed_to[v].is_some()
+            || self.changed_vertex[u]
+            || self.changed_vertex[v]
+        {
+            false
+        } else if self.solution.top[u] == self.solution.top[v] {
+            self.solution.mate[u] != Some(v) && !self.is_cycle_edge(u, v)
+        } else {
+            if self.solution.mate[u] == Some(v) {
+                self.pending_checks.push(u);
+            }
+            true
+        };
+        if keeps {
+            self.weights.clear(u, v);
+        } else {
+            self.set_weight(u, v, W::zero());
         }
     }
 
