@@ -361,7 +361,7 @@ pub struct VerbatimRecord {
 pub struct Origin {
     pub format: Option<SourceFormat>,
     /// Line of each player's record, by pairing number. (The maps of places are only looked up,
-    /// never walked in order: hashed, a few thousand inserts a file cost a third of a tree's.)
+    /// never walked in order: hashed, a file's few thousand inserts cost less than in a B-tree.)
     pub player_lines: FxHashMap<PlayerId, usize>,
     /// Where each player's points are written (the Points columns, or a crosstable's total cell).
     pub points_spans: FxHashMap<PlayerId, Span>,

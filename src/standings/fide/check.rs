@@ -163,19 +163,17 @@ fn findings(ranker: &Ranker, tie_breaks: &[Descriptor], lines: &[Line]) -> Vec<S
 /// within a tie on points, `first` puts a participant strictly ahead of one that the file ranks
 /// above them. The tie-breaks after it only split the groups it leaves (4.2), so the later
 /// participant would stay ahead. `stated`: the participants with a stated rank, by their place on
-/// points, then by the stated rank. A tie-break whose value depends on the group it is applied to
-/// (Direct Encounter) is not judged here. Each list is tried without ordering its standings when
-/// this rules it out, as it does most lists for a file whose ties are in pairing order.
+/// points, then by the stated rank. Only a tie-break that orders by a column of values is judged
+/// here. Each list is tried without ordering its standings when this rules it out, as it does most
+/// lists for a file whose ties are in pairing order.
 fn first_break_contradicts(ranker: &mut Ranker, stated: &[&Line], first: &Descriptor) -> bool {
     let column = ranker.column(first);
+    // Direct Encounter and the team tie-breaks of Arts. 12 and 13.3 order a group by other keys.
     let order::Key::Values { values, higher_first } =
         order::Key::of(first, &column, columns::higher_first(first), &ranker.scores)
     else {
         return false;
     };
-    if order::depends_on_the_group(first.code) {
-        return false;
-    }
     // Consecutive pairs only, and not those that share a stated rank: a cheap test that rules out
     // most such lists. A list it keeps is ordered and judged in full.
     stated.windows(2).any(|pair| {
