@@ -22,10 +22,9 @@ impl<W: Weight> Matcher<W> {
         let count = self.vertex_count();
         assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
         assert_ne!(u, v, "a vertex cannot be matched to itself");
-        if weight.is_zero() {
-            self.clear_weight_keeping_duals(u, v);
-            return;
-        }
+        // A zero weight (the generation steps take out whole groups of pairs) skips the
+        // arithmetic: duals are never negative, so they cover it, and it lowers any edge.
+        let clearing = weight.is_zero();
         assert!(weight <= self.weight_limit, "weight {weight:?} above the limit {:?}", self.weight_limit);
         if self.weights.equals(u, v, &weight) {
             return;
@@ -44,7 +43,8 @@ impl<W: Weight> Matcher<W> {
             // neither matched nor on a blossom's cycle only gains reduced cost: the duals stay
             // feasible and every blossom keeps its tight cycle, so nothing needs repair. (Clearing
             // the pairs within S1 and within S2 once the exchanges are fixed is this case.)
-            if self.solution.mate[u] != Some(v) && weight < self.weights.get::<W>(u, v) && !self.is_cycle_edge(u, v) {
+            let lowered = clearing || weight < self.weights.get::<W>(u, v);
+            if self.solution.mate[u] != Some(v) && lowered && !self.is_cycle_edge(u, v) {
                 self.weights.set(u, v, &weight);
             } else {
                 self.set_weight(u, v, weight);
@@ -52,45 +52,19 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         // Covered: dual(u) + dual(v) ≥ 2·weight.
-        let mut covered = self.solution.vertex_dual[u].clone();
-        let overflowed = covered.overflowing_add_in_place(&self.solution.vertex_dual[v]);
-        let mut doubled = weight.clone();
-        doubled.double_in_place();
-        if !overflowed && covered < doubled {
-            self.set_weight(u, v, weight);
-            return;
+        if !clearing {
+            let mut covered = self.solution.vertex_dual[u].clone();
+            let overflowed = covered.overflowing_add_in_place(&self.solution.vertex_dual[v]);
+            let mut doubled = weight.clone();
+            doubled.double_in_place();
+            if !overflowed && covered < doubled {
+                self.set_weight(u, v, weight);
+                return;
+            }
         }
         self.weights.set(u, v, &weight);
         if self.solution.mate[u] == Some(v) {
             self.pending_checks.push(u);
-        }
-    }
-
-    /// [`Matcher::set_weight_keeping_duals`] for a weight of zero, the most frequent change (the
-    /// generation steps take out whole groups of pairs): the same cases, without the arithmetic,
-    /// since duals are never negative and so cover a zero weight, and a cleared edge is lowered.
-    fn clear_weight_keeping_duals(&mut self, u: usize, v: usize) {
-        if self.weights.is_zero(u, v) {
-            return;
-        }
-        let keeps = if self.solution.fixed_to[u].is_some()
-            || self.solution.fixed_to[v].is_some()
-            || self.changed_vertex[u]
-            || self.changed_vertex[v]
-        {
-            false
-        } else if self.solution.top[u] == self.solution.top[v] {
-            self.solution.mate[u] != Some(v) && !self.is_cycle_edge(u, v)
-        } else {
-            if self.solution.mate[u] == Some(v) {
-                self.pending_checks.push(u);
-            }
-            true
-        };
-        if keeps {
-            self.weights.clear(u, v);
-        } else {
-            self.set_weight(u, v, W::zero());
         }
     }
 
