@@ -19,6 +19,7 @@ impl<W: Weight> Matcher<W> {
     ///
     /// As [`Matcher::set_weight`].
     pub fn set_weight_keeping_duals(&mut self, u: usize, v: usize, weight: W) {
+        self.forget_largest();
         let count = self.vertex_count();
         assert!(u < count && v < count, "edge {{{u}, {v}}} outside a graph of {count} vertices");
         assert_ne!(u, v, "a vertex cannot be matched to itself");
@@ -86,6 +87,7 @@ impl<W: Weight> Matcher<W> {
     ///
     /// If `v` is not a vertex.
     pub fn raise_dual(&mut self, v: usize, amount: &W) {
+        self.forget_largest();
         assert!(v < self.vertex_count(), "vertex {v} outside a graph of {} vertices", self.vertex_count());
         if amount.is_zero() || self.solution.fixed_to[v].is_some() {
             return;

@@ -125,6 +125,25 @@ pub struct Matcher<W: Weight> {
     /// The state saved before the last guess ([`Matcher::fix_pairs_if_optimal`]), kept only to
     /// reuse its allocations for the next.
     spare_guess: Option<trial::Before<W>>,
+    /// What the vertex duals hold before the first solve ([`FirstDuals`]).
+    first_duals: FirstDuals,
+}
+
+/// What the vertex duals hold until the first [`Matcher::solve`]. The first pass of the first
+/// solve's duals gives each vertex the largest weight of its edges when all of them changed
+/// ([`Matcher::choose_cover_duals`]); a table filled a row at a time
+/// ([`Matcher::set_row_weights`], a bracket list's matcher) keeps those in the duals as it goes,
+/// from the weights in hand, which saves that pass a read of the whole table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FirstDuals {
+    /// Not solved yet: each vertex dual is the largest weight of the vertex's edges.
+    Largest,
+    /// Not solved yet, and the largest weights are not kept (since a weight was set one at a time
+    /// or set again, a pair fixed or a dual raised): the duals are as they would be without them,
+    /// zero unless raised.
+    NotKept,
+    /// Solved: the duals are the solve's.
+    Solved,
 }
 
 /// What a solve leaves and the next one starts from: the matching, the duals, the fixed pairs and
@@ -402,6 +421,7 @@ impl<W: Weight> Matcher<W> {
             cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),
             spare_guess: None,
+            first_duals: FirstDuals::Largest,
         };
         for _ in 0..vertex_count {
             matcher.push_vertex_state();
@@ -474,8 +494,19 @@ impl<W: Weight> Matcher<W> {
                     self.unfix(vertex);
                 }
             }
+            self.forget_largest();
             self.weights.set(u, v, &weight);
             self.note_changed_edge(u, v);
+        }
+    }
+
+    /// Before the first solve, after a change other than a row of weights set where there were
+    /// none: the duals no longer hold each vertex's largest weight ([`FirstDuals`]) and go back to
+    /// zero, as they would be without them.
+    pub(super) fn forget_largest(&mut self) {
+        if self.first_duals == FirstDuals::Largest {
+            self.solution.vertex_dual.fill(W::zero());
+            self.first_duals = FirstDuals::NotKept;
         }
     }
 
@@ -503,7 +534,25 @@ impl<W: Weight> Matcher<W> {
         }
         let mut changed = std::mem::take(&mut self.row_changes);
         changed.clear();
-        self.weights.set_row(vertex, first, weights, &mut changed);
+        let overwrote = self.weights.set_row(vertex, first, weights, &mut changed);
+        if self.first_duals == FirstDuals::Largest {
+            if overwrote {
+                // A weight set again may have been some vertex's largest.
+                self.forget_largest();
+            } else {
+                let duals = &mut self.solution.vertex_dual;
+                let mut largest = duals[vertex].clone();
+                for (dual, weight) in duals[first..end].iter_mut().zip(weights) {
+                    if *weight > *dual {
+                        dual.clone_from(weight);
+                    }
+                    if *weight > largest {
+                        largest.clone_from(weight);
+                    }
+                }
+                duals[vertex] = largest;
+            }
+        }
         for &other in &changed {
             self.note_changed_edge(vertex, other);
         }
@@ -545,6 +594,7 @@ impl<W: Weight> Matcher<W> {
     /// Makes the matching one of maximum total weight for the current weights.
     pub fn solve(&mut self) {
         self.repair_after_changes();
+        self.first_duals = FirstDuals::Solved;
         self.make_root_duals_even();
         self.prepare_stage_state();
         while self.run_stage() {}

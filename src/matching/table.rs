@@ -116,14 +116,22 @@ impl WeightTable {
     /// Sets the weights of the edges from `vertex` to `first..first + weights.len()` as
     /// [`Self::set`] sets each, widening the entries once for the row, and lists in `changed` the
     /// other ends of the edges whose weight changed, in order.
-    pub(super) fn set_row<W: Weight>(&mut self, vertex: usize, first: usize, weights: &[W], changed: &mut Vec<usize>) {
+    pub(super) fn set_row<W: Weight>(
+        &mut self,
+        vertex: usize,
+        first: usize,
+        weights: &[W],
+        changed: &mut Vec<usize>,
+    ) -> bool {
         // A weight the entries already hold fits them, so widening for the row's widest weight
         // widens exactly when setting the weights one by one would.
         self.fit::<W>(|| weights.iter().map(Weight::bit_length).max().unwrap_or(0));
+        let mut overwrote = false;
         for (other, weight) in (first..).zip(weights) {
             let rewritten = self.rewrite(vertex, other, |entry| {
                 let differs = !holds(entry, weight);
                 if differs {
+                    overwrote |= !is_absent(entry);
                     write_limbs(entry, weight);
                 }
                 differs
@@ -132,6 +140,7 @@ impl WeightTable {
                 changed.push(other);
             }
         }
+        overwrote
     }
 
     /// Clears the weight of `{u, v}`: a zero fits any entry.
@@ -174,7 +183,7 @@ impl WeightTable {
     /// Rewrites the entry of `{u, v}` by `rewrite`, which tells whether it changed it; in a square
     /// table, whose two places of an entry always agree, the second place is then rewritten the
     /// same way. Returns whether the entry changed.
-    fn rewrite(&mut self, u: usize, v: usize, rewrite: impl Fn(&mut [u64]) -> bool) -> bool {
+    fn rewrite(&mut self, u: usize, v: usize, mut rewrite: impl FnMut(&mut [u64]) -> bool) -> bool {
         let limbs = self.limbs;
         let start = self.index(u, v) * limbs;
         if !rewrite(&mut self.data[start..start + limbs]) {

@@ -789,3 +789,73 @@ fn guesses_double_halve_and_start_again() {
     none.would_have_held();
     assert_eq!(none.count(), 0);
 }
+
+/// A table filled a row at a time keeps each vertex's largest weight in its dual until the first
+/// solve, in place of the first pass over the table ([`super::FirstDuals`]): that solve must take
+/// the path it takes with the weights set one at a time, to the same matching and the same duals.
+/// Small graphs (whose changes stay listed by edge, so the cover need not hold every vertex), rows
+/// that leave the first vertices without edges until after the first solve (a bracket list's
+/// MDPs), a row set again before the first solve (which may lower a largest weight) and a pair
+/// fixed before it, in both layouts of the table.
+#[test]
+// The weights are a symmetric matrix, set by rows and by pairs.
+#[allow(clippy::needless_range_loop)]
+fn rows_set_before_the_first_solve_give_the_duals_of_weights_set_one_by_one() {
+    let mut random = Lcg(29);
+    for round in 0..300 {
+        let square = round % 2 == 0;
+        let n = 2 + random.below(40) as usize;
+        let mut weights = random.graph(n, 4, 1 << 40, 1 << 20);
+        let first = if round % 3 == 0 { random.below(n as u64 / 2 + 1) as usize } else { 0 };
+        // No edges among the first vertices, as none among a list's MDPs.
+        for row in &mut weights[..first] {
+            row[..first].fill(0);
+        }
+        let set_again = round % 5 == 0;
+        let mut by_weight = Matcher::<u128>::with_layout(n, square);
+        let mut by_row = Matcher::<u128>::with_layout(n, square);
+        for larger in first + 1..n {
+            for smaller in first..larger {
+                if set_again {
+                    by_weight.set_weight(larger, smaller, weights[larger][smaller] + 7);
+                }
+                by_weight.set_weight(larger, smaller, weights[larger][smaller]);
+            }
+            if set_again {
+                let higher: Vec<u128> = weights[larger][first..larger].iter().map(|w| w + 7).collect();
+                by_row.set_row_weights(larger, first, &higher);
+            }
+            by_row.set_row_weights(larger, first, &weights[larger][first..larger]);
+        }
+        // A pair fixed before the first solve (the duals kept are given up).
+        let fixed = (round % 7 == 0 && n - first >= 2).then(|| (first + 1, first));
+        for matcher in [&mut by_weight, &mut by_row] {
+            if let Some((a, b)) = fixed {
+                matcher.fix_pair(a, b, 1 << 60);
+            }
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+        }
+        assert_eq!(by_row.matching(), by_weight.matching(), "round {round}");
+        assert_eq!(by_row.solution.vertex_dual, by_weight.solution.vertex_dual, "round {round}");
+        if n <= 12 && first == 0 && fixed.is_none() {
+            assert_eq!(by_row.total_weight(), brute_force_best(&weights), "round {round}");
+        }
+        // The first vertices' edges after the first solve, as a bracket list's MDPs join.
+        for larger in first..n {
+            for smaller in 0..first {
+                for matcher in [&mut by_weight, &mut by_row] {
+                    matcher.set_weight(larger, smaller, weights[larger][smaller]);
+                }
+            }
+        }
+        for matcher in [&mut by_weight, &mut by_row] {
+            matcher.solve();
+            assert_eq!(matcher.check_optimality(), Ok(()), "round {round}");
+        }
+        assert_eq!(by_row.matching(), by_weight.matching(), "round {round}");
+        if n <= 12 && fixed.is_none() {
+            assert_eq!(by_row.total_weight(), brute_force_best(&weights), "round {round}");
+        }
+    }
+}

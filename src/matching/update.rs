@@ -1,7 +1,7 @@
 //! Repairing an optimal solution after weight changes, so that only a few stages must run.
 
 use super::table::is_absent;
-use super::{Matcher, Weight};
+use super::{FirstDuals, Matcher, Weight};
 
 /// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In
 /// lists of thousands of players the jump-started duals left as many stages and made each dearer:
@@ -19,6 +19,13 @@ impl<W: Weight> Matcher<W> {
     pub(super) fn repair_after_changes(&mut self) {
         if !self.has_pending_changes() {
             return;
+        }
+        // Before the first solve, once the changes are marked by vertex, every vertex with an edge
+        // is in the cover and the first pass would give each its largest weight: the duals that
+        // `set_row_weights` kept. While they are kept no pair is fixed and no check is pending.
+        let largest_kept = self.first_duals == FirstDuals::Largest && self.changed_edges.is_empty();
+        if !largest_kept {
+            self.forget_largest();
         }
         let mut released = Vec::new();
         // Checks before fixes. A vertex is queued for a check while it is exposed or matched to
@@ -43,7 +50,7 @@ impl<W: Weight> Matcher<W> {
                 released.push(mate);
             }
         }
-        self.choose_cover_duals(&cover);
+        self.choose_cover_duals(&cover, largest_kept);
         self.rematch_tight(&released);
     }
 
@@ -59,8 +66,11 @@ impl<W: Weight> Matcher<W> {
     /// the vertices not chosen yet, which start most vertices near twice their largest weight
     /// (docs/performance.md, "Jump-started duals").
     ///
+    /// `first_pass_done`: the duals hold the first pass's outcome already, each cover vertex's
+    /// largest weight before the first solve ([`FirstDuals::Largest`]).
+    ///
     /// A matcher of more than [`JUMP_START_MOST`] vertices keeps the one pass.
-    fn choose_cover_duals(&mut self, cover: &[usize]) {
+    fn choose_cover_duals(&mut self, cover: &[usize], first_pass_done: bool) {
         if self.vertex_count() > JUMP_START_MOST {
             // The one pass: each dual is chosen against the final duals of the vertices chosen
             // before it and zero for those after; those only grow from zero, so every edge
@@ -68,7 +78,7 @@ impl<W: Weight> Matcher<W> {
             for &vertex in cover {
                 self.solution.vertex_dual[vertex] = W::zero();
             }
-        } else {
+        } else if !first_pass_done {
             self.pay_half_of_cover_edges(cover);
         }
         for &vertex in cover {
@@ -164,6 +174,7 @@ impl<W: Weight> Matcher<W> {
     /// If `a == b`, if either is not a vertex, or if `weight` is zero or above
     /// [`Weight::headroom_limit`].
     pub fn fix_pair(&mut self, a: usize, b: usize, weight: W) {
+        self.forget_largest();
         let count = self.vertex_count();
         assert!(a < count && b < count, "pair {{{a}, {b}}} outside a graph of {count} vertices");
         assert_ne!(a, b, "a vertex cannot be matched to itself");
