@@ -59,7 +59,7 @@ impl WeightTable {
     fn with_layout_and_limbs(count: usize, square: bool, limbs: usize) -> Self {
         let mut table = Self { count, limbs, square, data: Vec::new() };
         let entries = table.entries(count);
-        grow_zeroed(&mut table.data, entries * limbs);
+        table.data.resize(entries * limbs, 0);
         table
     }
 
@@ -234,7 +234,7 @@ impl WeightTable {
     pub(super) fn add_vertex(&mut self) {
         let mut grown = WeightTable { count: self.count + 1, limbs: self.limbs, square: self.square, data: Vec::new() };
         let entries = grown.entries(grown.count);
-        grow_zeroed(&mut grown.data, entries * self.limbs);
+        grown.data.resize(entries * self.limbs, 0);
         for u in 0..self.count {
             let others = if self.square { self.count } else { u + 1 };
             for v in 0..others {
@@ -271,7 +271,7 @@ impl WeightTable {
         debug_assert!(count == self.count && limbs >= self.limbs);
         let old_limbs = self.limbs;
         let entries = self.entries(count);
-        grow_zeroed(&mut self.data, entries * limbs);
+        self.data.resize(entries * limbs, 0);
         if limbs != old_limbs {
             for entry in (0..self.entries(self.count)).rev() {
                 let (old, new) = (entry * old_limbs, entry * limbs);
@@ -344,26 +344,9 @@ fn triangle(row: usize) -> usize {
     row * (row + 1) / 2
 }
 
-/// Tables of at least this many limbs get at least [`LARGE_TABLE_CAPACITY`] limbs of capacity.
-const LARGE_TABLE_LIMBS: usize = 1 << 14;
-
-/// 33 MiB of address space. glibc serves a block this large with a mapping of its own and returns
-/// it on free; it serves a smaller one that way too, but then raises its threshold to that size, so
-/// that later blocks up to it (the next round's table) come from the heap, which keeps their
-/// memory after they are freed. Pages of the reserve that are never written cost no memory.
-const LARGE_TABLE_CAPACITY: usize = (33 << 20) / 8;
-
 /// The limbs an entry needs for weights of `bits` bits, at most `max_limbs`. Three bits of
 /// headroom: a sum of two duals stays below four times the largest weight plus four. A weight
 /// type's full width is enough by its own headroom limit.
 fn limbs_for(bits: u32, max_limbs: usize) -> usize {
     ((bits + 3).div_ceil(64) as usize).clamp(1, max_limbs.max(1))
-}
-
-/// Extends `data` with zeros to `len` limbs; a large table reserves [`LARGE_TABLE_CAPACITY`].
-fn grow_zeroed(data: &mut Vec<u64>, len: usize) {
-    if len >= LARGE_TABLE_LIMBS && data.capacity() < len {
-        data.reserve_exact(len.max(LARGE_TABLE_CAPACITY) - data.len());
-    }
-    data.resize(len, 0);
 }
