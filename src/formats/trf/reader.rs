@@ -24,10 +24,20 @@ use crate::model::{
 /// Reads a TRF file that has already been decoded into lines.
 pub fn read(source: &SourceText) -> (Tournament, Diagnostics) {
     let mut reader = Reader::default();
+    reader.make_room(source);
     for line in source.lines() {
         reader.line(line);
     }
     reader.finish()
+}
+
+/// How many round blocks a player record of `width` characters holds: every block whose
+/// opponent field's two leading blanks the line reaches (a block cut short is read as far as it
+/// goes).
+fn round_block_count(width: usize) -> usize {
+    let first = layout::player::OPPONENT.nth(0).first - 2;
+    let stride = layout::player::OPPONENT.stride;
+    if width < first { 0 } else { (width - first) / stride + 1 }
 }
 
 /// The record tags that hold one free-text value each.
@@ -978,6 +988,22 @@ impl Reader {
         Some(id)
     }
 
+    /// Reserves the maps of where each player's records are for the player records of `source`
+    /// and their round blocks, counted before reading: grown as they are read instead, the map of
+    /// round blocks was rehashed a dozen times in a file of a few hundred players.
+    fn make_room(&mut self, source: &SourceText) {
+        let (mut players, mut blocks) = (0, 0);
+        for line in source.lines().filter(|line| line.text.starts_with("001")) {
+            players += 1;
+            blocks += round_block_count(line.width());
+        }
+        let origin = &mut self.tournament.origin;
+        origin.player_lines.reserve(players);
+        origin.points_spans.reserve(players);
+        origin.round_spans.reserve(blocks);
+        self.tournament.players.reserve(players);
+    }
+
     /// Warns of a non-blank separator column between two fields (a shifted line).
     fn check_separators(&mut self, line: &Line<'_>) {
         use layout::player::*;
@@ -1125,15 +1151,14 @@ impl Reader {
 
     fn round_blocks(&mut self, line: &Line<'_>, id: Option<PlayerId>) -> Vec<RoundEntry> {
         use layout::player::{COLOUR, OPPONENT, RESULT};
-        let mut rounds = Vec::new();
-        let mut index = 0;
-        while OPPONENT.nth(index).first - 2 <= line.width() {
+        let blocks = round_block_count(line.width());
+        let mut rounds = Vec::with_capacity(blocks);
+        for index in 0..blocks {
             let round = index + 1;
             let opponent_columns = OPPONENT.nth(index);
             let colour_columns = COLOUR.nth(index);
             let result_columns = RESULT.nth(index);
             let block = line.field(opponent_columns.first - 2, result_columns.last + 2);
-            index += 1;
             if block.is_blank() {
                 rounds.push(RoundEntry::BLANK);
                 continue;
