@@ -859,3 +859,31 @@ fn rows_set_before_the_first_solve_give_the_duals_of_weights_set_one_by_one() {
         }
     }
 }
+
+/// A primitive weight read from limbs, as the matcher reads a table entry: as many limbs as the
+/// table keeps (none, one, or two for `u128`; zeros past the value), least significant first.
+#[test]
+fn primitive_weights_read_from_limbs_are_the_values_written() {
+    let mut random = Lcg(43);
+    for _ in 0..1000 {
+        let low = random.below(1 << 31) << 33 | random.below(1 << 31);
+        let high = random.below(1 << 31) << 33 | random.below(1 << 31);
+        let wide = u128::from(high) << 64 | u128::from(low);
+        let mut read = u128::MAX;
+        read.set_from_limbs(&[wide.limb(0), wide.limb(1)]);
+        assert_eq!(read, wide);
+        read.set_from_limbs(&[low]);
+        assert_eq!(read, u128::from(low));
+        read.set_from_limbs(&[low, 0, 0]);
+        assert_eq!(read, u128::from(low));
+        let mut narrow = u64::MAX;
+        narrow.set_from_limbs(&[low]);
+        assert_eq!(narrow, low);
+        narrow.set_from_limbs(&[low, 0]);
+        assert_eq!(narrow, low);
+    }
+    let (mut wide, mut narrow) = (1u128, 1u64);
+    wide.set_from_limbs(&[]);
+    narrow.set_from_limbs(&[]);
+    assert_eq!((wide, narrow), (0, 0));
+}

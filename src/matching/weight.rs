@@ -139,10 +139,11 @@ macro_rules! impl_weight_for_primitive {
 
             fn set_from_limbs(&mut self, limbs: &[u64]) {
                 debug_assert!(limbs.iter().skip(Self::LIMBS).all(|&limb| limb == 0), "{limbs:?} too wide");
-                *self = 0;
-                for (index, &limb) in limbs.iter().enumerate().take(Self::LIMBS) {
-                    *self |= <$primitive>::from(limb) << (64 * index);
-                }
+                // Two limbs at most, read without a loop: the matcher reads a table entry this way
+                // at every edge it looks at. The second limb shifted out of a `u64` is zero.
+                let low = limbs.first().copied().unwrap_or(0);
+                let high = limbs.get(1).copied().unwrap_or(0);
+                *self = <$primitive>::from(low) | <$primitive>::from(high).checked_shl(64).unwrap_or(0);
             }
 
             fn zero() -> Self {
