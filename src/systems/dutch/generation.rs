@@ -678,9 +678,11 @@ fn fix_exchanges<W: Weight, S: Scope<W>>(
     remainder: &Remainder,
 ) {
     let players = &remainder.players;
+    // Who is in S1, read once: clearing edges changes no pairing before the next solve.
+    let in_s1: Vec<bool> = players.iter().map(|&p| remainder.upper_paired(scope, p)).collect();
     for (j, &p) in players.iter().enumerate() {
-        for &o in &players[j + 1..] {
-            if !remainder.upper_paired(scope, p) || remainder.upper_paired(scope, o) {
+        for (k, &o) in players.iter().enumerate().skip(j + 1) {
+            if !in_s1[j] || in_s1[k] {
                 base.clear(o, p);
                 scope.set_weight(p, o, W::zero());
             }
