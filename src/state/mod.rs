@@ -9,8 +9,6 @@ mod colours;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
 pub use colours::{ColourHistory, PreferenceStrength, compatible_preferences};
 
 use crate::model::{
@@ -251,19 +249,30 @@ impl RoundState {
     /// from each player's own rounds once, where a large round asking `have_met` of every pair
     /// would scan a player's rounds `n` times. A player the state does not pair meets nobody.
     pub fn met_by_position(&self, order: &[PlayerId]) -> Vec<Vec<usize>> {
-        let paired: FxHashSet<PlayerId> = self.players.iter().map(|c| c.id).collect();
-        let position: FxHashMap<PlayerId, usize> =
-            order.iter().enumerate().filter(|(_, id)| paired.contains(id)).map(|(v, &id)| (id, v)).collect();
-        let mut met = vec![Vec::new(); order.len()];
+        // Positions by pairing number, in a table as long as the largest number of the state's
+        // players (pairing numbers are small): looked up once for each past game.
+        let largest = self.players.iter().map(|c| c.id as usize).max().unwrap_or(0);
+        let mut paired = vec![false; largest + 1];
         for contender in &self.players {
-            if let Some(&a) = position.get(&contender.id) {
-                met[a].reserve_exact(contender.past.len());
-                let opponents = contender.past.iter().filter_map(PastRound::played_opponent);
-                met[a].extend(opponents.filter_map(|id| position.get(&id).copied()));
+            paired[contender.id as usize] = true;
+        }
+        let mut by_number = vec![usize::MAX; largest + 1];
+        for (v, &id) in order.iter().enumerate() {
+            if paired.get(id as usize) == Some(&true) {
+                by_number[id as usize] = v;
             }
         }
-        for (x, y) in &self.forbidden {
-            if let (Some(&a), Some(&b)) = (position.get(x), position.get(y)) {
+        let position = |id: PlayerId| by_number.get(id as usize).copied().filter(|&v| v != usize::MAX);
+        let mut met = vec![Vec::new(); order.len()];
+        for contender in &self.players {
+            if let Some(a) = position(contender.id) {
+                met[a].reserve_exact(contender.past.len());
+                let opponents = contender.past.iter().filter_map(PastRound::played_opponent);
+                met[a].extend(opponents.filter_map(position));
+            }
+        }
+        for &(x, y) in &self.forbidden {
+            if let (Some(a), Some(b)) = (position(x), position(y)) {
                 met[a].push(b);
                 met[b].push(a);
             }
