@@ -109,15 +109,14 @@ fn frame(widths: &FieldWidths, float_rounds: usize, count_bits: u32) -> Frame {
 /// A per-score field for these players' scores: a counter per score, from the lowest up, each as
 /// wide as the number of players with that score needs.
 fn score_counters(scores: impl IntoIterator<Item = Points>) -> Width {
-    let mut counts: BTreeMap<Points, usize> = BTreeMap::new();
-    for score in scores {
-        *counts.entry(score).or_insert(0) += 1;
-    }
+    // Counted by sorting: a list's scores are a few runs of equal ones.
+    let mut scores: Vec<Points> = scores.into_iter().collect();
+    scores.sort_unstable();
     let mut offsets = BTreeMap::new();
     let mut offset = 0;
-    for (score, count) in counts {
-        offsets.insert(score.tenths(), offset);
-        offset += bits_for(count);
+    for equal in scores.chunk_by(|a, b| a == b) {
+        offsets.insert(equal[0].tenths(), offset);
+        offset += bits_for(equal.len());
     }
     Width::Counters { offsets: offsets.into(), bits: offset }
 }
