@@ -553,8 +553,17 @@ impl<W: Weight> Matcher<W> {
                 duals[vertex] = largest;
             }
         }
-        for &other in &changed {
+        // Listed edge by edge while they are few, then marked by vertex (`note_changed_edge`):
+        // once marked, `vertex` is, and each other end is marked alone.
+        let mut others = changed.iter();
+        for &other in others.by_ref() {
             self.note_changed_edge(vertex, other);
+            if !self.changed_vertices.is_empty() {
+                break;
+            }
+        }
+        for &other in others {
+            self.mark_changed(other);
         }
         self.row_changes = changed;
     }

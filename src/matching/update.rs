@@ -393,7 +393,7 @@ impl<W: Weight> Matcher<W> {
         self.mark_changed(v);
     }
 
-    fn mark_changed(&mut self, vertex: usize) {
+    pub(super) fn mark_changed(&mut self, vertex: usize) {
         if !self.changed_vertex[vertex] {
             self.changed_vertex[vertex] = true;
             self.changed_vertices.push(vertex);
