@@ -127,6 +127,25 @@ impl WeightTable {
         // widens exactly when setting the weights one by one would.
         self.fit::<W>(|| weights.iter().map(Weight::bit_length).max().unwrap_or(0));
         let mut overwrote = false;
+        if self.square {
+            // The row's entries side by side, each mirrored in its column: no place worked out
+            // anew for each (a bracket list's table is filled this way, a row at a time).
+            let (count, limbs) = (self.count, self.limbs);
+            let row = vertex * count * limbs;
+            for (other, weight) in (first..).zip(weights) {
+                let start = row + other * limbs;
+                let entry = &mut self.data[start..start + limbs];
+                if holds(entry, weight) {
+                    continue;
+                }
+                overwrote |= !is_absent(entry);
+                write_limbs(entry, weight);
+                let mirror = (other * count + vertex) * limbs;
+                write_limbs(&mut self.data[mirror..mirror + limbs], weight);
+                changed.push(other);
+            }
+            return overwrote;
+        }
         for (other, weight) in (first..).zip(weights) {
             let rewritten = self.rewrite(vertex, other, |entry| {
                 let differs = !holds(entry, weight);
