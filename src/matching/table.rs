@@ -79,6 +79,17 @@ impl WeightTable {
         RowReader { table: self, vertex, row_start, column }
     }
 
+    /// The limbs of each entry.
+    pub(super) fn limbs(&self) -> usize {
+        self.limbs
+    }
+
+    /// In a square table, the entries of `vertex`'s row, one for each vertex in order.
+    pub(super) fn square_row(&self, vertex: usize) -> Option<&[u64]> {
+        let length = self.count * self.limbs;
+        self.square.then(|| &self.data[vertex * length..(vertex + 1) * length])
+    }
+
     /// Whether `{u, v}` has no edge. The most significant limb is read first: weights that pack
     /// criteria have their top fields set on most edges (the Dutch weights: completing the round),
     /// while their low limbs (rarely set criteria, generation-order bits) are mostly zero.

@@ -457,18 +457,30 @@ impl<W: Weight> Matcher<W> {
     fn lowest_feasible_dual(&self, vertex: usize) -> W {
         let mut lowest = W::zero();
         let mut needed = W::zero();
-        let row = self.weights.row(vertex);
-        for &other in &self.solution.active {
-            let entry = row.entry(other);
+        let mut offer = |entry: &[u64], dual: &W| {
             if is_absent(entry) {
-                continue;
+                return;
             }
             needed.set_from_limbs(entry);
             needed.double_in_place();
-            if needed > self.solution.vertex_dual[other] {
-                needed.sub_in_place(&self.solution.vertex_dual[other]);
+            if needed > *dual {
+                needed.sub_in_place(dual);
                 if needed > lowest {
                     lowest.clone_from(&needed);
+                }
+            }
+        };
+        match self.weights.square_row(vertex) {
+            // Every vertex active (a first solve): the row as it lies, beside the duals.
+            Some(row) if self.solution.active.len() == self.vertex_count() => {
+                for (entry, dual) in row.chunks_exact(self.weights.limbs()).zip(&self.solution.vertex_dual) {
+                    offer(entry, dual);
+                }
+            }
+            _ => {
+                let row = self.weights.row(vertex);
+                for &other in &self.solution.active {
+                    offer(row.entry(other), &self.solution.vertex_dual[other]);
                 }
             }
         }
