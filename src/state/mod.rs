@@ -249,20 +249,9 @@ impl RoundState {
     /// from each player's own rounds once, where a large round asking `have_met` of every pair
     /// would scan a player's rounds `n` times. A player the state does not pair meets nobody.
     pub fn met_by_position(&self, order: &[PlayerId]) -> Vec<Vec<usize>> {
-        // Positions by pairing number, in a table as long as the largest number of the state's
-        // players (pairing numbers are small): looked up once for each past game.
-        let largest = self.players.iter().map(|c| c.id as usize).max().unwrap_or(0);
-        let mut paired = vec![false; largest + 1];
-        for contender in &self.players {
-            paired[contender.id as usize] = true;
-        }
-        let mut by_number = vec![usize::MAX; largest + 1];
-        for (v, &id) in order.iter().enumerate() {
-            if paired.get(id as usize) == Some(&true) {
-                by_number[id as usize] = v;
-            }
-        }
-        let position = |id: PlayerId| by_number.get(id as usize).copied().filter(|&v| v != usize::MAX);
+        let paired: Vec<PlayerId> = self.players.iter().map(|c| c.id).collect();
+        let positions = Positions::new(order, &paired);
+        let position = |id: PlayerId| positions.get(id);
         let mut met = vec![Vec::new(); order.len()];
         for contender in &self.players {
             if let Some(a) = position(contender.id) {
@@ -283,6 +272,55 @@ impl RoundState {
     /// The past rounds of any player (also one not paired in this round).
     pub fn past_of(&self, id: PlayerId) -> &[PastRound] {
         self.histories.get(&id).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Positions in a list of players by pairing number, for looking up every past game of a round:
+/// a table indexed by the number where the numbers are dense (pairing numbers run from 1 to about
+/// the field's size in nearly every file; two hash maps took 2% of a 200-player check), else the
+/// numbers sorted, searched by halves (a crosstable may number its players far apart, and a table
+/// as long as the largest number would be as large).
+enum Positions {
+    Table(Vec<usize>),
+    Sorted(Vec<(PlayerId, usize)>),
+}
+
+impl Positions {
+    /// The positions in `order` of the players among `paired`.
+    fn new(order: &[PlayerId], paired: &[PlayerId]) -> Positions {
+        let largest = paired.iter().max().map_or(0, |&id| id as usize);
+        if largest <= 4 * paired.len() + 1024 {
+            let mut is_paired = vec![false; largest + 1];
+            for &id in paired {
+                is_paired[id as usize] = true;
+            }
+            let mut table = vec![usize::MAX; largest + 1];
+            for (position, &id) in order.iter().enumerate() {
+                if is_paired.get(id as usize) == Some(&true) {
+                    table[id as usize] = position;
+                }
+            }
+            return Positions::Table(table);
+        }
+        let mut paired = paired.to_vec();
+        paired.sort_unstable();
+        let mut sorted: Vec<(PlayerId, usize)> = order
+            .iter()
+            .enumerate()
+            .filter(|(_, id)| paired.binary_search(id).is_ok())
+            .map(|(p, &id)| (id, p))
+            .collect();
+        sorted.sort_unstable();
+        Positions::Sorted(sorted)
+    }
+
+    fn get(&self, id: PlayerId) -> Option<usize> {
+        match self {
+            Positions::Table(table) => table.get(id as usize).copied().filter(|&position| position != usize::MAX),
+            Positions::Sorted(sorted) => {
+                sorted.binary_search_by_key(&id, |&(id, _)| id).ok().map(|index| sorted[index].1)
+            }
+        }
     }
 }
 
@@ -389,6 +427,21 @@ impl Accelerations {
 mod tests {
     use super::*;
     use crate::formats::{ReadOptions, read_bytes};
+
+    /// Positions by pairing number, dense or far apart: each paired player's position in the
+    /// order, none for a player not paired or not in the order, the same both ways.
+    #[test]
+    fn positions_by_number_dense_and_far_apart() {
+        for scale in [1, 3, 1_000_000] {
+            let order: Vec<PlayerId> = [5, 2, 9, 7, 1].iter().map(|&n| n * scale).collect();
+            let paired: Vec<PlayerId> = [1, 2, 7, 9, 11].iter().map(|&n| n * scale).collect();
+            let positions = Positions::new(&order, &paired);
+            assert_eq!(matches!(positions, Positions::Table(_)), scale < 1_000_000);
+            let found: Vec<Option<usize>> = [1, 2, 5, 7, 9, 11, 4].iter().map(|&n| positions.get(n * scale)).collect();
+            assert_eq!(found, [Some(4), Some(1), None, Some(3), Some(2), None, None], "scale {scale}");
+            assert_eq!(positions.get(PlayerId::MAX), None);
+        }
+    }
 
     #[test]
     fn who_met_whom_by_position_is_have_met_of_every_pair() {
