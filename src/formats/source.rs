@@ -106,7 +106,7 @@ pub struct Line<'a> {
 /// file. The white space it trims among ASCII characters is tab, line feed, vertical tab, form
 /// feed, carriage return and space; any other character ends the trim, and where a character
 /// outside ASCII is reached (it may be white space, such as U+00A0) `str::trim` decides.
-pub fn trim(text: &str) -> &str {
+fn trim(text: &str) -> &str {
     let white = |byte: &u8| matches!(byte, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ');
     let bytes = text.as_bytes();
     let Some(start) = bytes.iter().position(|byte| !white(byte)) else { return "" };

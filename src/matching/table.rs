@@ -126,7 +126,8 @@ impl WeightTable {
 
     /// Sets the weights of the edges from `vertex` to `first..first + weights.len()` as
     /// [`Self::set`] sets each, widening the entries once for the row, and lists in `changed` the
-    /// other ends of the edges whose weight changed, in order.
+    /// other ends of the edges whose weight changed, in order. Returns whether a weight was written
+    /// over another, not over an empty entry.
     pub(super) fn set_row<W: Weight>(
         &mut self,
         vertex: usize,
