@@ -125,25 +125,14 @@ pub struct Matcher<W: Weight> {
     /// The state saved before the last guess ([`Matcher::fix_pairs_if_optimal`]), kept only to
     /// reuse its allocations for the next.
     spare_guess: Option<trial::Before<W>>,
-    /// What the vertex duals hold before the first solve ([`FirstDuals`]).
-    first_duals: FirstDuals,
-}
-
-/// What the vertex duals hold until the first [`Matcher::solve`]. The first pass of the first
-/// solve's duals gives each vertex the largest weight of its edges when all of them changed
-/// ([`Matcher::choose_cover_duals`]); a table filled a row at a time
-/// ([`Matcher::set_row_weights`], a bracket list's matcher) keeps those in the duals as it goes,
-/// from the weights in hand, which saves that pass a read of the whole table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum FirstDuals {
-    /// Not solved yet: each vertex dual is the largest weight of the vertex's edges.
-    Largest,
-    /// Not solved yet, and the largest weights are not kept (since a weight was set one at a time
-    /// or set again, a pair fixed or a dual raised): the duals are as they would be without them,
-    /// zero unless raised.
-    NotKept,
-    /// Solved: the duals are the solve's.
-    Solved,
+    /// Until the first [`Matcher::solve`]: each vertex dual holds the largest weight of the
+    /// vertex's edges. The first pass of the first solve's duals gives each vertex that when all
+    /// its edges changed ([`Matcher::choose_cover_duals`]); a table filled a row at a time
+    /// ([`Matcher::set_row_weights`], a bracket list's matcher) keeps it in the duals as it goes,
+    /// from the weights in hand, which saves that pass a read of the whole table. Any other change
+    /// before the first solve (a weight set one at a time or set again, a pair fixed, a dual
+    /// raised) gives it up ([`Matcher::forget_largest`]).
+    duals_hold_largest: bool,
 }
 
 /// What a solve leaves and the next one starts from: the matching, the duals, the fixed pairs and
@@ -421,7 +410,7 @@ impl<W: Weight> Matcher<W> {
             cycle_partners: keep::CyclePartners::default(),
             stage: StageState::default(),
             spare_guess: None,
-            first_duals: FirstDuals::Largest,
+            duals_hold_largest: true,
         };
         for _ in 0..vertex_count {
             matcher.push_vertex_state();
@@ -501,12 +490,12 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Before the first solve, after a change other than a row of weights set where there were
-    /// none: the duals no longer hold each vertex's largest weight ([`FirstDuals`]) and go back to
-    /// zero, as they would be without them.
+    /// none: the duals no longer hold each vertex's largest weight (`duals_hold_largest`) and go
+    /// back to zero, as they would be without them.
     pub(super) fn forget_largest(&mut self) {
-        if self.first_duals == FirstDuals::Largest {
+        if self.duals_hold_largest {
             self.solution.vertex_dual.fill(W::zero());
-            self.first_duals = FirstDuals::NotKept;
+            self.duals_hold_largest = false;
         }
     }
 
@@ -535,7 +524,7 @@ impl<W: Weight> Matcher<W> {
         let mut changed = std::mem::take(&mut self.row_changes);
         changed.clear();
         let overwrote = self.weights.set_row(vertex, first, weights, &mut changed);
-        if self.first_duals == FirstDuals::Largest {
+        if self.duals_hold_largest {
             if overwrote {
                 // A weight set again may have been some vertex's largest.
                 self.forget_largest();
@@ -603,7 +592,7 @@ impl<W: Weight> Matcher<W> {
     /// Makes the matching one of maximum total weight for the current weights.
     pub fn solve(&mut self) {
         self.repair_after_changes();
-        self.first_duals = FirstDuals::Solved;
+        self.duals_hold_largest = false;
         self.make_root_duals_even();
         self.prepare_stage_state();
         while self.run_stage() {}

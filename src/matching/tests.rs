@@ -791,7 +791,7 @@ fn guesses_double_halve_and_start_again() {
 }
 
 /// A table filled a row at a time keeps each vertex's largest weight in its dual until the first
-/// solve, in place of the first pass over the table ([`super::FirstDuals`]): that solve must take
+/// solve, in place of the first pass over the table (`Matcher::duals_hold_largest`): that solve must take
 /// the path it takes with the weights set one at a time, to the same matching and the same duals.
 /// Small graphs (whose changes stay listed by edge, so the cover need not hold every vertex), rows
 /// that leave the first vertices without edges until after the first solve (a bracket list's

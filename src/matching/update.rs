@@ -1,7 +1,7 @@
 //! Repairing an optimal solution after weight changes, so that only a few stages must run.
 
 use super::table::is_absent;
-use super::{FirstDuals, Matcher, Weight};
+use super::{Matcher, Weight};
 
 /// The largest matcher whose changed covers [`Matcher::choose_cover_duals`] jump-starts. In
 /// lists of thousands of players the jump-started duals left as many stages and made each dearer:
@@ -23,7 +23,7 @@ impl<W: Weight> Matcher<W> {
         // Before the first solve, once the changes are marked by vertex, every vertex with an edge
         // is in the cover and the first pass would give each its largest weight: the duals that
         // `set_row_weights` kept. While they are kept no pair is fixed and no check is pending.
-        let largest_kept = self.first_duals == FirstDuals::Largest && self.changed_edges.is_empty();
+        let largest_kept = self.duals_hold_largest && self.changed_edges.is_empty();
         if !largest_kept {
             self.forget_largest();
         }
@@ -67,7 +67,7 @@ impl<W: Weight> Matcher<W> {
     /// (docs/performance.md, "Jump-started duals").
     ///
     /// `first_pass_done`: the duals hold the first pass's outcome already, each cover vertex's
-    /// largest weight before the first solve ([`FirstDuals::Largest`]).
+    /// largest weight before the first solve (`Matcher::duals_hold_largest`).
     ///
     /// A matcher of more than [`JUMP_START_MOST`] vertices keeps the one pass.
     fn choose_cover_duals(&mut self, cover: &[usize], first_pass_done: bool) {
